@@ -1,0 +1,70 @@
+import Fastify, { type FastifyInstance } from 'fastify';
+import {
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import type { Config } from './config';
+import { type Database, migrateDatabase, openDatabase } from './db/client';
+import { seedDemoData } from './db/seed/index';
+import { identityPlugin } from './identity/index';
+import { modules } from './modules/index';
+import { authPlugin } from './plugins/auth';
+import { dbPlugin } from './plugins/db';
+import { docsPlugin } from './plugins/docs';
+import { errorsPlugin } from './plugins/errors';
+import { securityPlugin } from './plugins/security';
+import { webPlugin } from './plugins/web';
+
+/** Lock key for migrations and seeding, shared by every process on one PostgreSQL. */
+const SCHEMA_LOCK_KEY = 740_212_026;
+
+export interface BuildOptions {
+  /** An open database (tests pass an in-memory one); otherwise opened from the config. */
+  database?: Database;
+}
+
+export type App = FastifyInstance;
+
+/** Opens the database, migrates it, seeds demo data when configured, and builds the server. */
+export async function buildApp(config: Config, options: BuildOptions = {}): Promise<App> {
+  const database =
+    options.database ?? (await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir }));
+  await database.withLock(SCHEMA_LOCK_KEY, async () => {
+    await migrateDatabase(database);
+    if (config.seedDemoData) await seedDemoData(database.db);
+  });
+
+  const app = Fastify({
+    logger:
+      config.logLevel === 'silent'
+        ? false
+        : {
+            level: config.logLevel,
+            redact: {
+              paths: [
+                'req.headers.authorization',
+                'req.headers.cookie',
+                'req.body.password',
+                'res.headers["set-cookie"]',
+              ],
+              censor: '[redacted]',
+            },
+          },
+    trustProxy: true,
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  await app.register(dbPlugin, { database, ownsDatabase: !options.database });
+  await app.register(errorsPlugin);
+  await app.register(securityPlugin, { config });
+  await app.register(docsPlugin, { config });
+  if (config.auth.mode === 'embedded') await app.register(identityPlugin, { config });
+  await app.register(authPlugin, { config });
+  await app.register(modules, { config, prefix: '/api' });
+  await app.register(webPlugin, { config });
+
+  return app;
+}

@@ -1,0 +1,144 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+const booleanFlag = z
+  .enum(['true', 'false', '1', '0'])
+  .transform((value) => value === 'true' || value === '1');
+
+const url = z.url({ protocol: /^https?$/ });
+
+/** Environment variables the server reads; each is validated at start. */
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+  /** Folder for PGlite data, mails and uploaded files. */
+  DATA_DIR: z.string().min(1).default('./.data'),
+  /** PostgreSQL connection string; unset means embedded PGlite in DATA_DIR. */
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must start with postgres://')
+    .optional(),
+  /** The URL users open, e.g. `http://localhost:8080`. Defaults to http://localhost:PORT. */
+  PUBLIC_URL: url.optional(),
+  /** Identity provider base URL (Keycloak's `/auth`). Defaults to PUBLIC_URL + `/auth`. */
+  AUTH_URL: url.optional(),
+  AUTH_REALM: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]+$/)
+    .default('portal'),
+  AUTH_CLIENT_ID: z.string().min(1).default('portal-web'),
+  /** `embedded` runs the built-in OpenID provider; `external` trusts AUTH_URL (e.g. Keycloak). */
+  IDENTITY_PROVIDER: z.enum(['embedded', 'external']).default('embedded'),
+  /** Accepted token audience besides `azp` = AUTH_CLIENT_ID. */
+  AUTH_AUDIENCE: z.string().min(1).optional(),
+  SERVER_STATUS_URL: url.default('https://status.example.com/'),
+  /** JSON object mapping host names to analytics site ids. */
+  ANALYTICS_SITES: z
+    .string()
+    .default('{}')
+    .transform((value, ctx) => {
+      try {
+        const parsed = z.record(z.string(), z.string()).parse(JSON.parse(value));
+        return parsed;
+      } catch {
+        ctx.addIssue({ code: 'custom', message: 'must be a JSON object of host → site id' });
+        return z.NEVER;
+      }
+    }),
+  /** Folder with the built web app; unset means apps/web/dist. */
+  WEB_DIST_DIR: z.string().min(1).optional(),
+  /** Seed the demo data of shared/demo-data.md at start. */
+  SEED_DEMO_DATA: booleanFlag.default(true),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** Requests per minute and address for the API. */
+  RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(600),
+  /** Failed sign-ins per account or address within 15 minutes before sign-in is refused. */
+  SIGN_IN_MAX_FAILURES: z.coerce.number().int().positive().default(10),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://')
+    .optional(),
+  MAIL_FROM: z.string().min(3).default('Institutionsportal <no-reply@portal.invalid>'),
+});
+
+export type Env = z.input<typeof envSchema>;
+
+export interface Config {
+  env: 'development' | 'production' | 'test';
+  host: string;
+  port: number;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  publicUrl: string;
+  auth: {
+    mode: 'embedded' | 'external';
+    /** e.g. http://localhost:8080/auth */
+    url: string;
+    realm: string;
+    clientId: string;
+    /** e.g. http://localhost:8080/auth/realms/portal */
+    issuer: string;
+    audience: string | undefined;
+    signInMaxFailures: number;
+  };
+  serverStatusUrl: string;
+  analyticsSites: Record<string, string>;
+  webDistDir: string;
+  seedDemoData: boolean;
+  logLevel: string;
+  rateLimitPerMinute: number;
+  mail: { smtpUrl: string | undefined; from: string };
+}
+
+export class ConfigError extends Error {}
+
+const stripSlash = (value: string) => value.replace(/\/+$/, '');
+
+/** Reads and validates the configuration; a wrong value throws naming the variable. */
+export function loadConfig(source: Record<string, string | undefined> = process.env): Config {
+  const cleaned = Object.fromEntries(
+    Object.entries(source).filter(([, value]) => value !== undefined && value !== ''),
+  );
+  const result = envSchema.safeParse(cleaned);
+  if (!result.success) {
+    const lines = result.error.issues.map(
+      (issue) => `${issue.path.join('.') || '(environment)'}: ${issue.message}`,
+    );
+    throw new ConfigError(`Invalid configuration:\n  ${lines.join('\n  ')}`);
+  }
+  const env = result.data;
+  const publicUrl = stripSlash(env.PUBLIC_URL ?? `http://localhost:${env.PORT}`);
+  const authUrl = stripSlash(env.AUTH_URL ?? `${publicUrl}/auth`);
+  if (env.IDENTITY_PROVIDER === 'external' && !env.AUTH_URL) {
+    throw new ConfigError(
+      'Invalid configuration:\n  AUTH_URL: required when IDENTITY_PROVIDER is external',
+    );
+  }
+  return {
+    env: env.NODE_ENV,
+    host: env.HOST,
+    port: env.PORT,
+    dataDir: path.resolve(env.DATA_DIR),
+    databaseUrl: env.DATABASE_URL,
+    publicUrl,
+    auth: {
+      mode: env.IDENTITY_PROVIDER,
+      url: authUrl,
+      realm: env.AUTH_REALM,
+      clientId: env.AUTH_CLIENT_ID,
+      issuer: `${authUrl}/realms/${env.AUTH_REALM}`,
+      audience: env.AUTH_AUDIENCE,
+      signInMaxFailures: env.SIGN_IN_MAX_FAILURES,
+    },
+    serverStatusUrl: env.SERVER_STATUS_URL,
+    analyticsSites: env.ANALYTICS_SITES,
+    webDistDir: path.resolve(
+      env.WEB_DIST_DIR ?? path.join(import.meta.dirname, '..', '..', 'web', 'dist'),
+    ),
+    seedDemoData: env.SEED_DEMO_DATA,
+    logLevel: env.LOG_LEVEL,
+    rateLimitPerMinute: env.RATE_LIMIT_PER_MINUTE,
+    mail: { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM },
+  };
+}

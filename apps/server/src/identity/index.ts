@@ -1,0 +1,5 @@
+import fp from 'fastify-plugin';
+import type { Config } from '../config';
+
+// Placeholder: replaced by its owner.
+export const identityPlugin = fp<{ config: Config }>(async () => {}, { name: 'identityPlugin' });

@@ -1,0 +1,19 @@
+import { z } from 'zod';
+
+/** Every id is a UUID in canonical lower-case form: 36 hex digits and hyphens. */
+export const ID_PATTERN = /^[0-9a-f-]{36}$/;
+export const id = z.string().regex(ID_PATTERN, 'Ungültige Kennung');
+
+/** RFC 9457 problem details, the body of every error answer. */
+export const problem = z.object({
+  type: z.string(),
+  title: z.string(),
+  status: z.number().int(),
+  detail: z.string().optional(),
+  instance: z.string().optional(),
+  errors: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
+});
+export type Problem = z.infer<typeof problem>;
+
+export const ping = z.object({ status: z.literal('ok') });
+export type Ping = z.infer<typeof ping>;

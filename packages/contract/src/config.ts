@@ -1,0 +1,14 @@
+import { z } from 'zod';
+
+/** Runtime configuration the app needs before sign-in (`GET /api/clients/public/config`). */
+export const publicConfig = z.object({
+  /** Base URL of the identity provider, e.g. `http://localhost:8080/auth`. */
+  authUrl: z.string(),
+  realm: z.string(),
+  clientId: z.string(),
+  /** External server status page linked in the footer. */
+  serverStatusUrl: z.string(),
+  /** Analytics site id per known host name; analytics runs only on these hosts. */
+  analytics: z.record(z.string(), z.string()),
+});
+export type PublicConfig = z.infer<typeof publicConfig>;

@@ -1,0 +1,4 @@
+export * from './common';
+export * from './config';
+export * from './institution';
+export * from './user';

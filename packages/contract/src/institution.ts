@@ -1,0 +1,38 @@
+import { z } from 'zod';
+import { id } from './common';
+import { institutionRole } from './user';
+
+export const supportContact = z.object({
+  description: z.string(),
+  phone: z.string().nullable(),
+  email: z.string().nullable(),
+});
+export type SupportContact = z.infer<typeof supportContact>;
+
+/** A member of an institution as the institution lists it. */
+export const institutionMember = z.object({
+  id,
+  email: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  fullName: z.string(),
+  title: z.string().nullable(),
+  formOfAddress: z.string().nullable(),
+  hasAccountActivated: z.boolean(),
+  dateTimeCreated: z.string(),
+  role: institutionRole,
+});
+export type InstitutionMember = z.infer<typeof institutionMember>;
+
+export const institution = z.object({
+  id,
+  name: z.string(),
+  city: z.string(),
+  postalcode: z.string(),
+  street: z.string(),
+  trusted: z.boolean(),
+  theme: z.string().nullable(),
+  users: z.array(institutionMember),
+  supportContacts: z.array(supportContact),
+});
+export type Institution = z.infer<typeof institution>;
