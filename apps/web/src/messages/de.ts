@@ -1,0 +1,5 @@
+/**
+ * Every German text the app shows, named by meaning. Each part of the app keeps its section in
+ * `./de/<section>.ts`; this file gathers them.
+ */
+export { shell } from './de/shell';

@@ -1,0 +1,1 @@
+export const shell = {} as const;

@@ -1,0 +1,28 @@
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+
+const serverUrl = process.env.PORTAL_SERVER_URL ?? 'http://localhost:8080';
+
+export default defineConfig({
+  plugins: [react()],
+  server: {
+    port: 5173,
+    proxy: {
+      '/api': serverUrl,
+      '/auth': serverUrl,
+    },
+  },
+  build: {
+    outDir: 'dist',
+    sourcemap: true,
+    // Content-Security-Policy forbids inline scripts: keep the module preload polyfill out.
+    modulePreload: { polyfill: false },
+  },
+  test: {
+    name: 'web',
+    environment: 'jsdom',
+    include: ['src/**/*.test.{ts,tsx}'],
+    setupFiles: ['./src/test/setup.ts'],
+    css: false,
+  },
+});
