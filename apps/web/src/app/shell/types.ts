@@ -1,0 +1,52 @@
+import type { ReactNode } from 'react';
+
+/**
+ * What the shell shows. The shell's components are presentational: `app/root-layout.tsx`
+ * gathers this from the features (session, user, institutions) and passes it down.
+ */
+export interface ShellInstitution {
+  id: string;
+  name: string;
+  trusted: boolean;
+}
+
+export interface ShellSupportContact {
+  description: string;
+  phone: string | null;
+  email: string | null;
+}
+
+export interface ShellUser {
+  firstName: string;
+  /** Upper-case first letters of first and last name, e.g. "AS". */
+  initials: string;
+}
+
+/** One accordion section of the sidebar with its links. */
+export interface ShellSidebarSection {
+  /** e.g. "Institutionen", "Einstellungen", or a tile group's name. */
+  label: string;
+  links: { label: string; to: string; isActive?: boolean; onClick?: () => void }[];
+}
+
+export interface ShellProps {
+  /** Null on the public static pages (navbar without user menu, no institution dropdown). */
+  user: ShellUser | null;
+  institutions: ShellInstitution[];
+  currentInstitutionId: string | null;
+  onSelectInstitution(institutionId: string): void;
+  /** Admin of the current institution: menu entry Unternehmen. */
+  isAdmin: boolean;
+  /** Admin of a trusted current institution: menu entry Kacheldefinitionen editieren. */
+  canEditTiles: boolean;
+  /** While true the navbar is warning-coloured, shows 'Support-Modus', the switcher is disabled
+   * and Abmelden reads 'Eigener User'. */
+  isImpersonating: boolean;
+  onLogout(): void;
+  supportContacts: ShellSupportContact[];
+  serverStatusUrl: string | null;
+  sidebarSections: ShellSidebarSection[];
+  /** Banners and error bars shown above the page content. */
+  banners?: ReactNode;
+  children: ReactNode;
+}
