@@ -1,0 +1,5 @@
+import { measureBundle } from './bundle-size';
+import { measureStartup } from './startup';
+
+measureBundle();
+await measureStartup();

@@ -1,0 +1,47 @@
+import AxeBuilder from '@axe-core/playwright';
+import { test as base, expect, type Page } from '@playwright/test';
+
+export const DEMO_PASSWORD = 'Demo!2026';
+export const ACCOUNTS = {
+  anna: 'anna.admin@praxis-sonnenschein.de',
+  max: 'max.mitglied@praxis-sonnenschein.de',
+  tom: 'tom.trusted@abrechnungszentrum-nord.de',
+  sara: 'sara.support@abrechnungszentrum-nord.de',
+  technik: 'technik@praxis-sonnenschein.de',
+  otto: 'otto.otp@praxis-sonnenschein.de',
+} as const;
+
+/** Fails the test when axe finds WCAG 2.1 A/AA violations on the page as it is now. */
+export async function expectNoAxeViolations(page: Page) {
+  const results = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+    .analyze();
+  const summary = results.violations.map(
+    (violation) =>
+      `${violation.id} (${violation.impact}): ${violation.help}\n    ${violation.nodes
+        .slice(0, 5)
+        .map((node) => node.target.join(' '))
+        .join('\n    ')}`,
+  );
+  expect(summary, `axe violations on ${page.url()}`).toEqual([]);
+}
+
+/** Fills the real sign-in page of the identity provider. */
+export async function submitSignIn(page: Page, email: string, password = DEMO_PASSWORD) {
+  await expect(page).toHaveURL(/\/auth\/realms\/portal\//);
+  await page.getByLabel('E-Mail').fill(email);
+  await page.getByLabel('Passwort').fill(password);
+  await page.getByRole('button', { name: 'Anmelden' }).click();
+}
+
+/** Opens `path`, signs in through the real page and waits until the app is back. */
+export async function signIn(page: Page, email: string, path = '/') {
+  await page.goto(path);
+  await submitSignIn(page, email);
+  await expect(page).not.toHaveURL(/\/auth\/realms\//);
+}
+
+export const userMenu = (page: Page) => page.getByRole('button', { name: /Benutzermenü/ });
+
+export const test = base;
+export { expect };

@@ -1,0 +1,94 @@
+import {
+  ACCOUNTS,
+  expect,
+  expectNoAxeViolations,
+  signIn,
+  test,
+  userMenu,
+} from '../support/fixtures';
+
+const STATIC_PAGES = [
+  ['/impressum', 'Impressum'],
+  ['/nutzungsbedingungen', 'Nutzungsbedingungen'],
+  ['/datenschutz', 'Datenschutz'],
+  ['/faq', 'FAQ'],
+  ['/list-helper', 'Abmeldeinformationen'],
+] as const;
+
+test.describe('routes', () => {
+  for (const [path, heading] of STATIC_PAGES) {
+    test(`${path} opens without sign-in and without user menu`, async ({ page }) => {
+      await page.goto(path);
+      await expect(page).toHaveURL(new RegExp(`${path}$`));
+      await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
+      await expect(page.getByText(/Beispielinhalt/).first()).toBeVisible();
+      await expect(userMenu(page)).toHaveCount(0);
+      await expect(page.getByRole('link', { name: 'Impressum' })).toBeVisible();
+      await expectNoAxeViolations(page);
+    });
+  }
+
+  test('an unknown path leads to the dashboard', async ({ page }) => {
+    await signIn(page, ACCOUNTS.anna, '/gibt-es-nicht/auch-nicht');
+    await expect(page).toHaveURL(/\/(dashboard)?(\?.*)?$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
+  });
+
+  test('a member who opens /institution is sent to the dashboard', async ({ page }) => {
+    await signIn(page, ACCOUNTS.max, '/institution');
+    await expect(page).toHaveURL(/\/dashboard/);
+    await userMenu(page).click();
+    await expect(page.getByRole('menuitem', { name: 'Unternehmen' })).toHaveCount(0);
+    await expect(page.getByRole('menuitem', { name: 'Kacheldefinitionen editieren' })).toHaveCount(
+      0,
+    );
+  });
+
+  test('the admin of a trusted institution may open the tile editor', async ({ page }) => {
+    await signIn(page, ACCOUNTS.tom, '/dashboard');
+    await userMenu(page).click();
+    await page.getByRole('menuitem', { name: 'Kacheldefinitionen editieren' }).click();
+    await expect(page).toHaveURL(/\/dashboard-tile-editor$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Kacheleditor' })).toBeVisible();
+    await expectNoAxeViolations(page);
+  });
+
+  test('the help button lists the support contacts of the institution', async ({ page }) => {
+    await signIn(page, ACCOUNTS.max, '/dashboard');
+    await page.getByRole('button', { name: 'Fragen?' }).click();
+    const dialog = page.getByRole('dialog');
+    await expect(dialog.getByRole('link', { name: /@|\+49|0\d/ }).first()).toBeVisible();
+    await expectNoAxeViolations(page);
+  });
+
+  test('a technical user sees the restricted banner and is signed out after 5 seconds', async ({
+    page,
+  }) => {
+    await signIn(page, ACCOUNTS.technik);
+    await expect(
+      page.getByText(
+        'Sie sind als technischer Nutzer angemeldet! Die Bedienung des Portals ist für diese Rolle nicht vorgesehen.',
+      ),
+    ).toBeVisible();
+    await expect(
+      page.getByText(/Sie werden in [1-5] Sekunden automatisch ausgeloggt!/),
+    ).toBeVisible();
+    await expectNoAxeViolations(page);
+    await expect(page).toHaveURL(/\/auth\/realms\/portal\//, { timeout: 15_000 });
+  });
+
+  test('Internet Explorer gets the warning page in German and English', async ({ browser }) => {
+    const context = await browser.newContext({
+      userAgent: 'Mozilla/5.0 (Windows NT 10.0; WOW64; Trident/7.0; rv:11.0) like Gecko',
+    });
+    const page = await context.newPage();
+    await page.goto('/dashboard');
+    for (const browserName of ['Chrome', 'Edge', 'Safari', 'Firefox']) {
+      await expect(page.getByRole('link', { name: new RegExp(browserName) }).first()).toBeVisible();
+    }
+    await expect(page.getByText(/Internet Explorer/).first()).toBeVisible();
+    await expect(page.locator('[lang="en"]')).toContainText(/not supported|no longer supported/i);
+    await expectNoAxeViolations(page);
+    await context.close();
+  });
+});

@@ -1,0 +1,90 @@
+import {
+  ACCOUNTS,
+  expect,
+  expectNoAxeViolations,
+  signIn,
+  submitSignIn,
+  test,
+  userMenu,
+} from '../support/fixtures';
+
+test.describe('sign-in through the embedded provider', () => {
+  test('the portal redirects to the German sign-in page, which refuses wrong credentials', async ({
+    page,
+  }) => {
+    await page.goto('/');
+    await expect(page).toHaveURL(/\/auth\/realms\/portal\//);
+    await expect(page.getByLabel('E-Mail')).toBeVisible();
+    await expect(page.getByLabel('Passwort')).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Anmelden' })).toBeVisible();
+    await expectNoAxeViolations(page);
+
+    await submitSignIn(page, ACCOUNTS.anna, 'falsch');
+    await expect(page.getByText('Ungültige E-Mail-Adresse oder Passwort.')).toBeVisible();
+    await expectNoAxeViolations(page);
+  });
+
+  test('Anna signs in, sees the shell, switches institution and signs out', async ({ page }) => {
+    await signIn(page, ACCOUNTS.anna);
+    await expect(page).toHaveURL(/\/(dashboard)?(\?.*)?$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
+
+    const menu = userMenu(page);
+    await expect(menu).toContainText('AS');
+    await expect(menu).toContainText('Anna');
+    await expectNoAxeViolations(page);
+
+    // Two institution roles: a dropdown listing both.
+    const switcher = page.getByRole('button', { name: /Institution auswählen/ });
+    await expect(switcher).toContainText('Praxis Sonnenschein');
+    await switcher.click();
+    await expect(page.getByRole('menuitem', { name: /Praxis Sonnenschein/ })).toBeVisible();
+    await page.getByRole('menuitem', { name: /Zahnarztpraxis Dr\. Müller/ }).click();
+    await expect(switcher).toContainText('Zahnarztpraxis Dr. Müller');
+    // The choice is remembered across a reload.
+    await page.reload();
+    await expect(page.getByRole('button', { name: /Institution auswählen/ })).toContainText(
+      'Zahnarztpraxis Dr. Müller',
+    );
+
+    // Admin of Praxis Sonnenschein only: Unternehmen is offered there, not at Dr. Müller.
+    await userMenu(page).click();
+    await expect(page.getByRole('menuitem', { name: 'Mein Konto' })).toBeVisible();
+    await expect(page.getByRole('menuitem', { name: 'Unternehmen' })).toHaveCount(0);
+    await expectNoAxeViolations(page);
+    await page.getByRole('menuitem', { name: 'Abmelden' }).click();
+
+    await expect(page).toHaveURL(/\/auth\/realms\/portal\//);
+    await expect(page.getByLabel('E-Mail')).toBeVisible();
+    // The session is over: opening the portal asks for sign-in again.
+    await page.goto('/dashboard');
+    await expect(page).toHaveURL(/\/auth\/realms\/portal\//);
+  });
+
+  test('a deep link survives the sign-in round trip', async ({ page }) => {
+    await page.goto('/account');
+    await submitSignIn(page, ACCOUNTS.max);
+    await expect(page).toHaveURL(/\/account$/);
+    await expect(page.getByRole('heading', { level: 1, name: /Konto/ })).toBeVisible();
+    await expectNoAxeViolations(page);
+  });
+
+  test('the institutionId query parameter selects the institution', async ({ page }) => {
+    await signIn(page, ACCOUNTS.anna, '/dashboard');
+    const switcher = page.getByRole('button', { name: /Institution auswählen/ });
+    await expect(switcher).toContainText('Praxis Sonnenschein');
+    await switcher.click();
+    await page.getByRole('menuitem', { name: /Zahnarztpraxis Dr\. Müller/ }).click();
+    await expect(switcher).toContainText('Zahnarztpraxis Dr. Müller');
+    const zahnarztId = await page.evaluate(() => localStorage.getItem('lastInstitutionId'));
+    expect(zahnarztId).toMatch(/^[0-9a-f-]{36}$/);
+
+    await switcher.click();
+    await page.getByRole('menuitem', { name: /Praxis Sonnenschein/ }).click();
+    await expect(switcher).toContainText('Praxis Sonnenschein');
+    await page.goto(`/dashboard?institutionId=${zahnarztId}`);
+    await expect(page.getByRole('button', { name: /Institution auswählen/ })).toContainText(
+      'Zahnarztpraxis Dr. Müller',
+    );
+  });
+});

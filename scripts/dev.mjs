@@ -1,0 +1,41 @@
+// `npm run dev`: the server (restarting on change) and Vite with hot reload, which proxies
+// /api and /auth to the server. Open http://localhost:5173.
+import { spawn } from 'node:child_process';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const port = process.env.PORT ?? '8080';
+const env = {
+  ...process.env,
+  NODE_ENV: 'development',
+  PORT: port,
+  // The browser talks only to Vite, which proxies /api and /auth: one origin, as in production.
+  PUBLIC_URL: process.env.PUBLIC_URL ?? 'http://localhost:5173',
+  PORTAL_SERVER_URL: `http://localhost:${port}`,
+};
+
+const children = [
+  spawn(process.execPath, ['--import', 'tsx', '--watch', 'src/main.ts'], {
+    cwd: path.join(root, 'apps', 'server'),
+    env: { ...env, DATA_DIR: process.env.DATA_DIR ?? path.join(root, '.data') },
+    stdio: 'inherit',
+  }),
+  spawn(process.execPath, [path.join(root, 'node_modules', 'vite', 'bin', 'vite.js')], {
+    cwd: path.join(root, 'apps', 'web'),
+    env,
+    stdio: 'inherit',
+  }),
+];
+
+const stop = () => {
+  for (const child of children) child.kill('SIGTERM');
+};
+process.on('SIGINT', stop);
+process.on('SIGTERM', stop);
+for (const child of children) {
+  child.on('exit', (code) => {
+    stop();
+    process.exitCode = code ?? 0;
+  });
+}

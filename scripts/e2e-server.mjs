@@ -1,0 +1,37 @@
+// Starts the real portal for the end-to-end tests: current web build, a fresh data folder
+// (embedded PGlite, demo data seeded), the port given in PORT. The folder is removed on exit.
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { buildWebIfStale } from './build-web.mjs';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const port = process.env.PORT ?? '8181';
+const dataDir = mkdtempSync(path.join(tmpdir(), 'portal-e2e-'));
+
+buildWebIfStale();
+const server = spawn(process.execPath, [path.join(root, 'scripts', 'start.mjs')], {
+  cwd: root,
+  env: {
+    ...process.env,
+    NODE_ENV: 'production',
+    PORT: port,
+    HOST: '127.0.0.1',
+    PUBLIC_URL: `http://localhost:${port}`,
+    DATA_DIR: dataDir,
+    LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
+    DATABASE_URL: '',
+  },
+  stdio: 'inherit',
+});
+
+const cleanUp = () => rmSync(dataDir, { recursive: true, force: true });
+const stop = () => server.kill('SIGTERM');
+process.on('SIGINT', stop);
+process.on('SIGTERM', stop);
+server.on('exit', (code) => {
+  cleanUp();
+  process.exit(code ?? 0);
+});
