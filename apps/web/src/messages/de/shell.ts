@@ -1,1 +1,64 @@
-export const shell = {} as const;
+/** German texts of the app shell (navbar, sidebar, footer, help, banners) and shared components. */
+export const shell = {
+  brand: {
+    name: 'Institutionsportal',
+    homeLinkLabel: 'Institutionsportal – zum Dashboard',
+  },
+  navbar: {
+    supportMode: 'Support-Modus',
+    supportModeHint: 'Sie sind als User eines Kunden angemeldet.',
+    openNavigation: 'Navigation öffnen',
+    closeNavigation: 'Navigation schließen',
+    sidebarLabel: 'Hauptnavigation',
+  },
+  institution: {
+    selectLabel: 'Institution auswählen',
+    caption: 'Institution',
+    trusted: 'Vertrauenswürdige Institution',
+    current: 'aktuell ausgewählt',
+    switchDisabledWhileImpersonating:
+      'Im Support-Modus kann die Institution nicht gewechselt werden.',
+  },
+  userMenu: {
+    label: 'Benutzermenü',
+    labelFor: (firstName: string) => `Benutzermenü von ${firstName}`,
+    account: 'Mein Konto',
+    institution: 'Unternehmen',
+    tileEditor: 'Kacheldefinitionen editieren',
+    logout: 'Abmelden',
+    ownUser: 'Eigener User',
+  },
+  footer: {
+    label: 'Rechtliches und Service',
+    privacy: 'Datenschutz',
+    imprint: 'Impressum',
+    terms: 'Nutzungsbedingungen',
+    faq: 'FAQ',
+    serverStatus: 'Serverstatus',
+  },
+  help: {
+    button: 'Fragen?',
+    title: 'Ihre Ansprechpartner',
+    intro: 'Bei Fragen erreichen Sie uns hier:',
+    phone: 'Telefon',
+    email: 'E-Mail',
+  },
+  banners: {
+    backendDownTitle: 'Keine Verbindung zum Server',
+    backendDown:
+      'Der Server ist derzeit nicht erreichbar. Bitte versuchen Sie es später noch einmal.',
+    restrictedUserTitle:
+      'Sie sind als technischer Nutzer angemeldet! Die Bedienung des Portals ist für diese Rolle nicht vorgesehen.',
+    restrictedUserSubtitle: (seconds: number) =>
+      `Sie werden in ${seconds} Sekunden automatisch ausgeloggt!`,
+    institutionLoadError:
+      'Es ist ein Fehler beim Laden der Institution aufgetreten. Bitte versuchen Sie es später noch einmal.',
+  },
+  common: {
+    close: 'Schließen',
+    opensInNewWindow: '(öffnet in neuem Fenster)',
+    breadcrumbs: 'Pfadnavigation',
+    notificationSuccess: 'Erfolg',
+    notificationError: 'Fehler',
+  },
+} as const;

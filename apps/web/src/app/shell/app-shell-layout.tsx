@@ -1,0 +1,87 @@
+import '@mantine/core/styles/AppShell.css';
+import '@mantine/core/styles/Stack.css';
+import { AppShell, Stack } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { type KeyboardEvent, useId, useRef } from 'react';
+import { shell } from '../../messages/de/shell';
+import { ShellFooter } from './footer';
+import { HelpButton } from './help-button';
+import { NAVBAR_HEIGHT_PX, ShellNavbar } from './navbar';
+import classes from './shell.module.css';
+import { Sidebar } from './sidebar';
+import type { ShellProps } from './types';
+
+export const SIDEBAR_WIDTH_PX = 300;
+
+/**
+ * The page frame: a 104 px top bar, a sidebar opened by the hamburger, banners above the page
+ * content, the footer and the floating help button.
+ */
+export function AppShellLayout(props: ShellProps) {
+  const { user, sidebarSections, isImpersonating, supportContacts, serverStatusUrl, banners } =
+    props;
+  const [isSidebarOpen, sidebar] = useDisclosure(false);
+  const sidebarId = useId();
+  const headerRef = useRef<HTMLElement>(null);
+  const hasSidebar = user !== null && sidebarSections.length > 0;
+  const isSidebarShown = hasSidebar && isSidebarOpen;
+
+  function closeSidebarOnEscape(event: KeyboardEvent) {
+    if (event.key !== 'Escape') return;
+    sidebar.close();
+    headerRef.current?.querySelector<HTMLElement>('[aria-controls]')?.focus();
+  }
+
+  return (
+    <AppShell
+      header={{ height: NAVBAR_HEIGHT_PX }}
+      navbar={{
+        width: SIDEBAR_WIDTH_PX,
+        breakpoint: 'sm',
+        collapsed: { mobile: !isSidebarShown, desktop: !isSidebarShown },
+      }}
+      padding={0}
+    >
+      <AppShell.Header
+        ref={headerRef}
+        className={classes.header}
+        data-impersonating={isImpersonating || undefined}
+      >
+        <ShellNavbar
+          {...props}
+          isSidebarOpen={isSidebarShown}
+          onToggleSidebar={sidebar.toggle}
+          sidebarId={sidebarId}
+          hasSidebar={hasSidebar}
+        />
+      </AppShell.Header>
+
+      {hasSidebar && (
+        <AppShell.Navbar
+          id={sidebarId}
+          aria-label={shell.navbar.sidebarLabel}
+          className={classes.sidebar}
+          // Off-screen while closed: keep its links out of the tab order and the a11y tree.
+          inert={!isSidebarShown}
+          onKeyDown={closeSidebarOnEscape}
+        >
+          <Sidebar sections={sidebarSections} onNavigate={sidebar.close} />
+        </AppShell.Navbar>
+      )}
+
+      <AppShell.Main className={classes.main}>
+        <div className={classes.content}>
+          {banners && (
+            <Stack gap="sm" className={classes.banners} data-testid="shell-banners">
+              {banners}
+            </Stack>
+          )}
+          {props.children}
+        </div>
+        <ShellFooter serverStatusUrl={serverStatusUrl} />
+      </AppShell.Main>
+
+      <HelpButton contacts={supportContacts} />
+    </AppShell>
+  );
+}

@@ -1,0 +1,13 @@
+export { AppShellLayout, SIDEBAR_WIDTH_PX } from './app-shell-layout';
+export type { RestrictedUserBannerProps } from './banners';
+export { BackendDownBanner, InstitutionLoadErrorBar, RestrictedUserBanner } from './banners';
+export { RESTRICTED_USER_COUNTDOWN_SECONDS, startCountdown, useCountdown } from './countdown';
+export { footerLinks, ShellFooter } from './footer';
+export { HelpButton } from './help-button';
+export { InstitutionSwitcher, TrustedIcon } from './institution-switcher';
+export { PortalLogo } from './logo';
+export { NAVBAR_HEIGHT_PX, ShellNavbar } from './navbar';
+export { Sidebar } from './sidebar';
+export type * from './types';
+export { UserMenu } from './user-menu';
+export { buildUserMenuEntries } from './user-menu-entries';

@@ -1,0 +1,95 @@
+import '@mantine/core/styles/Menu.css';
+import '@mantine/core/styles/Popover.css';
+import '@mantine/core/styles/UnstyledButton.css';
+import { Menu, Text, UnstyledButton } from '@mantine/core';
+import { IconChevronDown, IconShieldCheck } from '@tabler/icons-react';
+import { useId } from 'react';
+import { shell } from '../../messages/de/shell';
+import classes from './shell.module.css';
+import type { ShellInstitution } from './types';
+
+/** The shield shown beside trusted institutions, named for screen readers. */
+export function TrustedIcon({ size = 18 }: { size?: number }) {
+  return (
+    <span className={classes.trustedIcon} title={shell.institution.trusted}>
+      <IconShieldCheck size={size} stroke={2} role="img" aria-label={shell.institution.trusted} />
+    </span>
+  );
+}
+
+export interface InstitutionSwitcherProps {
+  institutions: ShellInstitution[];
+  currentInstitutionId: string | null;
+  onSelectInstitution(institutionId: string): void;
+  /** While impersonating the institution cannot be changed. */
+  disabled?: boolean;
+}
+
+/**
+ * The current institution: a dropdown when the user has more than one institution, otherwise
+ * just its name. Trusted institutions carry a shield.
+ */
+export function InstitutionSwitcher({
+  institutions,
+  currentInstitutionId,
+  onSelectInstitution,
+  disabled = false,
+}: InstitutionSwitcherProps) {
+  const descriptionId = useId();
+  const current =
+    institutions.find((institution) => institution.id === currentInstitutionId) ??
+    (institutions.length === 1 ? institutions[0] : undefined);
+
+  if (institutions.length === 0) return null;
+
+  if (institutions.length === 1 && current) {
+    return (
+      <div className={classes.institution}>
+        <div style={{ minWidth: 0 }}>
+          <span className={classes.institutionCaption}>{shell.institution.caption}</span>
+          <Text fw={600} fz="sm" className={classes.institutionName} data-testid="institution-name">
+            {current.name}
+          </Text>
+        </div>
+        {current.trusted && <TrustedIcon />}
+      </div>
+    );
+  }
+
+  return (
+    <Menu position="bottom-start" shadow="md" width={320} disabled={disabled} withinPortal>
+      <Menu.Target>
+        <UnstyledButton
+          className={classes.institutionTrigger}
+          aria-label={shell.institution.selectLabel}
+          aria-describedby={descriptionId}
+          disabled={disabled}
+          title={disabled ? shell.institution.switchDisabledWhileImpersonating : undefined}
+        >
+          <div style={{ minWidth: 0 }}>
+            <span className={classes.institutionCaption}>{shell.institution.caption}</span>
+            <Text id={descriptionId} fw={600} fz="sm" className={classes.institutionName}>
+              {current?.name ?? shell.institution.selectLabel}
+            </Text>
+          </div>
+          {current?.trusted && <TrustedIcon />}
+          <IconChevronDown size={16} aria-hidden="true" style={{ flexShrink: 0 }} />
+        </UnstyledButton>
+      </Menu.Target>
+      <Menu.Dropdown aria-label={shell.institution.selectLabel}>
+        <Menu.Label>{shell.institution.selectLabel}</Menu.Label>
+        <Menu.RadioGroup value={current?.id ?? null} onChange={onSelectInstitution}>
+          {institutions.map((institution) => (
+            <Menu.RadioItem
+              key={institution.id}
+              value={institution.id}
+              rightSection={institution.trusted ? <TrustedIcon size={16} /> : undefined}
+            >
+              {institution.name}
+            </Menu.RadioItem>
+          ))}
+        </Menu.RadioGroup>
+      </Menu.Dropdown>
+    </Menu>
+  );
+}

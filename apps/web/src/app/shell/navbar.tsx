@@ -1,0 +1,102 @@
+import '@mantine/core/styles/Badge.css';
+import '@mantine/core/styles/Burger.css';
+import { Badge, Burger } from '@mantine/core';
+import { IconUserShield } from '@tabler/icons-react';
+import { shell } from '../../messages/de/shell';
+import { InstitutionSwitcher } from './institution-switcher';
+import { PortalLogo } from './logo';
+import classes from './shell.module.css';
+import type { ShellProps } from './types';
+import { UserMenu } from './user-menu';
+
+export const NAVBAR_HEIGHT_PX = 104;
+
+export type ShellNavbarProps = Pick<
+  ShellProps,
+  | 'user'
+  | 'institutions'
+  | 'currentInstitutionId'
+  | 'onSelectInstitution'
+  | 'isAdmin'
+  | 'canEditTiles'
+  | 'isImpersonating'
+  | 'onLogout'
+> & {
+  /** Whether the sidebar is open (drives the hamburger). */
+  isSidebarOpen: boolean;
+  onToggleSidebar(): void;
+  /** Id of the sidebar element the hamburger controls. */
+  sidebarId?: string;
+  /** Whether there is a sidebar at all (no hamburger without one). */
+  hasSidebar: boolean;
+};
+
+/** The contents of the top bar: hamburger, logo, support-mode badge, institution, user menu. */
+export function ShellNavbar({
+  user,
+  institutions,
+  currentInstitutionId,
+  onSelectInstitution,
+  isAdmin,
+  canEditTiles,
+  isImpersonating,
+  onLogout,
+  isSidebarOpen,
+  onToggleSidebar,
+  sidebarId,
+  hasSidebar,
+}: ShellNavbarProps) {
+  const isSignedIn = user !== null;
+  return (
+    <>
+      <div className={classes.headerStart}>
+        {isSignedIn && hasSidebar && (
+          <Burger
+            opened={isSidebarOpen}
+            onClick={onToggleSidebar}
+            size="sm"
+            aria-label={isSidebarOpen ? shell.navbar.closeNavigation : shell.navbar.openNavigation}
+            aria-expanded={isSidebarOpen}
+            aria-controls={sidebarId}
+          />
+        )}
+        <PortalLogo />
+      </div>
+      <div className={classes.headerCenter}>
+        {isImpersonating && (
+          <Badge
+            className={classes.supportBadge}
+            color="dark"
+            variant="filled"
+            size="lg"
+            radius="sm"
+            leftSection={<IconUserShield size={16} aria-hidden="true" />}
+            title={shell.navbar.supportModeHint}
+            data-testid="support-mode"
+          >
+            {shell.navbar.supportMode}
+          </Badge>
+        )}
+        {isSignedIn && (
+          <InstitutionSwitcher
+            institutions={institutions}
+            currentInstitutionId={currentInstitutionId}
+            onSelectInstitution={onSelectInstitution}
+            disabled={isImpersonating}
+          />
+        )}
+      </div>
+      {user && (
+        <div className={classes.headerEnd}>
+          <UserMenu
+            user={user}
+            onLogout={onLogout}
+            isAdmin={isAdmin}
+            canEditTiles={canEditTiles}
+            isImpersonating={isImpersonating}
+          />
+        </div>
+      )}
+    </>
+  );
+}

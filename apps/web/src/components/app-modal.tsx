@@ -1,0 +1,62 @@
+import '@mantine/core/styles/CloseButton.css';
+import '@mantine/core/styles/Group.css';
+import '@mantine/core/styles/Modal.css';
+import '@mantine/core/styles/ModalBase.css';
+import '@mantine/core/styles/Overlay.css';
+import { Group, Modal, type ModalProps } from '@mantine/core';
+import type { ReactNode } from 'react';
+import { shell } from '../messages/de/shell';
+
+export interface AppModalProps {
+  opened: boolean;
+  onClose(): void;
+  /** The dialog's title; also its accessible name. */
+  headline: ReactNode;
+  /** The body. */
+  children: ReactNode;
+  /** Buttons, right-aligned below the body (e.g. Abbrechen, Speichern). */
+  footer?: ReactNode;
+  size?: ModalProps['size'];
+  /** False while a submission runs, so the dialog cannot be dismissed half-way. */
+  isDismissable?: boolean;
+}
+
+/**
+ * The generic dialog with headline, body and footer. Focus stays inside while open, Escape and
+ * the close button close it (unless `isDismissable` is false), focus returns to the opener.
+ */
+export function AppModal({
+  opened,
+  onClose,
+  headline,
+  children,
+  footer,
+  size = 'lg',
+  isDismissable = true,
+}: AppModalProps) {
+  return (
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      title={headline}
+      size={size}
+      centered
+      radius="md"
+      trapFocus
+      returnFocus
+      closeOnEscape={isDismissable}
+      closeOnClickOutside={isDismissable}
+      withCloseButton={isDismissable}
+      closeButtonProps={{ 'aria-label': shell.common.close }}
+      overlayProps={{ backgroundOpacity: 0.45, blur: 2 }}
+      styles={{ title: { fontWeight: 700, fontSize: 'var(--mantine-font-size-lg)' } }}
+    >
+      {children}
+      {footer && (
+        <Group justify="flex-end" gap="sm" mt="xl" data-testid="app-modal-footer">
+          {footer}
+        </Group>
+      )}
+    </Modal>
+  );
+}

@@ -1,0 +1,109 @@
+import '@mantine/core/styles/CloseButton.css';
+import '@mantine/core/styles/Loader.css';
+import '@mantine/core/styles/Notification.css';
+import '@mantine/notifications/styles.css';
+import {
+  type NotificationData,
+  Notifications,
+  type NotificationsProps,
+  type NotificationsStore,
+  notifications,
+  notificationsStore,
+} from '@mantine/notifications';
+import { shell } from '../messages/de/shell';
+
+/** Notifications close after 3000 ms and appear bottom-right (error toasts of tile operations stay). */
+export const NOTIFICATION_AUTO_CLOSE_MS = 3000;
+export const NOTIFICATION_POSITION = 'bottom-right' as const;
+
+/**
+ * Props for the one `<Notifications>` container. The stack sits above the floating help button
+ * (which takes the bottom-right corner), so neither hides the other.
+ */
+export const notificationsContainerProps = {
+  position: NOTIFICATION_POSITION,
+  autoClose: NOTIFICATION_AUTO_CLOSE_MS,
+  limit: 5,
+  zIndex: 400,
+  style: { bottom: 'calc(var(--mantine-spacing-md) + 4rem)' },
+} as const satisfies NotificationsProps;
+
+/** The notifications container, configured; mount it once inside the MantineProvider. */
+export function AppNotifications() {
+  return <Notifications {...notificationsContainerProps} />;
+}
+
+export type NotificationKind = 'success' | 'error';
+
+export interface NotifyOptions {
+  /** Stays until dismissed with the close button (error toasts of tile operations). */
+  persistent?: boolean;
+}
+
+/** Same kind and message give the same id: a toast already shown is not shown a second time. */
+export function notificationId(kind: NotificationKind, message: string): string {
+  return `${kind}:${message}`;
+}
+
+/** The options of one toast (pure, so the rules are testable without the store). */
+export function buildNotification(
+  kind: NotificationKind,
+  message: string,
+  { persistent = false }: NotifyOptions = {},
+): NotificationData {
+  return {
+    id: notificationId(kind, message),
+    message,
+    color: kind === 'success' ? 'teal' : 'red',
+    position: NOTIFICATION_POSITION,
+    autoClose: persistent ? false : NOTIFICATION_AUTO_CLOSE_MS,
+    withCloseButton: true,
+    closeButtonProps: { 'aria-label': shell.common.close },
+    // Errors interrupt; successes wait their turn.
+    role: kind === 'error' ? 'alert' : 'status',
+  };
+}
+
+export type NotificationAction = 'show' | 'skip' | 'update';
+
+/**
+ * What to do with a new toast given the ones shown or queued: show it, or, when one with the
+ * same id is there, skip it — unless the new one is persistent and the shown one is not, then
+ * update it so it stays.
+ */
+export function decideNotificationAction(
+  present: readonly NotificationData[],
+  notification: NotificationData,
+): NotificationAction {
+  const existing = present.find((item) => item.id === notification.id);
+  if (!existing) return 'show';
+  return notification.autoClose === false && existing.autoClose !== false ? 'update' : 'skip';
+}
+
+/** Shows a toast unless the same one is already shown or queued; returns its id. */
+export function showOnce(
+  notification: NotificationData,
+  store: NotificationsStore = notificationsStore,
+): string {
+  const { notifications: shown, queue } = store.getState();
+  const id = notification.id!;
+  switch (decideNotificationAction([...shown, ...queue], notification)) {
+    case 'show':
+      return notifications.show(notification, store);
+    case 'update':
+      notifications.update(notification, store);
+      return id;
+    case 'skip':
+      return id;
+  }
+}
+
+/** A success toast (3000 ms). */
+export function notifySuccess(message: string): string {
+  return showOnce(buildNotification('success', message));
+}
+
+/** An error toast (3000 ms, or until dismissed with `persistent`, e.g. for tile operations). */
+export function notifyError(message: string, options: NotifyOptions = {}): string {
+  return showOnce(buildNotification('error', message, options));
+}
