@@ -17,3 +17,7 @@ export type Problem = z.infer<typeof problem>;
 
 export const ping = z.object({ status: z.literal('ok') });
 export type Ping = z.infer<typeof ping>;
+
+/** Path parameters of a route addressed by one id (`/…/:id`). */
+export const idParams = z.object({ id });
+export type IdParams = z.infer<typeof idParams>;

@@ -1,5 +1,227 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import {
+  createLocalJWKSet,
+  createRemoteJWKSet,
+  type JWTPayload,
+  type JWTVerifyGetKey,
+  errors as joseErrors,
+  jwtVerify,
+} from 'jose';
 import type { Config } from '../config';
+import { loadSigningKeys } from '../identity/keys';
+import { DOCS_PREFIX } from './docs';
+import { unauthorized } from './errors';
+import { isApiPath } from './security';
 
-// Placeholder: replaced by its owner.
-export const authPlugin = fp<{ config: Config }>(async () => {}, { name: 'authPlugin' });
+/** The verified caller, taken from the access token. */
+export interface AuthContext {
+  /** Subject (`sub`): the user's id at the identity provider. */
+  sub: string;
+  email: string | undefined;
+  givenName: string | undefined;
+  familyName: string | undefined;
+  emailVerified: boolean | undefined;
+  /** `realm_access.roles` */
+  realmRoles: string[];
+  /** `resource_access[clientId].roles` */
+  clientRoles: string[];
+  /** Union of realm and client roles. */
+  roles: string[];
+  /** Session id at the identity provider. */
+  sid?: string;
+  /** Set on an impersonation token: the support user acting as `sub`. */
+  impersonator?: { id: string; username: string };
+  /** The raw verified claims. */
+  claims: JWTPayload;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The verified caller; set on every route that is not public (see `config.public`). */
+    auth: AuthContext;
+  }
+  interface FastifyContextConfig {
+    /** A public route needs no token. Every other /api route does (secure by default). */
+    public?: boolean;
+  }
+}
+
+/** Only asymmetric algorithms: `none` and HMAC (e.g. HS256 keyed with the public key) are refused. */
+export const ACCEPTED_ALGORITHMS = ['RS256', 'RS384', 'RS512', 'PS256', 'ES256', 'ES384'];
+/** Allowed clock skew between the identity provider and this server, in seconds. */
+const CLOCK_TOLERANCE_SECONDS = 5;
+/** Re-read the local signing keys at most this often when a token names an unknown key. */
+const LOCAL_KEY_RELOAD_MS = 30_000;
+
+export type TokenVerifier = (token: string) => Promise<AuthContext>;
+
+const stringArray = (value: unknown): string[] =>
+  Array.isArray(value) ? value.filter((item): item is string => typeof item === 'string') : [];
+
+const optionalString = (value: unknown): string | undefined =>
+  typeof value === 'string' && value.length > 0 ? value : undefined;
+
+/** Reads Keycloak-shaped claims into the request's auth context. */
+export function toAuthContext(payload: JWTPayload, clientId: string): AuthContext {
+  const realmRoles = stringArray((payload.realm_access as { roles?: unknown } | undefined)?.roles);
+  const resourceAccess = payload.resource_access as
+    | Record<string, { roles?: unknown } | undefined>
+    | undefined;
+  const clientRoles = stringArray(resourceAccess?.[clientId]?.roles);
+  const impersonatorClaim = payload.impersonator as
+    | { id?: unknown; username?: unknown }
+    | undefined;
+  const impersonator =
+    impersonatorClaim && typeof impersonatorClaim.id === 'string'
+      ? {
+          id: impersonatorClaim.id,
+          username:
+            typeof impersonatorClaim.username === 'string' ? impersonatorClaim.username : '',
+        }
+      : undefined;
+  const sid = optionalString(payload.sid);
+  return {
+    sub: payload.sub as string,
+    email: optionalString(payload.email),
+    givenName: optionalString(payload.given_name),
+    familyName: optionalString(payload.family_name),
+    emailVerified: typeof payload.email_verified === 'boolean' ? payload.email_verified : undefined,
+    realmRoles,
+    clientRoles,
+    roles: [...new Set([...realmRoles, ...clientRoles])],
+    ...(sid ? { sid } : {}),
+    ...(impersonator ? { impersonator } : {}),
+    claims: payload,
+  };
+}
+
+/** The key source: the embedded provider's keys from the database, or the IdP's JWKS URL. */
+function createKeySource(app: FastifyInstance, config: Config): JWTVerifyGetKey {
+  if (config.auth.mode === 'external') {
+    return createRemoteJWKSet(new URL(`${config.auth.issuer}/protocol/openid-connect/certs`));
+  }
+  // Loaded lazily: the identity plugin (or this first call) generates the keys on first start.
+  let cached: { getKey: JWTVerifyGetKey; loadedAt: number } | undefined;
+  let loading: Promise<{ getKey: JWTVerifyGetKey; loadedAt: number }> | undefined;
+  const load = () => {
+    loading ??= loadSigningKeys(app.db)
+      .then(({ publicJwks }) => {
+        cached = { getKey: createLocalJWKSet(publicJwks), loadedAt: Date.now() };
+        return cached;
+      })
+      .finally(() => {
+        loading = undefined;
+      });
+    return loading;
+  };
+  return async (header, token) => {
+    const current = cached ?? (await load());
+    try {
+      return await current.getKey(header, token);
+    } catch (error) {
+      // Keys may have been rotated by another process: re-read them, but not on every request.
+      if (
+        error instanceof joseErrors.JWKSNoMatchingKey &&
+        Date.now() - current.loadedAt > LOCAL_KEY_RELOAD_MS
+      ) {
+        return (await load()).getKey(header, token);
+      }
+      throw error;
+    }
+  };
+}
+
+/** Builds the access-token verifier for this configuration. */
+export function createTokenVerifier(app: FastifyInstance, config: Config): TokenVerifier {
+  const getKey = createKeySource(app, config);
+  return async (token) => {
+    const { payload } = await jwtVerify(token, getKey, {
+      issuer: config.auth.issuer,
+      algorithms: ACCEPTED_ALGORITHMS,
+      clockTolerance: CLOCK_TOLERANCE_SECONDS,
+      requiredClaims: ['sub', 'exp'],
+      // Keycloak signs its access tokens with `typ: JWT`, oidc-provider with `at+jwt`: no typ check.
+    });
+    const audiences =
+      typeof payload.aud === 'string'
+        ? [payload.aud]
+        : Array.isArray(payload.aud)
+          ? payload.aud
+          : [];
+    const isForThisClient =
+      payload.azp === config.auth.clientId ||
+      (config.auth.audience !== undefined && audiences.includes(config.auth.audience));
+    if (!isForThisClient) {
+      throw new joseErrors.JWTClaimValidationFailed(
+        'token was issued for another client',
+        payload,
+        'azp',
+        'check_failed',
+      );
+    }
+    return toAuthContext(payload, config.auth.clientId);
+  };
+}
+
+/**
+ * Decided by the matched route's pattern, never by the raw URL, so that encoded or otherwise
+ * disguised paths cannot slip past: a route under /api is protected unless it says otherwise.
+ */
+function needsToken(request: FastifyRequest): boolean {
+  const pattern = request.routeOptions.url;
+  if (request.is404 || pattern === undefined || !isApiPath(pattern)) return false;
+  if (request.routeOptions.config?.public === true) return false;
+  // The API reference (@fastify/swagger-ui registers its own routes) is public documentation.
+  return !(pattern === DOCS_PREFIX || pattern.startsWith(`${DOCS_PREFIX}/`));
+}
+
+const BEARER = /^Bearer ([A-Za-z0-9_-]+\.[A-Za-z0-9_-]*\.[A-Za-z0-9_-]*)$/i;
+
+/**
+ * Every /api route needs a valid bearer access token unless its route config says
+ * `public: true`. Unknown /api paths fall through to the 404 handler.
+ */
+export const authPlugin = fp<{ config: Config }>(
+  async (app, { config }) => {
+    const verify = createTokenVerifier(app, config);
+    app.decorateRequest('auth', null as unknown as AuthContext);
+    app.decorate('verifyAccessToken', verify);
+
+    app.addHook('onRequest', async (request) => {
+      if (!needsToken(request)) return;
+      const header = request.headers.authorization;
+      if (!header) throw unauthorized('Für diese Anfrage ist eine Anmeldung erforderlich.');
+      const match = BEARER.exec(header.trim());
+      if (!match?.[1]) {
+        throw unauthorized('Das Zugriffstoken fehlt oder ist ungültig.', {
+          'www-authenticate': 'Bearer realm="portal", error="invalid_request"',
+        });
+      }
+      try {
+        request.auth = await verify(match[1]);
+      } catch (error) {
+        request.log.debug({ err: error }, 'access token refused');
+        const expired = error instanceof joseErrors.JWTExpired;
+        throw unauthorized(
+          expired
+            ? 'Das Zugriffstoken ist abgelaufen.'
+            : 'Das Zugriffstoken fehlt oder ist ungültig.',
+          {
+            'www-authenticate': `Bearer realm="portal", error="invalid_token", error_description="${
+              expired ? 'token expired' : 'token invalid'
+            }"`,
+          },
+        );
+      }
+    });
+  },
+  { name: 'auth', dependencies: ['errors', 'db'] },
+);
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Verifies an access token as the API does (for other plugins, e.g. token exchange). */
+    verifyAccessToken: TokenVerifier;
+  }
+}

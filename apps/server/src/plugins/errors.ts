@@ -1,4 +1,177 @@
+import { STATUS_CODES } from 'node:http';
+import type { Problem } from '@portal/contract';
+import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { isResponseSerializationError } from 'fastify-type-provider-zod';
 
-// Placeholder: replaced by its owner.
-export const errorsPlugin = fp(async () => {}, { name: 'errors' });
+export const PROBLEM_CONTENT_TYPE = 'application/problem+json; charset=utf-8';
+
+interface ProblemOptions {
+  /** A URI naming the problem type; `about:blank` when the status says it all. */
+  type?: string;
+  /** Short summary; defaults to the status phrase. */
+  title?: string;
+  /** Human-readable (German) explanation of this occurrence. */
+  detail?: string;
+  errors?: { path: string; message: string }[];
+  /** Extra response headers, e.g. `WWW-Authenticate`. */
+  headers?: Record<string, string>;
+}
+
+/**
+ * An error that becomes an RFC 9457 problem answer. Throw it from any route, hook or service;
+ * the central error handler turns it into `application/problem+json`.
+ */
+export class ProblemError extends Error {
+  readonly statusCode: number;
+  readonly type: string;
+  readonly title: string;
+  readonly detail: string | undefined;
+  readonly errors: { path: string; message: string }[] | undefined;
+  readonly headers: Record<string, string>;
+
+  constructor(status: number, options: ProblemOptions = {}) {
+    super(options.detail ?? options.title ?? STATUS_CODES[status] ?? 'Error');
+    this.name = 'ProblemError';
+    this.statusCode = status;
+    this.type = options.type ?? 'about:blank';
+    this.title = options.title ?? STATUS_CODES[status] ?? 'Error';
+    this.detail = options.detail;
+    this.errors = options.errors;
+    this.headers = options.headers ?? {};
+  }
+
+  toProblem(): Problem {
+    return {
+      type: this.type,
+      title: this.title,
+      status: this.statusCode,
+      ...(this.detail !== undefined ? { detail: this.detail } : {}),
+      ...(this.errors !== undefined ? { errors: this.errors } : {}),
+    };
+  }
+}
+
+export const badRequest = (detail: string, errors?: { path: string; message: string }[]) =>
+  new ProblemError(400, { detail, ...(errors ? { errors } : {}) });
+export const unauthorized = (detail: string, headers: Record<string, string> = {}) =>
+  new ProblemError(401, {
+    detail,
+    headers: { 'www-authenticate': 'Bearer realm="portal"', ...headers },
+  });
+export const forbidden = (detail: string) => new ProblemError(403, { detail });
+export const notFound = (detail = 'Die angeforderte Ressource wurde nicht gefunden.') =>
+  new ProblemError(404, { detail });
+export const conflict = (detail: string) => new ProblemError(409, { detail });
+
+/** Sends a problem answer; used by the error and not-found handlers. */
+export function sendProblem(reply: FastifyReply, problem: Problem, headers = {}) {
+  return reply
+    .code(problem.status)
+    .headers(headers)
+    .header('content-type', PROBLEM_CONTENT_TYPE)
+    .header('cache-control', 'no-store')
+    .send(problem);
+}
+
+type ValidationError = FastifyError & {
+  validation: { instancePath?: string; message?: string }[];
+  validationContext?: string;
+};
+
+function isValidationError(error: unknown): error is ValidationError {
+  return (
+    typeof error === 'object' &&
+    error !== null &&
+    Array.isArray((error as { validation?: unknown }).validation)
+  );
+}
+
+/** Turns any thrown value into a problem; only 4xx answers say what went wrong. */
+export function toProblem(error: unknown): { problem: Problem; headers: Record<string, string> } {
+  if (error instanceof ProblemError) return { problem: error.toProblem(), headers: error.headers };
+
+  if (isValidationError(error)) {
+    const context = error.validationContext ?? 'request';
+    const errors = error.validation.map((issue) => {
+      const pointer = (issue.instancePath ?? '').replace(/^\//, '').replaceAll('/', '.');
+      return {
+        path: pointer ? `${context}.${pointer}` : context,
+        message: issue.message ?? 'Ungültiger Wert',
+      };
+    });
+    return {
+      problem: {
+        type: 'about:blank',
+        title: 'Bad Request',
+        status: 400,
+        detail: 'Die Anfrage enthält ungültige Werte.',
+        errors,
+      },
+      headers: {},
+    };
+  }
+
+  const statusCode =
+    typeof (error as { statusCode?: unknown })?.statusCode === 'number'
+      ? (error as { statusCode: number }).statusCode
+      : 500;
+  // A failing response schema is our fault, never the client's.
+  if (
+    statusCode >= 500 ||
+    statusCode < 400 ||
+    (error instanceof Error && isResponseSerializationError(error as never))
+  ) {
+    return {
+      problem: {
+        type: 'about:blank',
+        title: 'Internal Server Error',
+        status: 500,
+        detail:
+          'Es ist ein interner Fehler aufgetreten. Bitte versuchen Sie es später noch einmal.',
+      },
+      headers: {},
+    };
+  }
+  // Fastify's own 4xx errors (bad JSON, too large, unsupported media type, rate limit, …):
+  // their messages are meant for clients and contain no internals.
+  const message = error instanceof Error ? error.message : undefined;
+  return {
+    problem: {
+      type: 'about:blank',
+      title: STATUS_CODES[statusCode] ?? 'Error',
+      status: statusCode,
+      ...(message ? { detail: message } : {}),
+    },
+    headers: {},
+  };
+}
+
+/**
+ * The one error handler: every error answer is `application/problem+json` (RFC 9457), no stack
+ * traces leave the server, 5xx answers are logged with their cause.
+ */
+export const errorsPlugin = fp(
+  async (app) => {
+    app.setErrorHandler((error: unknown, request: FastifyRequest, reply: FastifyReply) => {
+      const { problem, headers } = toProblem(error);
+      if (problem.status >= 500) {
+        request.log.error({ err: error }, 'request failed');
+      } else if (problem.status === 429) {
+        request.log.warn({ ip: request.ip }, 'rate limit exceeded');
+      }
+      // The rate limiter sets Retry-After on the reply before throwing: keep it.
+      return sendProblem(reply, problem, headers);
+    });
+
+    app.setNotFoundHandler((request: FastifyRequest, reply: FastifyReply) =>
+      sendProblem(reply, {
+        type: 'about:blank',
+        title: 'Not Found',
+        status: 404,
+        detail: `Der Pfad ${request.method} ${request.url.split('?')[0]} existiert nicht.`,
+      }),
+    );
+  },
+  { name: 'errors' },
+);

@@ -1,5 +1,77 @@
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
 import fp from 'fastify-plugin';
 import type { Config } from '../config';
 
-// Placeholder: replaced by its owner.
-export const securityPlugin = fp<{ config: Config }>(async () => {}, { name: 'securityPlugin' });
+/** The Content-Security-Policy directives of every page the server sends. */
+export function contentSecurityPolicy(config: Config): Record<string, string[]> {
+  const own = new URL(config.publicUrl).origin;
+  const authOrigin = new URL(config.auth.url).origin;
+  // When the identity provider lives on another host, the app talks to it (token endpoint,
+  // discovery) and the login form posts there.
+  const auth = authOrigin === own ? [] : [authOrigin];
+  return {
+    defaultSrc: ["'self'"],
+    baseUri: ["'self'"],
+    // No inline script and no eval: every script is a file from this origin.
+    scriptSrc: ["'self'"],
+    scriptSrcAttr: ["'none'"],
+    // 'unsafe-inline' for styles only: Mantine injects its CSS variables and some component
+    // styles at runtime through <style> elements and style attributes. Styles cannot run code.
+    styleSrc: ["'self'", "'unsafe-inline'"],
+    imgSrc: ["'self'", 'data:', 'blob:'],
+    fontSrc: ["'self'", 'data:'],
+    connectSrc: ["'self'", ...auth],
+    formAction: ["'self'", ...auth],
+    frameAncestors: ["'none'"],
+    objectSrc: ["'none'"],
+    workerSrc: ["'self'", 'blob:'],
+    manifestSrc: ["'self'"],
+  };
+}
+
+/**
+ * Security headers (helmet with a strict CSP) for every answer and a coarse rate limit for the
+ * API. Pages that need another policy (the identity provider's login pages, the API reference)
+ * overwrite the header on their own replies.
+ */
+export const securityPlugin = fp<{ config: Config }>(
+  async (app, { config }) => {
+    await app.register(helmet, {
+      contentSecurityPolicy: {
+        useDefaults: false,
+        directives: contentSecurityPolicy(config),
+      },
+      // The app opens no cross-origin windows that need a handle back to it.
+      crossOriginOpenerPolicy: { policy: 'same-origin' },
+      referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+      // HSTS only makes sense where the portal is served over HTTPS.
+      strictTransportSecurity: config.publicUrl.startsWith('https:')
+        ? { maxAge: 31_536_000, includeSubDomains: true }
+        : false,
+    });
+
+    // Per address and per process, kept in memory: this coarse limit guards against runaway
+    // clients, not against distributed attacks, so it need not be shared between processes.
+    // Several processes behind a load balancer each allow the limit.
+    await app.register(rateLimit, {
+      global: true,
+      max: config.rateLimitPerMinute,
+      timeWindow: 60_000,
+      allowList: (request) => !isApiPath(request.routeOptions.url ?? request.url),
+      // The error handler turns the thrown error into a problem+json 429.
+      errorResponseBuilder: (_request, context) =>
+        Object.assign(
+          new Error(
+            `Zu viele Anfragen. Bitte versuchen Sie es in ${Math.ceil(context.ttl / 1000)} Sekunden erneut.`,
+          ),
+          { statusCode: 429 },
+        ),
+    });
+  },
+  { name: 'security', dependencies: ['errors'] },
+);
+
+export function isApiPath(url: string): boolean {
+  return url === '/api' || url.startsWith('/api/') || url.startsWith('/api?');
+}

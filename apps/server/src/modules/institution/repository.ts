@@ -1,0 +1,50 @@
+import type { InstitutionMember, SupportContact } from '@portal/contract';
+import { asc, eq } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { institutions, institutionUserRoles, supportContacts, users } from '../../db/schema';
+
+export type InstitutionRow = typeof institutions.$inferSelect;
+
+export async function findInstitution(db: Db, id: string): Promise<InstitutionRow | undefined> {
+  const rows = await db.select().from(institutions).where(eq(institutions.id, id)).limit(1);
+  return rows[0];
+}
+
+export async function listMembers(db: Db, institutionId: string): Promise<InstitutionMember[]> {
+  const rows = await db
+    .select({
+      id: users.id,
+      email: users.email,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      title: users.title,
+      formOfAddress: users.formOfAddress,
+      hasAccountActivated: users.hasAccountActivated,
+      dateTimeCreated: users.dateTimeCreated,
+      role: institutionUserRoles.role,
+    })
+    .from(institutionUserRoles)
+    .innerJoin(users, eq(users.id, institutionUserRoles.userId))
+    .where(eq(institutionUserRoles.institutionId, institutionId))
+    .orderBy(asc(users.lastName), asc(users.firstName), asc(users.id));
+  return rows.map((row) => ({
+    ...row,
+    fullName: `${row.firstName} ${row.lastName}`.trim(),
+    dateTimeCreated: row.dateTimeCreated.toISOString(),
+  }));
+}
+
+export async function listSupportContacts(
+  db: Db,
+  institutionId: string,
+): Promise<SupportContact[]> {
+  return db
+    .select({
+      description: supportContacts.description,
+      phone: supportContacts.phone,
+      email: supportContacts.email,
+    })
+    .from(supportContacts)
+    .where(eq(supportContacts.institutionId, institutionId))
+    .orderBy(asc(supportContacts.position), asc(supportContacts.id));
+}

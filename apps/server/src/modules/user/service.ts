@@ -1,0 +1,90 @@
+import { randomUUID } from 'node:crypto';
+import { ACCOUNT_ROLES, type User } from '@portal/contract';
+import type { Db } from '../../db/client';
+import { findUserIdBySubject, isUuid } from '../../plugins/access';
+import type { AuthContext } from '../../plugins/auth';
+import { badRequest, conflict, forbidden, notFound } from '../../plugins/errors';
+import {
+  findUserByEmail,
+  findUserById,
+  insertUser,
+  linkIdentitySubject,
+  listInstitutionRoles,
+  type UserRow,
+} from './repository';
+
+export const USER_NOT_FOUND = 'Der Benutzer ist im Portal nicht bekannt.';
+export const RESTRICTED_USER =
+  'Sie sind als technischer Nutzer angemeldet! Die Bedienung des Portals ist für diese Rolle nicht vorgesehen.';
+
+/** A restricted user's token lacks the realm role `client` or carries `technical`. */
+export function isRestrictedUser(auth: AuthContext): boolean {
+  return (
+    !auth.realmRoles.includes(ACCOUNT_ROLES.client) || auth.roles.includes(ACCOUNT_ROLES.technical)
+  );
+}
+
+async function toUser(db: Db, row: UserRow): Promise<User> {
+  return {
+    id: row.id,
+    email: row.email,
+    firstName: row.firstName,
+    lastName: row.lastName,
+    fullName: `${row.firstName} ${row.lastName}`.trim(),
+    institutionUserRoles: await listInstitutionRoles(db, row.id),
+    hasAccountActivated: row.hasAccountActivated,
+    dateTimeCreated: row.dateTimeCreated.toISOString(),
+    title: row.title,
+    formOfAddress: row.formOfAddress,
+    onboardedByClient: row.onboardedByClient,
+  };
+}
+
+async function findBySubject(db: Db, sub: string): Promise<UserRow | undefined> {
+  const id = await findUserIdBySubject(db, sub);
+  return id ? findUserById(db, id) : undefined;
+}
+
+/** The signed-in user with their institution roles; 403 for a restricted user, 404 if unknown. */
+export async function getCurrentUser(db: Db, auth: AuthContext): Promise<User> {
+  if (isRestrictedUser(auth)) throw forbidden(RESTRICTED_USER);
+  const row = await findBySubject(db, auth.sub);
+  if (!row) throw notFound(USER_NOT_FOUND);
+  return toUser(db, row);
+}
+
+/**
+ * Makes sure the token's subject has a portal user (users of an external identity provider
+ * sign in before the portal knows them):
+ * - known subject: nothing to do;
+ * - a user with the token's e-mail and no linked subject: linked to the subject, but only when
+ *   the identity provider says the e-mail is verified (otherwise anyone able to register that
+ *   address at the provider could take over an invited account) — else 409;
+ * - otherwise a new user from the claims (id = sub when sub is a UUID).
+ */
+export async function ensureBackendUserExists(db: Db, auth: AuthContext): Promise<User> {
+  const existing = await findBySubject(db, auth.sub);
+  if (existing) return toUser(db, existing);
+
+  if (!auth.email) throw badRequest('Das Zugriffstoken enthält keine E-Mail-Adresse.');
+  const byEmail = await findUserByEmail(db, auth.email);
+  if (byEmail) {
+    if (byEmail.identitySubject === null && auth.emailVerified === true) {
+      await linkIdentitySubject(db, byEmail.id, auth.sub);
+      return toUser(db, (await findUserById(db, byEmail.id))!);
+    }
+    throw conflict('Die E-Mail-Adresse wird bereits verwendet.');
+  }
+
+  const id = isUuid(auth.sub) ? auth.sub : randomUUID();
+  await insertUser(db, {
+    id,
+    email: auth.email,
+    firstName: auth.givenName ?? '',
+    lastName: auth.familyName ?? '',
+    identitySubject: auth.sub,
+  });
+  const created = await findBySubject(db, auth.sub);
+  if (!created) throw conflict('Die E-Mail-Adresse wird bereits verwendet.');
+  return toUser(db, created);
+}
