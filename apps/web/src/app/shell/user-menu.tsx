@@ -45,7 +45,13 @@ export function UserMenu({
           className={classes.userTrigger}
           aria-label={shell.userMenu.labelFor(user.firstName)}
         >
-          <Avatar color="blue" variant="filled" radius="xl" size={40} aria-hidden="true">
+          <Avatar
+            color="var(--mantine-primary-color-filled)"
+            variant="filled"
+            radius="xl"
+            size={40}
+            aria-hidden="true"
+          >
             {user.initials}
           </Avatar>
           <Text component="span" fw={600} fz="sm" className={classes.userName}>
