@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { exportJWK, generateKeyPair, type JWK } from 'jose';
 import type { Db } from '../db/client';
@@ -43,4 +44,27 @@ export async function loadSigningKeys(db: Db): Promise<SigningKeys> {
   }
   const privateJwks = row!.value as { keys: JWK[] };
   return { privateJwks, publicJwks: { keys: privateJwks.keys.map(toPublicJwk) } };
+}
+
+const COOKIE_SECRET_NAME = 'cookie-keys';
+
+/**
+ * Loads the keys that sign the identity provider's cookies (session, interaction), generating
+ * and persisting them on first start so that every server process accepts every other's cookies.
+ */
+export async function loadCookieKeys(db: Db): Promise<string[]> {
+  const read = async () =>
+    (
+      await db.select().from(identitySecrets).where(eq(identitySecrets.name, COOKIE_SECRET_NAME))
+    )[0];
+  let row = await read();
+  if (!row) {
+    const value = { keys: [randomBytes(32).toString('base64url')] };
+    await db
+      .insert(identitySecrets)
+      .values({ name: COOKIE_SECRET_NAME, value })
+      .onConflictDoNothing();
+    row = await read();
+  }
+  return (row!.value as { keys: string[] }).keys;
 }

@@ -1,0 +1,31 @@
+/** Every German text the identity provider's pages show. */
+export const messages = {
+  portalName: 'Institutionsportal',
+  signInTitle: 'Anmelden',
+  signInIntro: 'Bitte melden Sie sich mit Ihrer E-Mail-Adresse und Ihrem Passwort an.',
+  emailLabel: 'E-Mail',
+  passwordLabel: 'Passwort',
+  signInButton: 'Anmelden',
+  invalidCredentials: 'Ungültige E-Mail-Adresse oder Passwort.',
+  tooManyFailures:
+    'Zu viele fehlgeschlagene Anmeldeversuche. Bitte versuchen Sie es in 15 Minuten erneut.',
+  otpTitle: 'Zwei-Faktor-Authentifizierung',
+  otpIntro: 'Bitte geben Sie den sechsstelligen Code aus Ihrer Authenticator-App ein.',
+  otpLabel: 'Einmalcode',
+  otpButton: 'Bestätigen',
+  invalidOtp: 'Der Code ist ungültig.',
+  signOutTitle: 'Abmelden',
+  signingOut: 'Sie werden abgemeldet …',
+  signOutButton: 'Abmelden',
+  signedOutTitle: 'Abgemeldet',
+  signedOut: 'Sie wurden erfolgreich abgemeldet.',
+  backToPortal: 'Zurück zum Portal',
+  expiredTitle: 'Anmeldung abgelaufen',
+  expired:
+    'Ihre Anmeldung ist abgelaufen oder wurde bereits abgeschlossen. Bitte starten Sie die Anmeldung erneut.',
+  errorTitle: 'Fehler bei der Anmeldung',
+  error: 'Bei der Anmeldung ist ein Fehler aufgetreten. Bitte versuchen Sie es erneut.',
+  errorCode: 'Fehlercode',
+  privacy: 'Datenschutz',
+  imprint: 'Impressum',
+} as const;

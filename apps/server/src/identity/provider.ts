@@ -1,0 +1,281 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { JWK } from 'jose';
+import Provider, {
+  type Configuration,
+  errors,
+  type Grant,
+  type KoaContextWithOIDC,
+} from 'oidc-provider';
+import type { Config } from '../config';
+import type { Db } from '../db/client';
+import { findUserById, roleClaims, standardClaims } from './accounts';
+import { createAdapter } from './adapter';
+import { messages } from './messages';
+import { logoutPage, messagePage, type PageContext } from './pages';
+import { findSid } from './revoke';
+
+/** Scopes the first-party client is granted without a consent screen. */
+export const GRANTED_SCOPES = ['openid', 'profile', 'email', 'offline_access'] as const;
+
+export const ACCESS_TOKEN_TTL = 300;
+export const ID_TOKEN_TTL = 300;
+/** A refresh token expires after 30 minutes without use (Keycloak's "SSO Session Idle"). */
+export const REFRESH_TOKEN_IDLE_TTL = 30 * 60;
+/** A sign-in lasts at most 10 hours (Keycloak's "SSO Session Max"). */
+export const SESSION_MAX_TTL = 10 * 60 * 60;
+/** An unfinished sign-in (interaction) is kept one hour. */
+export const INTERACTION_TTL = 60 * 60;
+
+const now = () => Math.floor(Date.now() / 1000);
+
+/** Keycloak's endpoint paths below the realm's issuer. */
+export const KEYCLOAK_ROUTES = {
+  authorization: '/protocol/openid-connect/auth',
+  token: '/protocol/openid-connect/token',
+  userinfo: '/protocol/openid-connect/userinfo',
+  end_session: '/protocol/openid-connect/logout',
+  jwks: '/protocol/openid-connect/certs',
+  revocation: '/protocol/openid-connect/revoke',
+  introspection: '/protocol/openid-connect/token/introspect',
+} as const;
+
+/** Where the app may send the user back to, and which origins may call the provider. */
+export function clientUrls(config: Config) {
+  const bases = [config.publicUrl];
+  if (config.env === 'development') bases.push('http://localhost:5173');
+  const unique = [...new Set(bases)];
+  return {
+    redirectUris: unique.map((base) => `${base}/signin-callback`),
+    postLogoutRedirectUris: unique.flatMap((base) => [`${base}/`, `${base}/signin`]),
+    origins: [...new Set(unique.map((base) => new URL(base).origin))],
+  };
+}
+
+/** The API the access tokens are meant for: resource indicator and audience. */
+export function apiResource(config: Config) {
+  return {
+    indicator: `${config.publicUrl}/api`,
+    audience: config.auth.audience ?? 'portal-api',
+  };
+}
+
+/**
+ * The Content-Security-Policy of every page the identity provider renders: no inline script,
+ * no inline style, forms may only post here and (after redirects) to the app.
+ */
+export function identityCsp(config: Config): string {
+  const origins = clientUrls(config).origins.join(' ');
+  return [
+    "default-src 'self'",
+    "script-src 'self'",
+    "style-src 'self'",
+    "img-src 'self' data:",
+    "object-src 'none'",
+    "base-uri 'none'",
+    `form-action 'self' ${origins}`,
+    "frame-ancestors 'none'",
+  ].join('; ');
+}
+
+export interface CreateProviderOptions {
+  config: Config;
+  db: Db;
+  jwks: { keys: JWK[] };
+  cookieKeys: string[];
+  pages: PageContext;
+  log: FastifyBaseLogger;
+}
+
+/** Grants the first-party client everything it may ask for, so no consent screen is shown. */
+export function grantEverything(grant: Grant, resources: Record<string, { scope?: string }>) {
+  grant.addOIDCScope(GRANTED_SCOPES.join(' '));
+  for (const [indicator, server] of Object.entries(resources)) {
+    if (server.scope) grant.addResourceScope(indicator, server.scope);
+  }
+}
+
+function sendHtml(ctx: KoaContextWithOIDC, html: string) {
+  ctx.type = 'html';
+  ctx.set('Cache-Control', 'no-store');
+  ctx.body = html;
+}
+
+/** Builds the embedded OpenID provider, configured like a Keycloak realm with one public client. */
+export function createProvider(options: CreateProviderOptions): Provider {
+  const { config, db, jwks, cookieKeys, pages, log } = options;
+  const clientId = config.auth.clientId;
+  const issuerPath = new URL(config.auth.issuer).pathname.replace(/\/+$/, '');
+  const urls = clientUrls(config);
+  const resource = apiResource(config);
+  const allowedOrigins = new Set(urls.origins);
+
+  const configuration: Configuration = {
+    adapter: createAdapter(db),
+    jwks,
+    cookies: {
+      keys: cookieKeys,
+      names: {
+        session: 'portal_idp_session',
+        interaction: 'portal_idp_interaction',
+        resume: 'portal_idp_resume',
+      },
+      long: { signed: true, httpOnly: true, sameSite: 'lax', path: issuerPath },
+      short: { signed: true, httpOnly: true, sameSite: 'lax', path: issuerPath },
+    },
+    clients: [
+      {
+        client_id: clientId,
+        client_name: messages.portalName,
+        application_type: 'web',
+        token_endpoint_auth_method: 'none',
+        grant_types: ['authorization_code', 'refresh_token'],
+        response_types: ['code'],
+        redirect_uris: urls.redirectUris,
+        post_logout_redirect_uris: urls.postLogoutRedirectUris,
+      },
+    ],
+    routes: KEYCLOAK_ROUTES,
+    responseTypes: ['code'],
+    scopes: [...GRANTED_SCOPES],
+    claims: {
+      openid: ['sub'],
+      profile: ['given_name', 'family_name', 'name', 'preferred_username'],
+      email: ['email', 'email_verified'],
+      acr: null,
+      sid: null,
+      auth_time: null,
+      iss: null,
+    },
+    conformIdTokenClaims: false,
+    pkce: { required: () => true },
+    clientBasedCORS: (_ctx, origin) => allowedOrigins.has(origin),
+    features: {
+      devInteractions: { enabled: false },
+      claimsParameter: { enabled: false },
+      introspection: { enabled: false },
+      revocation: {
+        enabled: true,
+        allowedPolicy: async (_ctx, client, token) => token.clientId === client.clientId,
+      },
+      userinfo: { enabled: true },
+      rpInitiatedLogout: {
+        enabled: true,
+        logoutSource: async (ctx, form) => sendHtml(ctx, logoutPage(pages, form)),
+        postLogoutSuccessSource: async (ctx) =>
+          sendHtml(
+            ctx,
+            messagePage(pages, { title: messages.signedOutTitle, message: messages.signedOut }),
+          ),
+      },
+      resourceIndicators: {
+        enabled: true,
+        defaultResource: async () => resource.indicator,
+        useGrantedResource: async () => true,
+        getResourceServerInfo: async (_ctx, indicator) => {
+          if (indicator !== resource.indicator) throw new errors.InvalidTarget();
+          return {
+            scope: GRANTED_SCOPES.join(' '),
+            audience: resource.audience,
+            accessTokenFormat: 'jwt',
+            accessTokenTTL: ACCESS_TOKEN_TTL,
+            jwt: { sign: { alg: 'RS256' } },
+          };
+        },
+      },
+    },
+    ttl: {
+      AccessToken: ACCESS_TOKEN_TTL,
+      IdToken: ID_TOKEN_TTL,
+      AuthorizationCode: 60,
+      Interaction: INTERACTION_TTL,
+      Grant: SESSION_MAX_TTL,
+      Session: (_ctx, session) => {
+        const loginTs = (session as { loginTs?: number }).loginTs;
+        return loginTs ? Math.max(1, loginTs + SESSION_MAX_TTL - now()) : SESSION_MAX_TTL;
+      },
+      RefreshToken: (_ctx, token) => {
+        const iiat = (token as { iiat?: number }).iiat ?? now();
+        return Math.max(1, Math.min(REFRESH_TOKEN_IDLE_TTL, iiat + SESSION_MAX_TTL - now()));
+      },
+    },
+    issueRefreshToken: async (_ctx, client, source) =>
+      client.grantTypeAllowed('refresh_token') &&
+      (client.clientId === clientId || source.scopes.has('offline_access')),
+    rotateRefreshToken: true,
+    interactions: {
+      url: async (_ctx, interaction) => `${issuerPath}/login-actions/${interaction.uid}`,
+    },
+    loadExistingGrant: async (ctx) => {
+      const { client, session } = ctx.oidc;
+      const accountId = session?.accountId;
+      if (!client || !session || !accountId) return undefined;
+      const grantId = ctx.oidc.result?.consent?.grantId ?? session.grantIdFor(client.clientId);
+      let grant = grantId ? await ctx.oidc.provider.Grant.find(grantId) : undefined;
+      if (grant && grant.accountId !== accountId) grant = undefined;
+      if (client.clientId !== clientId) return grant;
+      // First-party client: consent is implicit.
+      grant ??= new ctx.oidc.provider.Grant({ clientId: client.clientId, accountId });
+      grantEverything(grant, ctx.oidc.resourceServers ?? {});
+      await grant.save();
+      return grant;
+    },
+    findAccount: async (_ctx, sub) => {
+      const user = await findUserById(db, sub);
+      if (!user) return undefined;
+      return {
+        accountId: user.id,
+        claims: async () => standardClaims(user),
+      };
+    },
+    extraTokenClaims: async (_ctx, token) => {
+      const { accountId } = token as { accountId?: string };
+      if (!accountId) return undefined;
+      // Loaded afresh on every issue (and refresh), so role changes show up at the next refresh.
+      const user = await findUserById(db, accountId);
+      if (!user) return undefined;
+      const stored = token as { sid?: string; sessionUid?: string; clientId: string };
+      const sid = stored.sid ?? (await findSid(db, stored.sessionUid, stored.clientId));
+      const { sub: _sub, ...claims } = standardClaims(user);
+      return {
+        typ: 'Bearer',
+        azp: stored.clientId,
+        ...(sid ? { sid } : {}),
+        ...roleClaims(user, clientId),
+        ...claims,
+      };
+    },
+    renderError: async (ctx, out) => {
+      sendHtml(
+        ctx,
+        messagePage(pages, {
+          title: messages.errorTitle,
+          message: messages.error,
+          details: String(out.error ?? ''),
+          role: 'alert',
+        }),
+      );
+    },
+  };
+
+  const provider = new Provider(config.auth.issuer, configuration);
+  // Behind a TLS-terminating proxy the forwarded protocol decides about secure cookies.
+  provider.proxy = true;
+
+  const csp = identityCsp(config);
+  provider.use(async (ctx, next) => {
+    ctx.set('Content-Security-Policy', csp);
+    await next();
+  });
+
+  provider.on('server_error', (_ctx, error) => {
+    log.error({ err: error }, 'identity provider error');
+  });
+  const refused = (event: string) => (_ctx: unknown, error: Error) => {
+    const description = (error as { error_description?: string }).error_description;
+    log.info({ event, error: error.name, description }, 'identity request refused');
+  };
+  provider.on('grant.error', refused('grant.error'));
+  provider.on('authorization.error', refused('authorization.error'));
+  provider.on('end_session.error', refused('end_session.error'));
+  return provider;
+}

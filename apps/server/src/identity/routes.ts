@@ -1,0 +1,361 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import formbody from '@fastify/formbody';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { createLocalJWKSet, type JWK, jwtVerify } from 'jose';
+import type Provider from 'oidc-provider';
+import type { Config } from '../config';
+import { findUserByEmail, findUserById, standardClaims } from './accounts';
+import { messages } from './messages';
+import { loginPage, messagePage, otpPage, type PageContext } from './pages';
+import { hashPassword, verifyPassword } from './passwords';
+import { apiResource, clientUrls, GRANTED_SCOPES, grantEverything, identityCsp } from './provider';
+import { endSessionByRefreshToken, isSessionActive } from './revoke';
+import {
+  deletePendingSecondFactor,
+  findPendingSecondFactor,
+  isValidTotp,
+  savePendingSecondFactor,
+} from './second-factor';
+import {
+  accountKey,
+  clearSignInFailures,
+  isSignInBlocked,
+  recordSignInFailure,
+} from './sign-in-failures';
+
+export interface IdentityRoutesOptions {
+  config: Config;
+  provider: Provider;
+  pages: PageContext;
+  issuerPath: string;
+  publicJwks: { keys: JWK[] };
+}
+
+type Interaction = Awaited<ReturnType<Provider['interactionDetails']>>;
+
+const resourcesFolder = path.join(import.meta.dirname, 'resources');
+const resources = {
+  'login.css': {
+    body: readFileSync(path.join(resourcesFolder, 'login.css')),
+    type: 'text/css; charset=utf-8',
+  },
+  'logout.js': {
+    body: readFileSync(path.join(resourcesFolder, 'logout.js')),
+    type: 'text/javascript; charset=utf-8',
+  },
+} as const;
+
+/** A hash to check unknown e-mail addresses against, so they take as long as known ones. */
+let dummyHash: Promise<string> | undefined;
+
+const hide = { hide: true } as Record<string, unknown>;
+
+/** Paths below the issuer that these routes answer instead of oidc-provider. */
+export function isHandledOutsideProvider(pathBelowIssuer: string, method: string | undefined) {
+  if (pathBelowIssuer.startsWith('/login-actions/')) return true;
+  if (pathBelowIssuer === '/protocol/openid-connect/userinfo') return true;
+  return (
+    pathBelowIssuer === '/protocol/openid-connect/logout' &&
+    (method === 'POST' || method === 'OPTIONS')
+  );
+}
+
+/** The login pages, Keycloak's refresh-token logout, userinfo and the pages' static files. */
+export async function identityRoutes(app: FastifyInstance, options: IdentityRoutesOptions) {
+  const { config, provider, pages, issuerPath, publicJwks } = options;
+  const db = app.db;
+  const csp = identityCsp(config);
+  const origins = new Set(clientUrls(config).origins);
+  const maxFailures = config.auth.signInMaxFailures;
+  const getKey = createLocalJWKSet(publicJwks);
+  const { audience } = apiResource(config);
+
+  if (!app.hasContentTypeParser('application/x-www-form-urlencoded')) {
+    await app.register(formbody);
+  }
+
+  const loginUrl = (uid: string) => `${issuerPath}/login-actions/${encodeURIComponent(uid)}`;
+
+  const sendPage = (reply: FastifyReply, status: number, html: string) =>
+    reply
+      .code(status)
+      .header('Content-Type', 'text/html; charset=utf-8')
+      .header('Content-Security-Policy', csp)
+      .header('Cache-Control', 'no-store')
+      .header('Referrer-Policy', 'no-referrer')
+      .send(html);
+
+  const sendExpired = (reply: FastifyReply) =>
+    sendPage(
+      reply,
+      400,
+      messagePage(pages, {
+        title: messages.expiredTitle,
+        message: messages.expired,
+        role: 'alert',
+      }),
+    );
+
+  /** The interaction of this request, if its cookie matches the uid in the path. */
+  async function loadInteraction(
+    request: FastifyRequest,
+    reply: FastifyReply,
+  ): Promise<Interaction | undefined> {
+    const { uid } = request.params as { uid: string };
+    try {
+      const interaction = await provider.interactionDetails(request.raw, reply.raw);
+      return interaction.uid === uid ? interaction : undefined;
+    } catch {
+      return undefined;
+    }
+  }
+
+  async function finishLogin(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    accountId: string,
+    amr: string[],
+  ) {
+    const returnTo = await provider.interactionResult(
+      request.raw,
+      reply.raw,
+      { login: { accountId, amr, remember: true } },
+      { mergeWithLastSubmission: false },
+    );
+    return reply.code(303).header('Cache-Control', 'no-store').redirect(returnTo);
+  }
+
+  /** Consent is implicit for the first-party client; this only runs if a grant went missing. */
+  async function finishConsent(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    interaction: Interaction,
+  ) {
+    const accountId = interaction.session?.accountId;
+    if (!accountId) return sendExpired(reply);
+    const grant = interaction.grantId
+      ? await provider.Grant.find(interaction.grantId)
+      : new provider.Grant({ clientId: String(interaction.params.client_id), accountId });
+    if (!grant) return sendExpired(reply);
+    const indicator = apiResource(config).indicator;
+    grantEverything(grant, { [indicator]: { scope: GRANTED_SCOPES.join(' ') } });
+    const grantId = await grant.save();
+    const returnTo = await provider.interactionResult(
+      request.raw,
+      reply.raw,
+      { consent: { grantId } },
+      { mergeWithLastSubmission: true },
+    );
+    return reply.code(303).redirect(returnTo);
+  }
+
+  const resourcesPath = pages.resourcesPath;
+  for (const [name, file] of Object.entries(resources)) {
+    app.get(`${resourcesPath}/${name}`, { schema: hide }, async (_request, reply) =>
+      reply
+        .header('Content-Type', file.type)
+        .header('Cache-Control', 'public, max-age=3600')
+        .send(file.body),
+    );
+  }
+
+  app.get(`${issuerPath}/login-actions/:uid`, { schema: hide }, async (request, reply) => {
+    const interaction = await loadInteraction(request, reply);
+    if (!interaction) return sendExpired(reply);
+    if (interaction.prompt.name === 'consent') return finishConsent(request, reply, interaction);
+    const { uid } = interaction;
+    if (await findPendingSecondFactor(db, uid)) {
+      return sendPage(reply, 200, otpPage(pages, { action: `${loginUrl(uid)}/otp` }));
+    }
+    const hint = interaction.params.login_hint;
+    return sendPage(
+      reply,
+      200,
+      loginPage(pages, {
+        action: loginUrl(uid),
+        ...(typeof hint === 'string' ? { email: hint } : {}),
+      }),
+    );
+  });
+
+  app.post(`${issuerPath}/login-actions/:uid`, { schema: hide }, async (request, reply) => {
+    const interaction = await loadInteraction(request, reply);
+    if (!interaction) return sendExpired(reply);
+    const body = (request.body ?? {}) as Record<string, unknown>;
+    const email = typeof body.email === 'string' ? body.email.trim().slice(0, 320) : '';
+    const password = typeof body.password === 'string' ? body.password.slice(0, 1024) : '';
+    const action = loginUrl(interaction.uid);
+    const account = accountKey(email);
+
+    if (await isSignInBlocked(db, account, request.ip, maxFailures)) {
+      return sendPage(
+        reply,
+        429,
+        loginPage(pages, { action, email, error: messages.tooManyFailures }),
+      );
+    }
+
+    const user = email ? await findUserByEmail(db, email) : undefined;
+    dummyHash ??= hashPassword(crypto.randomUUID());
+    const isValid = await verifyPassword(password, user?.passwordHash ?? (await dummyHash));
+    if (!user?.passwordHash || !isValid) {
+      await recordSignInFailure(db, account, request.ip);
+      return sendPage(
+        reply,
+        401,
+        loginPage(pages, { action, email, error: messages.invalidCredentials }),
+      );
+    }
+
+    if (user.totpSecret) {
+      const expiresAt = new Date((interaction.exp ?? Math.floor(Date.now() / 1000) + 600) * 1000);
+      await savePendingSecondFactor(
+        db,
+        interaction.uid,
+        { accountId: user.id, account },
+        expiresAt,
+      );
+      return reply.code(303).header('Cache-Control', 'no-store').redirect(action);
+    }
+
+    await clearSignInFailures(db, account);
+    return finishLogin(request, reply, user.id, ['pwd']);
+  });
+
+  app.post(`${issuerPath}/login-actions/:uid/otp`, { schema: hide }, async (request, reply) => {
+    const interaction = await loadInteraction(request, reply);
+    if (!interaction) return sendExpired(reply);
+    const action = loginUrl(interaction.uid);
+    const pending = await findPendingSecondFactor(db, interaction.uid);
+    if (!pending) return reply.code(303).redirect(action);
+
+    const otpAction = `${action}/otp`;
+    if (await isSignInBlocked(db, pending.account, request.ip, maxFailures)) {
+      return sendPage(
+        reply,
+        429,
+        otpPage(pages, { action: otpAction, error: messages.tooManyFailures }),
+      );
+    }
+    const user = await findUserById(db, pending.accountId);
+    if (!user) {
+      await deletePendingSecondFactor(db, interaction.uid);
+      return sendExpired(reply);
+    }
+    const body = (request.body ?? {}) as Record<string, unknown>;
+    const code = typeof body.code === 'string' ? body.code.slice(0, 32) : '';
+    if (user.totpSecret && !isValidTotp(user.totpSecret, code)) {
+      await recordSignInFailure(db, pending.account, request.ip);
+      return sendPage(
+        reply,
+        401,
+        otpPage(pages, { action: otpAction, error: messages.invalidOtp }),
+      );
+    }
+    await deletePendingSecondFactor(db, interaction.uid);
+    await clearSignInFailures(db, pending.account);
+    return finishLogin(request, reply, user.id, user.totpSecret ? ['pwd', 'otp'] : ['pwd']);
+  });
+
+  // CORS for the two JSON endpoints answered here, for the app when it runs on another origin
+  // (the Vite dev server).
+  const cors = (request: FastifyRequest, reply: FastifyReply) => {
+    const origin = request.headers.origin;
+    if (origin && origins.has(origin)) {
+      reply
+        .header('Access-Control-Allow-Origin', origin)
+        .header('Vary', 'Origin')
+        .header('Access-Control-Allow-Headers', 'Authorization, Content-Type')
+        .header('Access-Control-Max-Age', '3600');
+    }
+  };
+
+  const logoutPath = `${issuerPath}/protocol/openid-connect/logout`;
+  const userinfoPath = `${issuerPath}/protocol/openid-connect/userinfo`;
+
+  for (const [url, methods] of [
+    [logoutPath, 'POST'],
+    [userinfoPath, 'GET, POST'],
+  ] as const) {
+    app.options(url, { schema: hide }, async (request, reply) => {
+      cors(request, reply);
+      return reply.header('Access-Control-Allow-Methods', methods).code(204).send();
+    });
+  }
+
+  // Keycloak's back-channel logout by refresh token: ends the session and revokes its grant.
+  app.post(logoutPath, { schema: hide }, async (request, reply) => {
+    cors(request, reply);
+    reply.header('Cache-Control', 'no-store');
+    const body = (request.body ?? {}) as Record<string, unknown>;
+    const refreshToken = typeof body.refresh_token === 'string' ? body.refresh_token : '';
+    const requestClientId = typeof body.client_id === 'string' ? body.client_id : '';
+    if (!refreshToken) {
+      return reply
+        .code(400)
+        .send({ error: 'invalid_request', error_description: 'Missing parameter: refresh_token' });
+    }
+    if (requestClientId !== config.auth.clientId) {
+      return reply
+        .code(400)
+        .send({ error: 'unauthorized_client', error_description: 'Invalid client' });
+    }
+    if (!(await endSessionByRefreshToken(db, refreshToken, config.auth.clientId))) {
+      return reply
+        .code(400)
+        .send({ error: 'invalid_grant', error_description: 'Invalid refresh token' });
+    }
+    return reply.code(204).send();
+  });
+
+  // Userinfo accepting the JWT access tokens (oidc-provider's own refuses tokens with an
+  // audience), like Keycloak's: signature, issuer, audience and a live session are checked.
+  const userinfo = async (request: FastifyRequest, reply: FastifyReply) => {
+    cors(request, reply);
+    reply.header('Cache-Control', 'no-store');
+    const header = request.headers.authorization ?? '';
+    const body = (request.body ?? {}) as Record<string, unknown>;
+    const token =
+      /^Bearer\s+(\S+)$/i.exec(header)?.[1] ??
+      (typeof body.access_token === 'string' ? body.access_token : undefined);
+    const refuse = (error: string, description: string) =>
+      reply
+        .code(401)
+        .header('WWW-Authenticate', `Bearer realm="${config.auth.realm}", error="${error}"`)
+        .send({ error, error_description: description });
+    if (!token) return refuse('invalid_request', 'Token not provided');
+    let payload: Record<string, unknown>;
+    try {
+      ({ payload } = await jwtVerify(token, getKey, {
+        issuer: config.auth.issuer,
+        audience,
+        algorithms: ['RS256'],
+      }));
+    } catch {
+      return refuse('invalid_token', 'Token verification failed');
+    }
+    const sid = typeof payload.sid === 'string' ? payload.sid : undefined;
+    if (sid && !(await isSessionActive(db, sid))) {
+      return refuse('invalid_token', 'User session not found or doesn\u2019t have client attached');
+    }
+    const user = typeof payload.sub === 'string' ? await findUserById(db, payload.sub) : undefined;
+    if (!user) return refuse('invalid_token', 'User not found');
+    const scopes = new Set(String(payload.scope ?? '').split(' '));
+    const all = standardClaims(user);
+    return reply.send({
+      sub: all.sub,
+      ...(scopes.has('profile')
+        ? {
+            name: all.name,
+            given_name: all.given_name,
+            family_name: all.family_name,
+            preferred_username: all.preferred_username,
+          }
+        : {}),
+      ...(scopes.has('email') ? { email: all.email, email_verified: all.email_verified } : {}),
+    });
+  };
+  app.get(userinfoPath, { schema: hide }, userinfo);
+  app.post(userinfoPath, { schema: hide }, userinfo);
+}
