@@ -1,0 +1,102 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_INSTITUTIONS, DEMO_USERS } from '../../db/seed/demo-ids';
+import { buildTestApp, type TestApp } from '../../test/test-app';
+import { bearer, demoToken } from '../../test/tokens';
+
+describe('GET /api/institution/:id', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await buildTestApp();
+  });
+  afterAll(() => t.close());
+
+  const get = async (id: string, user: Parameters<typeof demoToken>[1] = 'anna') =>
+    t.app.inject({
+      method: 'GET',
+      url: `/api/institution/${id}`,
+      headers: bearer(await demoToken(t, user)),
+    });
+
+  it('answers a member with the institution, its users and its support contacts', async () => {
+    const res = await get(DEMO_INSTITUTIONS.praxisSonnenschein);
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(body).toMatchObject({
+      id: DEMO_INSTITUTIONS.praxisSonnenschein,
+      name: 'Praxis Sonnenschein',
+      city: 'Hamburg',
+      postalcode: '20095',
+      street: 'Mönckebergstraße 7',
+      trusted: false,
+      theme: null,
+    });
+    const members = Object.fromEntries(
+      body.users.map((user: { id: string; role: string }) => [user.id, user.role]),
+    );
+    expect(members).toEqual({
+      [DEMO_USERS.anna]: 'INSTITUTION_ADMIN',
+      [DEMO_USERS.max]: 'INSTITUTION_MEMBER',
+      [DEMO_USERS.otto]: 'INSTITUTION_MEMBER',
+    });
+    const anna = body.users.find((user: { id: string }) => user.id === DEMO_USERS.anna);
+    expect(anna).toMatchObject({
+      email: 'anna.admin@praxis-sonnenschein.de',
+      fullName: 'Anna Schäfer',
+      hasAccountActivated: true,
+    });
+    expect(body.supportContacts.length).toBeGreaterThanOrEqual(2);
+    expect(body.supportContacts[0]).toEqual({
+      description: 'Technischer Support (Praxis-IT, TI-Konnektor)',
+      phone: '+49 40 3280 4410',
+      email: 'it-support@praxis-sonnenschein.de',
+    });
+    for (const contact of body.supportContacts) {
+      expect(contact.description).toBeTruthy();
+      expect(contact.phone ?? contact.email).toBeTruthy();
+    }
+  });
+
+  it('answers a plain member too, and the trusted flag of a trusted institution', async () => {
+    const res = await get(DEMO_INSTITUTIONS.abrechnungszentrumNord, 'sara');
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ name: 'Abrechnungszentrum Nord GmbH', trusted: true });
+  });
+
+  it('answers 404 to a non-member, exactly as for an unknown id', async () => {
+    const other = await get(DEMO_INSTITUTIONS.abrechnungszentrumNord, 'anna');
+    const unknown = await get(crypto.randomUUID(), 'anna');
+    expect(other.statusCode).toBe(404);
+    expect(unknown.statusCode).toBe(404);
+    expect(other.headers['content-type']).toMatch(/^application\/problem\+json/);
+    expect(other.json()).toEqual(unknown.json());
+  });
+
+  it('answers 404 to the technical user, who belongs to no institution', async () => {
+    expect((await get(DEMO_INSTITUTIONS.praxisSonnenschein, 'technik')).statusCode).toBe(404);
+  });
+
+  it('answers 400 problem with the offending parameter for a malformed id', async () => {
+    for (const id of ['123', 'not-a-uuid', DEMO_INSTITUTIONS.praxisSonnenschein.toUpperCase()]) {
+      const res = await get(id);
+      expect(res.statusCode).toBe(400);
+      expect(res.headers['content-type']).toMatch(/^application\/problem\+json/);
+      expect(res.json()).toMatchObject({
+        status: 400,
+        errors: [{ path: 'params.id', message: expect.any(String) }],
+      });
+    }
+  });
+
+  it('answers 404 for a 36-character id that is not a UUID', async () => {
+    expect((await get('0'.repeat(36))).statusCode).toBe(404);
+    expect((await get('-'.repeat(36))).statusCode).toBe(404);
+  });
+
+  it('needs a token', async () => {
+    const res = await t.app.inject({
+      method: 'GET',
+      url: `/api/institution/${DEMO_INSTITUTIONS.praxisSonnenschein}`,
+    });
+    expect(res.statusCode).toBe(401);
+  });
+});

@@ -1,0 +1,95 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, type TestApp } from '../test/test-app';
+import { bearer, demoToken } from '../test/tokens';
+import { ProblemError, toProblem } from './errors';
+
+const PROBLEM = /^application\/problem\+json/;
+
+describe('problem+json answers', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await buildTestApp();
+  });
+  afterAll(() => t.close());
+
+  it('400: validation failures name each field', async () => {
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/api/institution/nope',
+      headers: bearer(await demoToken(t, 'anna')),
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.headers['content-type']).toMatch(PROBLEM);
+    expect(res.json()).toEqual({
+      type: 'about:blank',
+      title: 'Bad Request',
+      status: 400,
+      detail: expect.any(String),
+      errors: [{ path: 'params.id', message: 'Ungültige Kennung' }],
+    });
+  });
+
+  it('400: unparsable JSON body', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/user/ensureBackendUserExists',
+      headers: { ...bearer(await demoToken(t, 'anna')), 'content-type': 'application/json' },
+      payload: '{"broken"',
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.headers['content-type']).toMatch(PROBLEM);
+    expect(res.json()).toMatchObject({ status: 400, title: 'Bad Request' });
+  });
+
+  it('401 without a token', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/user/current' });
+    expect(res.statusCode).toBe(401);
+    expect(res.headers['content-type']).toMatch(PROBLEM);
+    expect(res.json()).toEqual({
+      type: 'about:blank',
+      title: 'Unauthorized',
+      status: 401,
+      detail: expect.any(String),
+    });
+  });
+
+  it('404 for an unknown /api path, with or without a token', async () => {
+    for (const headers of [{}, bearer(await demoToken(t, 'anna'))]) {
+      const res = await t.app.inject({ method: 'GET', url: '/api/does-not-exist', headers });
+      expect(res.statusCode).toBe(404);
+      expect(res.headers['content-type']).toMatch(PROBLEM);
+      expect(res.json()).toMatchObject({ type: 'about:blank', title: 'Not Found', status: 404 });
+    }
+  });
+
+  it('404 for a wrong method on a known path', async () => {
+    const res = await t.app.inject({ method: 'DELETE', url: '/api/ping' });
+    expect(res.statusCode).toBe(404);
+    expect(res.headers['content-type']).toMatch(PROBLEM);
+  });
+
+  it('unexpected errors become a generic 500 without internals', () => {
+    const error = new Error('connection to 10.0.0.5 refused at db.ts:42');
+    const { problem } = toProblem(error);
+    expect(problem).toEqual({
+      type: 'about:blank',
+      title: 'Internal Server Error',
+      status: 500,
+      detail: expect.any(String),
+    });
+    expect(JSON.stringify(problem)).not.toMatch(/10\.0\.0\.5|db\.ts/);
+  });
+
+  it('a ProblemError keeps its status, detail and headers', () => {
+    const { problem, headers } = toProblem(
+      new ProblemError(409, { detail: 'Konflikt', headers: { 'x-test': '1' } }),
+    );
+    expect(problem).toEqual({
+      type: 'about:blank',
+      title: 'Conflict',
+      status: 409,
+      detail: 'Konflikt',
+    });
+    expect(headers).toEqual({ 'x-test': '1' });
+  });
+});

@@ -1,0 +1,113 @@
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, type TestApp } from '../test/test-app';
+
+const INDEX = '<!doctype html><html lang="de"><body><div id="root"></div></body></html>';
+const HTML = { accept: 'text/html,application/xhtml+xml,*/*;q=0.8' };
+
+describe('web app serving', () => {
+  let t: TestApp;
+  let dist: string;
+  beforeAll(async () => {
+    dist = await mkdtemp(path.join(tmpdir(), 'portal-web-'));
+    await mkdir(path.join(dist, 'assets'));
+    await writeFile(path.join(dist, 'index.html'), INDEX);
+    await writeFile(path.join(dist, 'assets', 'index-abc123.js'), 'console.log(1);');
+    await writeFile(path.join(dist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+    await writeFile(path.join(dist, '.secret'), 'hidden');
+    t = await buildTestApp({ WEB_DIST_DIR: dist, SEED_DEMO_DATA: 'false' });
+  });
+  afterAll(async () => {
+    await t.close();
+    await rm(dist, { recursive: true, force: true });
+  });
+
+  it('serves index.html at / without caching', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/', headers: HTML });
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toBe(INDEX);
+    expect(res.headers['cache-control']).toBe('no-cache');
+    expect(res.headers['content-security-policy']).toMatch(/script-src 'self'/);
+  });
+
+  it('falls back to index.html for app routes that accept HTML', async () => {
+    for (const url of ['/dashboard', '/orders/ti/status/abc?institutionId=1', '/unknown/deep']) {
+      const res = await t.app.inject({ method: 'GET', url, headers: HTML });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.body).toBe(INDEX);
+      expect(res.headers['content-type']).toMatch(/^text\/html/);
+    }
+  });
+
+  it('serves assets with immutable caching', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/assets/index-abc123.js' });
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toBe('console.log(1);');
+    expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(res.headers['content-type']).toMatch(/javascript/);
+  });
+
+  it('serves other files with revalidation', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/favicon.svg' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toBe('no-cache');
+  });
+
+  it('answers 404 for a missing asset, even for HTML requests', async () => {
+    for (const headers of [{}, HTML]) {
+      const res = await t.app.inject({ method: 'GET', url: '/assets/missing.js', headers });
+      expect(res.statusCode).toBe(404);
+    }
+  });
+
+  it('answers 404 for non-HTML requests to unknown paths', async () => {
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/something.json',
+      headers: { accept: 'application/json' },
+    });
+    expect(res.statusCode).toBe(404);
+  });
+
+  it('never falls back for /api and /auth paths', async () => {
+    for (const url of ['/api/unknown', '/auth/unknown']) {
+      const res = await t.app.inject({ method: 'GET', url, headers: HTML });
+      expect(res.statusCode, url).toBe(404);
+      expect(res.body).not.toBe(INDEX);
+    }
+  });
+
+  it('serves no dotfiles and nothing outside the build folder', async () => {
+    for (const url of ['/.secret', '/../package.json', '/assets/..%2F..%2Fpackage.json']) {
+      const res = await t.app.inject({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(404);
+    }
+    const traversal = await t.app.inject({
+      method: 'GET',
+      url: '/%2e%2e/%2e%2e/etc/passwd',
+      headers: HTML,
+    });
+    expect(traversal.body).not.toContain('root:');
+  });
+});
+
+describe('web app not built', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await buildTestApp({
+      WEB_DIST_DIR: path.join(tmpdir(), `portal-missing-${crypto.randomUUID()}`),
+      SEED_DEMO_DATA: 'false',
+    });
+  });
+  afterAll(() => t.close());
+
+  it('answers a German page that says how to build it', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/dashboard', headers: HTML });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^text\/html/);
+    expect(res.body).toContain('noch nicht gebaut');
+    expect(res.body).toContain('npm run build');
+  });
+});
