@@ -3,3 +3,4 @@
  * `./de/<section>.ts`; this file gathers them.
  */
 export { shell } from './de/shell';
+export { app } from './de/app';

@@ -1,0 +1,232 @@
+import '@mantine/core/styles/Alert.css';
+import '@mantine/core/styles/Button.css';
+import '@mantine/core/styles/Center.css';
+import '@mantine/core/styles/Loader.css';
+import { Alert, Button, Center, Loader } from '@mantine/core';
+import type { Institution, User } from '@portal/contract';
+import { useQuery } from '@tanstack/react-query';
+import { type ReactNode, useCallback, useMemo } from 'react';
+import { Outlet, useLoaderData, useLocation, useSearchParams } from 'react-router';
+import { useInstitutionSelection } from '../features/institutions/use-institution-selection';
+import { currentUserQueryOptions } from '../features/user/api/current-user';
+import { initials, isAdmin } from '../features/user/model/user';
+import { app } from '../messages/de';
+import { AppContext, type AppContextValue } from './app-context';
+import type { GuardResult } from './guards';
+import { useServices } from './services';
+import {
+  AppShellLayout,
+  BackendDownBanner,
+  InstitutionLoadErrorBar,
+  RestrictedUserBanner,
+  type ShellProps,
+  type ShellSidebarSection,
+} from './shell';
+import { useIsBackendDown } from './use-backend-status';
+
+export function PageLoader() {
+  return (
+    <Center mih={200} role="status" aria-label={app.loading}>
+      <Loader />
+    </Center>
+  );
+}
+
+type FrameProps = Pick<ShellProps, 'banners' | 'children'>;
+
+/** The shell for pages without a signed-in user: navbar without user menu, no sidebar. */
+function AnonymousFrame({ banners, children }: FrameProps) {
+  const { config, session } = useServices();
+  const isBackendDown = useIsBackendDown();
+  return (
+    <AppShellLayout
+      user={null}
+      institutions={[]}
+      currentInstitutionId={null}
+      onSelectInstitution={() => {}}
+      isAdmin={false}
+      canEditTiles={false}
+      isImpersonating={false}
+      onLogout={() => void session.logout()}
+      supportContacts={[]}
+      serverStatusUrl={config.serverStatusUrl}
+      sidebarSections={[]}
+      banners={
+        isBackendDown || banners ? (
+          <>
+            {isBackendDown && <BackendDownBanner />}
+            {banners}
+          </>
+        ) : undefined
+      }
+    >
+      {children}
+    </AppShellLayout>
+  );
+}
+
+/** Static pages (Impressum, Datenschutz, …): reachable without sign-in. */
+export function PublicLayout() {
+  return (
+    <AnonymousFrame>
+      <Outlet />
+    </AnonymousFrame>
+  );
+}
+
+/** Sidebar sections: Institutionen (one link each, switching) and Einstellungen. */
+export function buildSidebarSections(
+  institutions: readonly Pick<Institution, 'id' | 'name'>[],
+  currentInstitutionId: string | null,
+  isInstitutionAdmin: boolean,
+  onSelectInstitution: (institutionId: string) => void,
+  pathname: string,
+): ShellSidebarSection[] {
+  const sections: ShellSidebarSection[] = [];
+  if (institutions.length > 0) {
+    sections.push({
+      label: app.sidebar.institutions,
+      links: institutions.map((institution) => ({
+        label: institution.name,
+        to: `/dashboard?institutionId=${encodeURIComponent(institution.id)}`,
+        isActive: institution.id === currentInstitutionId,
+        onClick: () => onSelectInstitution(institution.id),
+      })),
+    });
+  }
+  const settings: { label: string; to: string }[] = [
+    { label: app.sidebar.myAccount, to: '/account' },
+  ];
+  if (isInstitutionAdmin) settings.push({ label: app.sidebar.company, to: '/institution' });
+  sections.push({
+    label: app.sidebar.settings,
+    links: settings.map((link) => ({ ...link, isActive: pathname === link.to })),
+  });
+  return sections;
+}
+
+function SignedInLayout({ user }: { user: User }) {
+  const { config, session } = useServices();
+  const [searchParams] = useSearchParams();
+  const { pathname } = useLocation();
+  const isBackendDown = useIsBackendDown();
+  const onLoadError = useCallback(() => {
+    // Lazy like the notifications container (keeps @mantine/notifications off the first load).
+    void import('../components/notifications').then(({ notifyError }) =>
+      notifyError(app.institution.loadFailedNotification),
+    );
+  }, []);
+  const selection = useInstitutionSelection({
+    roles: user.institutionUserRoles,
+    queryInstitutionId: searchParams.get('institutionId'),
+    onLoadError,
+  });
+  const { institutions, currentInstitutionId, currentInstitution, select } = selection;
+  const isInstitutionAdmin = isAdmin(user, currentInstitutionId);
+  const canEditTiles = isInstitutionAdmin && currentInstitution?.trusted === true;
+  const hasLoadError =
+    currentInstitutionId !== null && selection.failedInstitutionIds.includes(currentInstitutionId);
+
+  const context = useMemo<AppContextValue>(
+    () => ({
+      user,
+      institutions,
+      currentInstitutionId,
+      currentInstitution,
+      isLoadingCurrentInstitution: selection.isLoadingCurrent,
+      selectInstitution: select,
+    }),
+    [
+      user,
+      institutions,
+      currentInstitutionId,
+      currentInstitution,
+      selection.isLoadingCurrent,
+      select,
+    ],
+  );
+
+  let banners: ReactNode;
+  if (isBackendDown || hasLoadError) {
+    banners = (
+      <>
+        {isBackendDown && <BackendDownBanner />}
+        {hasLoadError && <InstitutionLoadErrorBar />}
+      </>
+    );
+  }
+
+  return (
+    <AppContext.Provider value={context}>
+      <AppShellLayout
+        user={{ firstName: user.firstName, initials: initials(user) }}
+        institutions={institutions.map(({ id, name, trusted }) => ({ id, name, trusted }))}
+        currentInstitutionId={currentInstitutionId}
+        onSelectInstitution={select}
+        isAdmin={isInstitutionAdmin}
+        canEditTiles={canEditTiles}
+        isImpersonating={false}
+        onLogout={() => void session.logout()}
+        supportContacts={currentInstitution?.supportContacts ?? []}
+        serverStatusUrl={config.serverStatusUrl}
+        sidebarSections={buildSidebarSections(
+          institutions,
+          currentInstitutionId,
+          isInstitutionAdmin,
+          select,
+          pathname,
+        )}
+        banners={banners}
+      >
+        {user.institutionUserRoles.length === 0 ? (
+          <Alert color="yellow" role="status">
+            {app.institution.none}
+          </Alert>
+        ) : (
+          <Outlet />
+        )}
+      </AppShellLayout>
+    </AppContext.Provider>
+  );
+}
+
+/** A technical user: the banner counts down from 5, then the user is signed out. */
+function RestrictedLayout() {
+  const { session } = useServices();
+  const logout = useCallback(() => void session.logout(), [session]);
+  return (
+    <AnonymousFrame banners={<RestrictedUserBanner onElapsed={logout} />}>{null}</AnonymousFrame>
+  );
+}
+
+function UserLoadErrorLayout() {
+  return (
+    <AnonymousFrame
+      banners={
+        <Alert color="red" role="alert" title={app.userLoadFailed}>
+          <Button mt="sm" variant="light" onClick={() => window.location.reload()}>
+            {app.reload}
+          </Button>
+        </Alert>
+      }
+    >
+      {null}
+    </AnonymousFrame>
+  );
+}
+
+/**
+ * The signed-in frame. The guard's loader has loaded the current user (or found it restricted
+ * or failing); this composes the shell from user, institutions and configuration.
+ */
+export function RootLayout() {
+  const result = useLoaderData() as GuardResult;
+  const currentUser = useQuery({
+    ...currentUserQueryOptions(),
+    enabled: result.status === 'ready',
+  });
+  if (result.status === 'restricted') return <RestrictedLayout />;
+  if (result.status === 'error' || currentUser.isError) return <UserLoadErrorLayout />;
+  if (!currentUser.data) return <PageLoader />;
+  return <SignedInLayout user={currentUser.data} />;
+}

@@ -1,0 +1,198 @@
+import {
+  createBrowserRouter,
+  Outlet,
+  type RouteObject,
+  redirect,
+  ScrollRestoration,
+} from 'react-router';
+import { documentTypeLabel } from '../features/documents/model/document-types';
+import { app } from '../messages/de';
+import {
+  CLIENT_ROLES,
+  createRootGuardLoader,
+  createSigninCallbackLoader,
+  RequireInstitutionAdmin,
+  RequireTileEditor,
+} from './guards';
+import type { BreadcrumbHandle } from './model/breadcrumbs';
+import { DashboardRoute } from './pages/dashboard-route';
+import { RouteErrorPage, SigninCallbackError } from './pages/route-error';
+import { PageLoader, PublicLayout, RootLayout } from './root-layout';
+import type { AppServices } from './services';
+
+const label = app.routes;
+
+/** A signed-in page: breadcrumb label and the account role every route requires. */
+const page = (breadcrumb: BreadcrumbHandle['breadcrumb']): BreadcrumbHandle => ({
+  breadcrumb,
+  roles: CLIENT_ROLES,
+});
+
+/** Pages whose content comes with later changes: heading and breadcrumbs only. */
+const placeholder = () =>
+  import('./pages/placeholder-page').then((module) => ({ Component: module.PlaceholderPage }));
+
+type StaticPageName = 'impressum' | 'nutzungsbedingungen' | 'datenschutz' | 'faq' | 'list-helper';
+
+const STATIC_CONTENT: Record<StaticPageName, () => Promise<{ default: string }>> = {
+  impressum: () => import('../content/impressum.md?raw'),
+  nutzungsbedingungen: () => import('../content/nutzungsbedingungen.md?raw'),
+  datenschutz: () => import('../content/datenschutz.md?raw'),
+  faq: () => import('../content/faq.md?raw'),
+  'list-helper': () => import('../content/list-helper.md?raw'),
+};
+
+/** The static pages: no sign-in (`isPublic`); the route data still names the role client. */
+export const STATIC_PAGES: { path: StaticPageName; label: string }[] = [
+  { path: 'impressum', label: label.impressum },
+  { path: 'nutzungsbedingungen', label: label.nutzungsbedingungen },
+  { path: 'datenschutz', label: label.datenschutz },
+  { path: 'faq', label: label.faq },
+  { path: 'list-helper', label: label.listHelper },
+];
+
+export const PUBLIC_PATHS = STATIC_PAGES.map((staticPage) => `/${staticPage.path}`);
+
+export const isPublicPath = (pathname: string) =>
+  PUBLIC_PATHS.includes(pathname.replace(/\/+$/, '') || '/');
+
+function staticRoute({ path, label: pageLabel }: (typeof STATIC_PAGES)[number]): RouteObject {
+  return {
+    path,
+    handle: { breadcrumb: { label: pageLabel }, roles: CLIENT_ROLES, isPublic: true },
+    lazy: async () => {
+      const [{ StaticPageRoute }, { default: markdown }] = await Promise.all([
+        import('./pages/static-page-route'),
+        STATIC_CONTENT[path](),
+      ]);
+      return { Component: StaticPageRoute, loader: () => markdown };
+    },
+  };
+}
+
+function Root() {
+  return (
+    <>
+      <ScrollRestoration />
+      <Outlet />
+    </>
+  );
+}
+
+/** The one route table (spec section 2). */
+export function createRoutes(
+  services: Pick<AppServices, 'session' | 'queryClient'>,
+): RouteObject[] {
+  return [
+    {
+      id: 'root',
+      path: '/',
+      Component: Root,
+      ErrorBoundary: RouteErrorPage,
+      handle: { breadcrumb: { label: label.dashboard } } satisfies BreadcrumbHandle,
+      children: [
+        {
+          path: 'signin-callback',
+          loader: createSigninCallbackLoader(services),
+          Component: PageLoader,
+          ErrorBoundary: SigninCallbackError,
+        },
+        {
+          id: 'public',
+          Component: PublicLayout,
+          children: STATIC_PAGES.map(staticRoute),
+        },
+        {
+          id: 'signed-in',
+          loader: createRootGuardLoader(services),
+          Component: RootLayout,
+          HydrateFallback: PageLoader,
+          children: [
+            { index: true, Component: DashboardRoute, handle: page(undefined) },
+            { path: 'dashboard', Component: DashboardRoute, handle: page(undefined) },
+            { path: 'account', lazy: placeholder, handle: page({ label: label.account }) },
+            {
+              path: 'identification',
+              lazy: placeholder,
+              handle: page({ label: label.identification }),
+            },
+            {
+              Component: RequireInstitutionAdmin,
+              children: [
+                {
+                  path: 'institution',
+                  lazy: placeholder,
+                  handle: page({ label: label.institution }),
+                },
+              ],
+            },
+            {
+              path: 'orders',
+              handle: page({ label: label.orders }),
+              children: [
+                { index: true, lazy: placeholder, handle: page(undefined) },
+                {
+                  path: 'ti/status/:orderId',
+                  lazy: placeholder,
+                  handle: page({ label: label.orderStatus }),
+                },
+                {
+                  path: 'bank/status/:orderId',
+                  lazy: placeholder,
+                  handle: page({ label: label.orderStatus }),
+                },
+              ],
+            },
+            {
+              path: 'document',
+              lazy: placeholder,
+              handle: page({
+                label: ({ searchParams }) => documentTypeLabel(searchParams.get('documentType')),
+                keepSearchParams: ['documentType'],
+              }),
+            },
+            { path: 'contracts', lazy: placeholder, handle: page({ label: label.contracts }) },
+            {
+              path: 'customer-overview',
+              lazy: placeholder,
+              handle: page({ label: label.customerOverview }),
+            },
+            {
+              path: 'credit-offer-widget',
+              lazy: placeholder,
+              handle: page({ label: label.creditOfferWidget }),
+            },
+            {
+              path: 'bankaccount-offer',
+              lazy: placeholder,
+              handle: page({ label: label.bankaccountOffer }),
+            },
+            {
+              path: 'marketing-group/:group',
+              lazy: placeholder,
+              handle: page({ label: label.marketingGroup }),
+            },
+            { path: 'egeko-smo', lazy: placeholder, handle: page({ label: label.egekoSmo }) },
+            { path: 'egeko-hoz', lazy: placeholder, handle: page({ label: label.egekoHoz }) },
+            { path: 'connect', lazy: placeholder, handle: page({ label: label.connect }) },
+            {
+              Component: RequireTileEditor,
+              children: [
+                {
+                  path: 'dashboard-tile-editor',
+                  lazy: placeholder,
+                  handle: page({ label: label.tileEditor }),
+                },
+              ],
+            },
+          ],
+        },
+        { path: '*', loader: () => redirect('/') },
+      ],
+    },
+  ];
+}
+
+export function createAppRouter(services: Pick<AppServices, 'session' | 'queryClient'>) {
+  return createBrowserRouter(createRoutes(services));
+}

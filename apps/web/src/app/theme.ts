@@ -1,0 +1,28 @@
+import { createTheme, type MantineColorsTuple } from '@mantine/core';
+
+/** Portal blue: #1c5d99 is shade 6, the primary shade (white text on it passes WCAG AA). */
+const portalBlue: MantineColorsTuple = [
+  '#e8f1fa',
+  '#cfe0f1',
+  '#a0c0e3',
+  '#6d9fd5',
+  '#437fc6',
+  '#2a6cb6',
+  '#1c5d99',
+  '#174d80',
+  '#123d66',
+  '#0c2c4b',
+];
+
+export const PORTAL_PRIMARY = portalBlue[6];
+
+export const portalTheme = createTheme({
+  primaryColor: 'portal',
+  primaryShade: 6,
+  colors: { portal: portalBlue },
+  fontFamily:
+    'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, "Noto Sans", sans-serif',
+  headings: { fontWeight: '600' },
+  defaultRadius: 'md',
+  cursorType: 'pointer',
+});

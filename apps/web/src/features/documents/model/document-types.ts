@@ -1,0 +1,21 @@
+import { app } from '../../../messages/de';
+
+/** The seven document types, in the order the dashboard shows them. */
+export const DOCUMENT_TYPES = [
+  'invoice',
+  'documentation',
+  'communication',
+  'forms',
+  'delivery_note',
+  'service_report',
+  'information',
+] as const;
+export type DocumentType = (typeof DOCUMENT_TYPES)[number];
+
+export const isDocumentType = (value: unknown): value is DocumentType =>
+  typeof value === 'string' && (DOCUMENT_TYPES as readonly string[]).includes(value);
+
+/** German label of a document type; 'Dokumente' for a missing or unknown type. */
+export function documentTypeLabel(documentType: string | null | undefined): string {
+  return isDocumentType(documentType) ? app.documentTypes[documentType] : app.routes.documents;
+}

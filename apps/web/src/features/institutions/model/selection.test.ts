@@ -1,0 +1,54 @@
+import { describe, expect, it } from 'vitest';
+import {
+  institutionIdsOf,
+  LAST_INSTITUTION_KEY,
+  readStoredInstitutionId,
+  selectInitialInstitution,
+  storeInstitutionId,
+} from './selection';
+
+const A = '11111111-1111-4111-8111-111111111111';
+const B = '22222222-2222-4222-8222-222222222222';
+const FOREIGN = '99999999-9999-4999-8999-999999999999';
+const roles = [{ institutionId: A }, { institutionId: B }];
+
+describe('selectInitialInstitution', () => {
+  it.each([
+    ['query matches the second institution', B, null, B],
+    ['query matches, stored id differs', A, B, A],
+    ['query matches no institution → first role', FOREIGN, null, A],
+    ['query matches no institution, stored valid → still first role', FOREIGN, B, A],
+    ['no query, stored id valid → stored', null, B, B],
+    ['no query, stored id unknown → first role', null, FOREIGN, A],
+    ['no query, nothing stored → first role', null, null, A],
+    ['empty query counts as absent', '', B, B],
+  ])('%s', (_case, queryInstitutionId, storedInstitutionId, expected) => {
+    expect(selectInitialInstitution({ roles, queryInstitutionId, storedInstitutionId })).toBe(
+      expected,
+    );
+  });
+
+  it('answers null for a user without institution roles', () => {
+    expect(
+      selectInitialInstitution({ roles: [], queryInstitutionId: A, storedInstitutionId: A }),
+    ).toBeNull();
+  });
+});
+
+describe('institutionIdsOf', () => {
+  it('keeps the order and drops duplicates', () => {
+    expect(
+      institutionIdsOf([{ institutionId: B }, { institutionId: A }, { institutionId: B }]),
+    ).toEqual([B, A]);
+  });
+});
+
+describe('stored institution id', () => {
+  it(`round-trips through localStorage key ${LAST_INSTITUTION_KEY}`, () => {
+    localStorage.clear();
+    expect(readStoredInstitutionId()).toBeNull();
+    storeInstitutionId(B);
+    expect(localStorage.getItem('lastInstitutionId')).toBe(B);
+    expect(readStoredInstitutionId()).toBe(B);
+  });
+});

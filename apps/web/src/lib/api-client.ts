@@ -1,0 +1,127 @@
+import type { Problem } from '@portal/contract';
+
+/** Base path of the REST API on this origin. */
+export const API_BASE = '/api';
+
+/** API paths (below `/api`) that are called without a bearer token. */
+const PUBLIC_API_PREFIXES = ['/assets', '/clients/public'];
+
+/** Non-2xx answer of the API; `problem` holds the parsed `application/problem+json` body. */
+export class ApiError extends Error {
+  readonly status: number;
+  readonly problem: Problem | null;
+  /** Parsed JSON body when the answer was JSON but not a problem document (e.g. a tile). */
+  readonly body: unknown;
+
+  constructor(status: number, problem: Problem | null, body: unknown = problem) {
+    super(problem?.title ?? `HTTP ${status}`);
+    this.name = 'ApiError';
+    this.status = status;
+    this.problem = problem;
+    this.body = body;
+  }
+}
+
+export const isApiError = (error: unknown): error is ApiError => error instanceof ApiError;
+
+type TokenProvider = () => Promise<string | null>;
+let tokenProvider: TokenProvider | null = null;
+
+/**
+ * Connects the client to the session: called once the OIDC user manager exists. The provider
+ * returns an access token valid for at least 20 s (renewing it first) or null when signed out.
+ */
+export function setAccessTokenProvider(provider: TokenProvider | null) {
+  tokenProvider = provider;
+}
+
+const hasPrefix = (path: string, prefix: string) =>
+  path === prefix || path.startsWith(`${prefix}/`) || path.startsWith(`${prefix}?`);
+
+/**
+ * Whether a request to `url` gets the bearer header: every request to the API except paths
+ * under `/assets` and `/clients/public`. Requests to other origins never get the token.
+ */
+export function needsBearerToken(url: string, origin: string = window.location.origin): boolean {
+  const parsed = new URL(url, origin);
+  if (parsed.origin !== origin) return false;
+  const path = parsed.pathname;
+  if (!hasPrefix(path, API_BASE)) return false;
+  const apiPath = path.slice(API_BASE.length) || '/';
+  return !PUBLIC_API_PREFIXES.some((prefix) => hasPrefix(apiPath, prefix));
+}
+
+const isProblem = (value: unknown): value is Problem =>
+  typeof value === 'object' &&
+  value !== null &&
+  typeof (value as Problem).title === 'string' &&
+  typeof (value as Problem).status === 'number';
+
+async function readBody(response: Response): Promise<unknown> {
+  if (response.status === 204) return undefined;
+  const type = response.headers.get('content-type') ?? '';
+  const text = await response.text();
+  if (!text) return undefined;
+  if (type.includes('json')) {
+    try {
+      return JSON.parse(text);
+    } catch {
+      return text;
+    }
+  }
+  return text;
+}
+
+export interface ApiRequestInit {
+  method?: 'GET' | 'POST' | 'PUT' | 'DELETE' | 'PATCH';
+  /** Sent as JSON unless it is FormData, a Blob or a string. */
+  body?: unknown;
+  headers?: Record<string, string>;
+  signal?: AbortSignal;
+  credentials?: RequestCredentials;
+}
+
+/**
+ * Calls the API. `path` is relative to `/api` (e.g. `/user/current`) or an absolute URL.
+ * Every request sends `Accept: application/json`; API requests carry the bearer token.
+ */
+export async function apiRequest<T = unknown>(path: string, init: ApiRequestInit = {}): Promise<T> {
+  const url = /^https?:\/\//.test(path) || path.startsWith(API_BASE) ? path : `${API_BASE}${path}`;
+  const headers = new Headers(init.headers);
+  headers.set('Accept', 'application/json');
+  let body: BodyInit | undefined;
+  if (init.body !== undefined) {
+    if (
+      init.body instanceof FormData ||
+      init.body instanceof Blob ||
+      typeof init.body === 'string'
+    ) {
+      body = init.body as BodyInit;
+    } else {
+      body = JSON.stringify(init.body);
+      headers.set('Content-Type', 'application/json');
+    }
+  }
+  if (tokenProvider && needsBearerToken(url)) {
+    const token = await tokenProvider();
+    if (token) headers.set('Authorization', `Bearer ${token}`);
+  }
+  const response = await fetch(url, {
+    method: init.method ?? 'GET',
+    headers,
+    body,
+    signal: init.signal,
+    credentials: init.credentials ?? 'same-origin',
+  });
+  const parsed = await readBody(response);
+  if (!response.ok) {
+    throw new ApiError(response.status, isProblem(parsed) ? parsed : null, parsed);
+  }
+  return parsed as T;
+}
+
+export const apiGet = <T>(path: string, signal?: AbortSignal) =>
+  apiRequest<T>(path, { method: 'GET', signal });
+
+export const apiPost = <T = void>(path: string, body?: unknown, init: ApiRequestInit = {}) =>
+  apiRequest<T>(path, { ...init, method: 'POST', body });

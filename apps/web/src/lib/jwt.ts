@@ -1,0 +1,49 @@
+/**
+ * Reads the claims of a JWT access token for display decisions only (the API verifies it).
+ * Answers null for tokens that are not JWTs.
+ */
+export function decodeJwtClaims(token: string): Record<string, unknown> | null {
+  const parts = token.split('.');
+  if (parts.length !== 3 || !parts[1]) return null;
+  try {
+    const base64 = parts[1].replace(/-/g, '+').replace(/_/g, '/');
+    const padded = base64.padEnd(base64.length + ((4 - (base64.length % 4)) % 4), '=');
+    const bytes = Uint8Array.from(atob(padded), (char) => char.charCodeAt(0));
+    const claims: unknown = JSON.parse(new TextDecoder().decode(bytes));
+    return typeof claims === 'object' && claims !== null
+      ? (claims as Record<string, unknown>)
+      : null;
+  } catch {
+    return null;
+  }
+}
+
+const rolesIn = (value: unknown): string[] => {
+  const roles = (value as { roles?: unknown } | null)?.roles;
+  return Array.isArray(roles)
+    ? roles.filter((role): role is string => typeof role === 'string')
+    : [];
+};
+
+/** Realm roles plus the resource (client) roles of every client, as Keycloak sets them. */
+export function tokenRoles(claims: Record<string, unknown>): Set<string> {
+  const roles = new Set(rolesIn(claims.realm_access));
+  const resources = claims.resource_access;
+  if (typeof resources === 'object' && resources !== null) {
+    for (const access of Object.values(resources))
+      for (const role of rolesIn(access)) roles.add(role);
+  }
+  return roles;
+}
+
+/**
+ * Whether the token carries every required role; null when it cannot be told (not a JWT),
+ * in which case the API decides.
+ */
+export function tokenHasRoles(token: string, required: readonly string[]): boolean | null {
+  if (required.length === 0) return true;
+  const claims = decodeJwtClaims(token);
+  if (!claims) return null;
+  const roles = tokenRoles(claims);
+  return required.every((role) => roles.has(role));
+}

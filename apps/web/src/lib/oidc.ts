@@ -1,0 +1,223 @@
+import type { PublicConfig } from '@portal/contract';
+import type { User, UserManager } from 'oidc-client-ts';
+
+/** Renew the access token when fewer than this many seconds of validity are left. */
+export const MIN_TOKEN_VALIDITY_SECONDS = 20;
+
+export const USER_STORE_PREFIX = 'oidc.';
+
+/** The page the identity provider sends the browser back to with the authorization code. */
+export const SIGNIN_CALLBACK_PATH = '/signin-callback';
+
+/** State carried through the sign-in round trip. */
+export interface SignInState {
+  returnTo: string;
+}
+
+export function oidcAuthority(config: Pick<PublicConfig, 'authUrl' | 'realm'>): string {
+  return `${config.authUrl.replace(/\/+$/, '')}/realms/${config.realm}`;
+}
+
+/** The localStorage key oidc-client-ts keeps the signed-in user under. */
+export function userStorageKey(config: Pick<PublicConfig, 'authUrl' | 'realm' | 'clientId'>) {
+  return `${USER_STORE_PREFIX}user:${oidcAuthority(config)}:${config.clientId}`;
+}
+
+/** The part of oidc-client-ts' UserManager the session uses (tests pass a stub). */
+export type SessionUserManager = Pick<
+  UserManager,
+  | 'getUser'
+  | 'signinSilent'
+  | 'signinRedirect'
+  | 'signinCallback'
+  | 'removeUser'
+  | 'signoutRedirect'
+>;
+
+export interface SessionOptions {
+  /** localStorage key of the stored user (see `userStorageKey`). */
+  storageKey: string;
+  /** Where oidc-client-ts keeps the user: localStorage unless given. */
+  storage?: Storage;
+  /** Ends the session at the API (POST /api/user/logout); failures are ignored. */
+  logoutRequest?: () => Promise<unknown>;
+  /** Pages that need no sign-in: a sign-out elsewhere does not send them to the sign-in page. */
+  isPublicPath?: (pathname: string) => boolean;
+  /** Cross-tab lock so that only one tab uses a (rotating) refresh token at a time. */
+  locks?: Pick<LockManager, 'request'> | null;
+  /** The current location as path + query + hash. */
+  currentUrl?: () => string;
+  /** Seconds since the epoch (tests fix it). */
+  now?: () => number;
+}
+
+export interface Session {
+  /**
+   * An access token valid for at least 20 s, renewed through the refresh token when needed;
+   * null when nobody is signed in. A failed renewal signs out and starts a new sign-in.
+   */
+  getValidAccessToken(): Promise<string | null>;
+  /** Redirects to the sign-in page; afterwards the app returns to `returnTo`. */
+  signIn(returnTo?: string): Promise<void>;
+  /** Completes the sign-in on /signin-callback and answers the URL to continue with. */
+  completeSignIn(url?: string): Promise<string>;
+  /** Abmelden: ends the API session, then the provider session (no confirmation page). */
+  logout(): Promise<void>;
+  /** Signs this tab out when another tab removes the stored user. Returns the unsubscribe. */
+  watchOtherTabs(): () => void;
+}
+
+/** The fields of oidc-client-ts' stored user (`User.toStorageString()`) the fast path reads. */
+interface StoredUser {
+  access_token?: unknown;
+  expires_at?: unknown;
+}
+
+/** Seconds of validity left of a token expiring at `expiresAt` (seconds since the epoch). */
+export const secondsLeft = (expiresAt: number | undefined, now: number) =>
+  expiresAt === undefined ? Number.POSITIVE_INFINITY : expiresAt - now;
+
+/** Whether a token with `secondsLeft` may be used without renewing it first. */
+export const isValidLongEnough = (remaining: number) => remaining >= MIN_TOKEN_VALIDITY_SECONDS;
+
+const hasEnoughValidity = (user: User) =>
+  !user.expired && isValidLongEnough(user.expires_in ?? Number.POSITIVE_INFINITY);
+
+const defaultCurrentUrl = () =>
+  `${window.location.pathname}${window.location.search}${window.location.hash}`;
+
+/** Only same-origin paths are accepted as return targets (no open redirect). */
+export function safeReturnTo(value: unknown): string {
+  if (typeof value !== 'string' || !value.startsWith('/') || value.startsWith('//')) return '/';
+  if (value.startsWith(SIGNIN_CALLBACK_PATH)) return '/';
+  return value;
+}
+
+/**
+ * The sign-in session. `loadUserManager` creates oidc-client-ts' UserManager on first use:
+ * while the stored access token is valid for 20 s or more, the library is not needed, which
+ * keeps it out of the first load of the dashboard.
+ */
+export function createSession(
+  loadUserManager: () => Promise<SessionUserManager>,
+  options: SessionOptions,
+): Session {
+  const storage = options.storage ?? window.localStorage;
+  const currentUrl = options.currentUrl ?? defaultCurrentUrl;
+  const now = options.now ?? (() => Date.now() / 1000);
+  const locks =
+    options.locks === undefined
+      ? typeof navigator !== 'undefined' && 'locks' in navigator
+        ? navigator.locks
+        : null
+      : options.locks;
+  let managerPromise: Promise<SessionUserManager> | null = null;
+  let refreshing: Promise<string> | null = null;
+  let redirecting = false;
+
+  const manager = () => {
+    managerPromise ??= loadUserManager().catch((error: unknown) => {
+      managerPromise = null;
+      throw error;
+    });
+    return managerPromise;
+  };
+
+  function readStoredUser(): StoredUser | null {
+    try {
+      const raw = storage.getItem(options.storageKey);
+      return raw ? (JSON.parse(raw) as StoredUser) : null;
+    } catch {
+      return null;
+    }
+  }
+
+  async function signIn(returnTo: string = currentUrl()) {
+    if (redirecting) return;
+    redirecting = true;
+    const state: SignInState = { returnTo: safeReturnTo(returnTo) };
+    try {
+      await (await manager()).signinRedirect({ state });
+    } catch (error) {
+      redirecting = false;
+      throw error;
+    }
+  }
+
+  async function signOutAndSignIn() {
+    try {
+      await (await manager()).removeUser();
+    } catch {
+      storage.removeItem(options.storageKey);
+    }
+    await signIn();
+  }
+
+  async function renew(): Promise<string> {
+    const userManager = await manager();
+    // Another tab may have renewed while this one waited for the lock: use its token then.
+    const stored = await userManager.getUser();
+    if (!stored) throw new Error('Failed to refresh token');
+    if (hasEnoughValidity(stored)) return stored.access_token;
+    const renewed = await userManager.signinSilent();
+    if (!renewed) throw new Error('Failed to refresh token');
+    return renewed.access_token;
+  }
+
+  function refresh(): Promise<string> {
+    refreshing ??= (async () => {
+      try {
+        return locks ? await locks.request('portal-token-refresh', () => renew()) : await renew();
+      } catch (error) {
+        await signOutAndSignIn().catch(() => undefined);
+        throw error instanceof Error ? error : new Error('Failed to refresh token');
+      } finally {
+        refreshing = null;
+      }
+    })();
+    return refreshing;
+  }
+
+  return {
+    async getValidAccessToken() {
+      const stored = readStoredUser();
+      if (!stored || typeof stored.access_token !== 'string' || !stored.access_token) return null;
+      const expiresAt = typeof stored.expires_at === 'number' ? stored.expires_at : undefined;
+      if (isValidLongEnough(secondsLeft(expiresAt, now()))) return stored.access_token;
+      return refresh();
+    },
+
+    signIn,
+
+    async completeSignIn(url?: string) {
+      const user = await (await manager()).signinCallback(url);
+      const state = user?.state as Partial<SignInState> | undefined;
+      return safeReturnTo(state?.returnTo);
+    },
+
+    async logout() {
+      try {
+        await options.logoutRequest?.();
+      } catch {
+        // The provider session ends below anyway.
+      }
+      const userManager = await manager();
+      const user = await userManager.getUser().catch(() => null);
+      // Removes the stored user (other tabs follow) and ends the provider session.
+      await userManager.signoutRedirect(user?.id_token ? { id_token_hint: user.id_token } : {});
+    },
+
+    watchOtherTabs() {
+      const onStorage = (event: StorageEvent) => {
+        if (event.storageArea !== null && event.storageArea !== storage) return;
+        const isRemoval =
+          event.key === null || (event.key === options.storageKey && event.newValue === null);
+        if (!isRemoval || readStoredUser()) return;
+        if (options.isPublicPath?.(window.location.pathname)) return;
+        void signOutAndSignIn().catch(() => undefined);
+      };
+      window.addEventListener('storage', onStorage);
+      return () => window.removeEventListener('storage', onStorage);
+    },
+  };
+}

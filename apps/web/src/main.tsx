@@ -1,0 +1,54 @@
+import './app/styles';
+import type { PublicConfig } from '@portal/contract';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { RouterProvider } from 'react-router/dom';
+import { AppProviders } from './app/providers';
+import { createAppRouter, isPublicPath } from './app/router';
+import { StartupError } from './app/startup-error';
+import { postLogout } from './features/user/api/logout';
+import { setAccessTokenProvider } from './lib/api-client';
+import { createSession, userStorageKey } from './lib/oidc';
+import { fetchPublicConfig } from './lib/public-config';
+import { createQueryClient } from './lib/query-client';
+
+/** public/browser-check.js sends Internet Explorer away; never start the app meanwhile. */
+const isInternetExplorer = () => /MSIE |Trident\//.test(window.navigator.userAgent);
+
+async function bootstrap() {
+  if (isInternetExplorer()) return;
+  const root = createRoot(document.getElementById('root')!);
+  let config: PublicConfig;
+  try {
+    // Runtime configuration first (no token): it says where the identity provider is.
+    config = await fetchPublicConfig();
+  } catch {
+    root.render(<StartupError />);
+    return;
+  }
+  // oidc-client-ts loads on first need (sign-in, renewal, logout), not with the dashboard.
+  const loadUserManager = () =>
+    import('./lib/oidc-user-manager').then((module) => module.createUserManager(config));
+  const session = createSession(loadUserManager, {
+    storageKey: userStorageKey(config),
+    logoutRequest: postLogout,
+    isPublicPath,
+  });
+  setAccessTokenProvider(() => session.getValidAccessToken());
+  session.watchOtherTabs();
+  const queryClient = createQueryClient();
+  const router = createAppRouter({ session, queryClient });
+  root.render(
+    <StrictMode>
+      <AppProviders services={{ session, queryClient, config }}>
+        <RouterProvider router={router} />
+      </AppProviders>
+    </StrictMode>,
+  );
+  // Warm the sign-in library once the page is idle, so renewal and logout start at once.
+  const warmUp = () => void loadUserManager().catch(() => undefined);
+  if ('requestIdleCallback' in window) window.requestIdleCallback(warmUp, { timeout: 5000 });
+  else setTimeout(warmUp, 2000);
+}
+
+void bootstrap();

@@ -1,0 +1,77 @@
+/** German texts of the app frame: routing, sign-in, startup, banners and the placeholder pages. */
+export const app = {
+  title: 'Institutionsportal',
+  loading: 'Wird geladen …',
+  signingIn: 'Anmeldung wird vorbereitet …',
+  signInFailed: 'Die Anmeldung ist fehlgeschlagen. Bitte versuchen Sie es erneut.',
+  signInAgain: 'Erneut anmelden',
+  startupFailed:
+    'Das Portal konnte nicht gestartet werden. Bitte prüfen Sie Ihre Verbindung und laden Sie die Seite neu.',
+  reload: 'Seite neu laden',
+  userLoadFailed:
+    'Ihre Benutzerdaten konnten nicht geladen werden. Bitte versuchen Sie es später noch einmal.',
+  pageError: 'Auf dieser Seite ist ein Fehler aufgetreten.',
+  toDashboard: 'Zum Dashboard',
+  underConstruction: 'Dieser Bereich wird derzeit aufgebaut.',
+  breadcrumbNavigation: 'Brotkrümelnavigation',
+  sampleContent: 'Beispielinhalt – vom Betreiber zu ersetzen',
+  routes: {
+    dashboard: 'Dashboard',
+    account: 'Konto',
+    identification: 'Identifikation',
+    institution: 'Institution',
+    orders: 'Aufträge',
+    orderStatus: 'Bestellstatus',
+    documents: 'Dokumente',
+    contracts: 'Verträge',
+    customerOverview: 'Kundencenter',
+    creditOfferWidget: 'Mein Finanzierungswunsch',
+    bankaccountOffer: 'Banking',
+    marketingGroup: 'Marketing-Gruppe',
+    egekoSmo: 'eGeKo SMO',
+    egekoHoz: 'eGeKo HOZ',
+    connect: 'Connect',
+    tileEditor: 'Kacheleditor',
+    impressum: 'Impressum',
+    nutzungsbedingungen: 'Nutzungsbedingungen',
+    datenschutz: 'Datenschutz',
+    faq: 'FAQ',
+    listHelper: 'Abmeldeinformationen',
+  },
+  documentTypes: {
+    invoice: 'Rechnungen',
+    documentation: 'Dokumentation',
+    communication: 'Kommunikation',
+    forms: 'Formulare',
+    delivery_note: 'Lieferscheine',
+    service_report: 'Serviceberichte',
+    information: 'Informationen',
+  },
+  sidebar: {
+    institutions: 'Institutionen',
+    settings: 'Einstellungen',
+    myAccount: 'Mein Konto',
+    company: 'Unternehmen',
+  },
+  institution: {
+    loadFailedNotification: 'Institution konnte nicht geladen werden.',
+    loadFailedBar:
+      'Es ist ein Fehler beim Laden der Institution aufgetreten. Bitte versuchen Sie es später noch einmal.',
+    none: 'Ihrem Benutzerkonto ist keine Institution zugeordnet.',
+  },
+  restricted: {
+    title:
+      'Sie sind als technischer Nutzer angemeldet! Die Bedienung des Portals ist für diese Rolle nicht vorgesehen.',
+    countdown: (seconds: number) => `Sie werden in ${seconds} Sekunden automatisch ausgeloggt!`,
+  },
+  backendDown: {
+    title: 'Der Server ist derzeit nicht erreichbar.',
+    text: 'Einige Funktionen stehen vorübergehend nicht zur Verfügung. Bitte versuchen Sie es später noch einmal.',
+  },
+  roles: {
+    INSTITUTION_ADMIN: 'Administrator',
+    INSTITUTION_MEMBER: 'Mitglied',
+    SUPPORT_USER: 'Supportmitarbeiter',
+    unknown: (role: string) => `Die Rolle '${role}' kann nicht in ein Label umgewandelt werden.`,
+  },
+} as const;
