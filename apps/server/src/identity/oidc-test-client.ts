@@ -115,7 +115,8 @@ export class TestBrowser {
   readonly redirectUri: string;
 
   constructor(
-    private readonly app: FastifyInstance,
+    /** The server this browser talks to; swap it to talk to another process on one database. */
+    public app: FastifyInstance,
     private readonly config: Config,
     private readonly address = '203.0.113.10',
   ) {

@@ -1,0 +1,354 @@
+import { and, count, eq } from 'drizzle-orm';
+import { decodeJwt } from 'jose';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../app';
+import { loadConfig } from '../config';
+import { oidcPayloads, signInFailures } from '../db/schema';
+import { buildTestApp, openTestDatabase, type TestApp } from '../test/test-app';
+import { revokeSessionBySid, revokeUserSessions } from './index';
+import { createUser, TestBrowser, type Tokens } from './oidc-test-client';
+
+const INLINE_SCRIPT = /<script(?![^>]*\bsrc=)[^>]*>/i;
+const TOO_MANY =
+  'Zu viele fehlgeschlagene Anmeldeversuche. Bitte versuchen Sie es in 15 Minuten erneut.';
+
+let t: TestApp;
+
+beforeAll(async () => {
+  t = await buildTestApp({ SEED_DEMO_DATA: 'false' });
+});
+
+afterAll(async () => {
+  await t?.close();
+});
+
+/** Whether the provider still has a session for this browser (a silent authorization). */
+async function hasSession(browser: TestBrowser): Promise<boolean> {
+  const { response } = await browser.authorize({ prompt: 'none' });
+  const location = new URL(String(response.headers.location));
+  if (location.searchParams.get('code')) return true;
+  expect(location.searchParams.get('error')).toBe('login_required');
+  return false;
+}
+
+function formOf(html: string) {
+  const form = html.match(/<form[^>]*action="([^"]+)"[^>]*>([\s\S]*?)<\/form>/);
+  if (!form) throw new Error('no form');
+  const fields: Record<string, string> = {};
+  for (const input of form[2]!.matchAll(/<input[^>]*name="([^"]+)"[^>]*value="([^"]*)"/g)) {
+    fields[input[1]!] = input[2]!;
+  }
+  return { action: form[1]!.replaceAll('&amp;', '&'), fields };
+}
+
+describe('end session (RP-initiated logout)', () => {
+  it('signs out without a confirmation step and returns to the post-logout URI', async () => {
+    const user = await createUser(t.database.db);
+    const browser = new TestBrowser(t.app, t.config);
+    const tokens = await browser.signIn(user);
+    expect(await hasSession(browser)).toBe(true);
+
+    const params = new URLSearchParams({
+      id_token_hint: tokens.id_token,
+      post_logout_redirect_uri: 'http://localhost:8080/',
+      state: 'nach-hause',
+    });
+    const page = await browser.request('GET', `${browser.endpoint('logout')}?${params}`);
+    expect(page.statusCode).toBe(200);
+    // No question asked: the page only carries the form and the script that submits it.
+    expect(page.body).not.toMatch(INLINE_SCRIPT);
+    expect(page.body).not.toMatch(/\sstyle=|<style/i);
+    expect(page.body).toContain('<script src="/auth/resources/logout.js"></script>');
+    expect(page.body).not.toMatch(/Do you want|No, stay/);
+    const csp = String(page.headers['content-security-policy']);
+    expect(csp).toContain("script-src 'self'");
+    expect(csp).not.toContain('unsafe-inline');
+    const { action, fields } = formOf(page.body);
+    expect(fields.logout).toBe('yes');
+    expect(fields.xsrf).toBeTruthy();
+
+    const script = await browser.request('GET', '/auth/resources/logout.js');
+    expect(script.statusCode).toBe(200);
+    expect(script.headers['content-type']).toContain('javascript');
+    expect(script.body).toContain("getElementById('op.logoutForm')");
+    expect(script.body).toContain('.submit()');
+    expect(page.body).toContain('id="op.logoutForm"');
+
+    // What logout.js does: submit the form as it is.
+    const done = await browser.request('POST', action, { form: fields });
+    expect(done.statusCode).toBe(303);
+    expect(done.headers.location).toBe('http://localhost:8080/?state=nach-hause');
+
+    expect(await hasSession(browser)).toBe(false);
+    const refreshed = await browser.refresh(tokens.refresh_token);
+    expect(refreshed.statusCode).toBe(400);
+    expect(refreshed.json().error).toBe('invalid_grant');
+    const userinfo = await browser.request('GET', browser.endpoint('userinfo'), {
+      headers: { authorization: `Bearer ${tokens.access_token}` },
+    });
+    expect(userinfo.statusCode).toBe(401);
+  });
+
+  it('accepts /signin as post-logout URI and refuses unregistered ones', async () => {
+    const user = await createUser(t.database.db);
+    const browser = new TestBrowser(t.app, t.config);
+    const tokens = await browser.signIn(user);
+    const evil = new URLSearchParams({
+      id_token_hint: tokens.id_token,
+      post_logout_redirect_uri: 'https://evil.example/',
+    });
+    const refused = await browser.request('GET', `${browser.endpoint('logout')}?${evil}`);
+    expect(refused.statusCode).toBe(400);
+    expect(refused.body).not.toMatch(INLINE_SCRIPT);
+    expect(await hasSession(browser)).toBe(true);
+
+    const params = new URLSearchParams({
+      id_token_hint: tokens.id_token,
+      post_logout_redirect_uri: 'http://localhost:8080/signin',
+    });
+    const page = await browser.request('GET', `${browser.endpoint('logout')}?${params}`);
+    const { action, fields } = formOf(page.body);
+    const done = await browser.request('POST', action, { form: fields });
+    expect(done.headers.location).toBe('http://localhost:8080/signin');
+    expect(await hasSession(browser)).toBe(false);
+  });
+});
+
+describe("Keycloak's POST logout with a refresh token", () => {
+  it('ends the session and revokes the refresh token (204)', async () => {
+    const user = await createUser(t.database.db);
+    const browser = new TestBrowser(t.app, t.config);
+    const tokens = await browser.signIn(user);
+
+    const logout = await browser.request('POST', browser.endpoint('logout'), {
+      form: { client_id: 'portal-web', refresh_token: tokens.refresh_token },
+    });
+    expect(logout.statusCode).toBe(204);
+
+    const refreshed = await browser.refresh(tokens.refresh_token);
+    expect(refreshed.statusCode).toBe(400);
+    expect(refreshed.json().error).toBe('invalid_grant');
+    expect(await hasSession(browser)).toBe(false);
+
+    const again = await browser.request('POST', browser.endpoint('logout'), {
+      form: { client_id: 'portal-web', refresh_token: tokens.refresh_token },
+    });
+    expect(again.statusCode).toBe(400);
+    expect(again.json().error).toBe('invalid_grant');
+  });
+
+  it('refuses a request without refresh token or for another client', async () => {
+    const user = await createUser(t.database.db);
+    const browser = new TestBrowser(t.app, t.config);
+    const tokens = await browser.signIn(user);
+    const missing = await browser.request('POST', browser.endpoint('logout'), {
+      form: { client_id: 'portal-web' },
+    });
+    expect(missing.statusCode).toBe(400);
+    const otherClient = await browser.request('POST', browser.endpoint('logout'), {
+      form: { client_id: 'someone-else', refresh_token: tokens.refresh_token },
+    });
+    expect(otherClient.statusCode).toBe(400);
+    expect((await browser.refresh(tokens.refresh_token)).statusCode).toBe(200);
+  });
+});
+
+describe('revocation for the API', () => {
+  it('revokeSessionBySid ends the session named by the access token', async () => {
+    const user = await createUser(t.database.db);
+    const browser = new TestBrowser(t.app, t.config);
+    const other = new TestBrowser(t.app, t.config);
+    const tokens = await browser.signIn(user);
+    const otherTokens = await other.signIn(user);
+    const sid = String(decodeJwt(tokens.access_token).sid);
+    expect(sid).not.toBe(String(decodeJwt(otherTokens.access_token).sid));
+
+    expect(await t.app.identity?.revokeSession(sid)).toBe(true);
+    expect((await browser.refresh(tokens.refresh_token)).statusCode).toBe(400);
+    expect(await hasSession(browser)).toBe(false);
+    // The user's other session (another browser) goes on.
+    expect((await other.refresh(otherTokens.refresh_token)).statusCode).toBe(200);
+    expect(await revokeSessionBySid(t.database.db, sid)).toBe(false);
+  });
+
+  it('revokeUserSessions ends every session of the user', async () => {
+    const user = await createUser(t.database.db);
+    const first = new TestBrowser(t.app, t.config);
+    const second = new TestBrowser(t.app, t.config);
+    const a = await first.signIn(user);
+    const b = await second.signIn(user);
+    expect(await revokeUserSessions(t.database.db, user.id)).toBe(2);
+    expect((await first.refresh(a.refresh_token)).statusCode).toBe(400);
+    expect((await second.refresh(b.refresh_token)).statusCode).toBe(400);
+    expect(await hasSession(first)).toBe(false);
+  });
+
+  it('revokes through the standard revocation endpoint too', async () => {
+    const user = await createUser(t.database.db);
+    const browser = new TestBrowser(t.app, t.config);
+    const tokens = await browser.signIn(user);
+    const revoked = await browser.request('POST', browser.endpoint('revoke'), {
+      form: {
+        client_id: 'portal-web',
+        token: tokens.refresh_token,
+        token_type_hint: 'refresh_token',
+      },
+    });
+    expect(revoked.statusCode).toBe(200);
+    expect((await browser.refresh(tokens.refresh_token)).statusCode).toBe(400);
+  });
+});
+
+describe('rate limit of failed sign-ins', () => {
+  let limited: TestApp;
+
+  beforeAll(async () => {
+    limited = await buildTestApp({ SEED_DEMO_DATA: 'false', SIGN_IN_MAX_FAILURES: '3' });
+  });
+
+  afterAll(async () => {
+    await limited?.close();
+  });
+
+  async function attempt(browser: TestBrowser, email: string, password: string) {
+    const { response } = await browser.authorize();
+    const loginUrl = String(response.headers.location);
+    await browser.request('GET', loginUrl);
+    return browser.request('POST', loginUrl, { form: { email, password } });
+  }
+
+  it('refuses an account after N failures, even with the right password (429)', async () => {
+    const db = limited.database.db;
+    const user = await createUser(db);
+    const browser = new TestBrowser(limited.app, limited.config, '198.51.100.1');
+    for (let i = 0; i < 3; i += 1) {
+      const wrong = await attempt(browser, user.email, 'falsch');
+      expect(wrong.statusCode).toBe(401);
+    }
+    const [stored] = await db
+      .select({ value: count() })
+      .from(signInFailures)
+      .where(eq(signInFailures.account, user.email.toLowerCase()));
+    expect(stored?.value).toBe(3);
+
+    const right = await attempt(browser, user.email, user.password);
+    expect(right.statusCode).toBe(429);
+    expect(right.body).toContain(TOO_MANY);
+    expect(right.headers.location).toBeUndefined();
+
+    // From another address too: the account is locked, whatever the case of the address.
+    const elsewhere = new TestBrowser(limited.app, limited.config, '198.51.100.2');
+    const blocked = await attempt(elsewhere, user.email.toUpperCase(), user.password);
+    expect(blocked.statusCode).toBe(429);
+    expect(blocked.body).toContain(TOO_MANY);
+  });
+
+  it('refuses an address after N failures for any account', async () => {
+    const db = limited.database.db;
+    const [a, b, c, victim] = await Promise.all([
+      createUser(db),
+      createUser(db),
+      createUser(db),
+      createUser(db),
+    ]);
+    const browser = new TestBrowser(limited.app, limited.config, '198.51.100.3');
+    for (const user of [a!, b!, c!]) {
+      expect((await attempt(browser, user.email, 'falsch')).statusCode).toBe(401);
+    }
+    const blocked = await attempt(browser, victim!.email, victim!.password);
+    expect(blocked.statusCode).toBe(429);
+    // The same account from a clean address is fine.
+    const clean = new TestBrowser(limited.app, limited.config, '198.51.100.4');
+    await clean.signIn(victim!);
+  });
+
+  it('a successful sign-in clears the account failures', async () => {
+    const db = limited.database.db;
+    const user = await createUser(db);
+    const first = new TestBrowser(limited.app, limited.config, '198.51.100.5');
+    for (let i = 0; i < 2; i += 1) {
+      expect((await attempt(first, user.email, 'falsch')).statusCode).toBe(401);
+    }
+    await first.signIn(user);
+    const second = new TestBrowser(limited.app, limited.config, '198.51.100.6');
+    for (let i = 0; i < 2; i += 1) {
+      expect((await attempt(second, user.email, 'falsch')).statusCode).toBe(401);
+    }
+    await second.signIn(user);
+  });
+
+  it('counts wrong one-time codes as failures', async () => {
+    const db = limited.database.db;
+    const user = await createUser(db, { totpSecret: 'JBSWY3DPEHPK3PXP' });
+    const browser = new TestBrowser(limited.app, limited.config, '198.51.100.7');
+    const submitted = await attempt(browser, user.email, user.password);
+    const loginUrl = String(submitted.headers.location);
+    for (let i = 0; i < 3; i += 1) {
+      const wrong = await browser.request('POST', `${loginUrl}/otp`, { form: { code: 'abc' } });
+      expect(wrong.statusCode).toBe(401);
+      expect(wrong.body).toContain('Der Code ist ungültig.');
+    }
+    const blocked = await browser.request('POST', `${loginUrl}/otp`, {
+      form: { code: '123456' },
+    });
+    expect(blocked.statusCode).toBe(429);
+    expect(blocked.body).toContain(TOO_MANY);
+  });
+});
+
+describe('persistence', () => {
+  it('a restart and a second process on one database share keys, sessions and tokens', async () => {
+    const { database, drop } = await openTestDatabase();
+    const config = loadConfig({
+      NODE_ENV: 'test',
+      LOG_LEVEL: 'silent',
+      PUBLIC_URL: 'http://localhost:8080',
+      DATA_DIR: 'memory://',
+      SEED_DEMO_DATA: 'false',
+    });
+    const first = await buildApp(config, { database });
+    const second = await buildApp(config, { database });
+    try {
+      await Promise.all([first.ready(), second.ready()]);
+      const user = await createUser(database.db);
+      const browser = new TestBrowser(first, config);
+      const certsFirst = (await browser.request('GET', browser.endpoint('certs'))).json();
+      const tokens: Tokens = await browser.signIn(user);
+
+      // The second process: same keys, accepts the refresh token and the session cookie.
+      browser.app = second;
+      const certsSecond = (await browser.request('GET', browser.endpoint('certs'))).json();
+      expect(certsSecond).toEqual(certsFirst);
+      const refreshed = await browser.refresh(tokens.refresh_token);
+      expect(refreshed.statusCode).toBe(200);
+      const rotated = refreshed.json() as Tokens;
+      expect(await hasSession(browser)).toBe(true);
+
+      // A restart: close the first process and start a new one.
+      await first.close();
+      const restarted = await buildApp(config, { database });
+      try {
+        await restarted.ready();
+        browser.app = restarted;
+        expect((await browser.request('GET', browser.endpoint('certs'))).json()).toEqual(
+          certsFirst,
+        );
+        const again = await browser.refresh(rotated.refresh_token);
+        expect(again.statusCode).toBe(200);
+        expect(await hasSession(browser)).toBe(true);
+      } finally {
+        await restarted.close();
+      }
+
+      const [sessions] = await database.db
+        .select({ value: count() })
+        .from(oidcPayloads)
+        .where(and(eq(oidcPayloads.type, 'Session')));
+      expect(sessions?.value).toBeGreaterThan(0);
+    } finally {
+      await second.close();
+      await first.close().catch(() => {});
+      await drop();
+    }
+  });
+});
