@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { and, count, eq } from 'drizzle-orm';
 import { decodeJwt } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -111,6 +112,32 @@ describe('end session (RP-initiated logout)', () => {
     const done = await browser.request('POST', action, { form: fields });
     expect(done.headers.location).toBe('http://localhost:8080/signin');
     expect(await hasSession(browser)).toBe(false);
+  });
+
+  it('returns to the app when the browser has no session any more (hash-allowed script)', async () => {
+    const user = await createUser(t.database.db);
+    const browser = new TestBrowser(t.app, t.config);
+    const tokens = await browser.signIn(user);
+    const stranger = new TestBrowser(t.app, t.config);
+    const params = new URLSearchParams({
+      id_token_hint: tokens.id_token,
+      post_logout_redirect_uri: 'http://localhost:8080/',
+    });
+    const page = await stranger.request('GET', `${stranger.endpoint('logout')}?${params}`);
+    expect(page.statusCode).toBe(200);
+    // oidc-provider's own auto-submit page: its one inline script is allowed by its hash only.
+    const script = page.body.match(/<script>([\s\S]*?)<\/script>/)?.[1];
+    expect(script).toBeTruthy();
+    const hash = createHash('sha256').update(script!).digest('base64');
+    const csp = String(page.headers['content-security-policy']);
+    expect(csp).toContain(`'sha256-${hash}'`);
+    expect(csp).not.toContain('unsafe-inline');
+    const { action, fields } = formOf(page.body);
+    const done = await stranger.request('POST', action, { form: fields });
+    expect(done.statusCode).toBe(303);
+    expect(done.headers.location).toBe('http://localhost:8080/');
+    // The other browser's session is untouched.
+    expect(await hasSession(browser)).toBe(true);
   });
 });
 
