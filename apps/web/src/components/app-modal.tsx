@@ -3,6 +3,7 @@ import '@mantine/core/styles/Group.css';
 import '@mantine/core/styles/Modal.css';
 import '@mantine/core/styles/ModalBase.css';
 import '@mantine/core/styles/Overlay.css';
+import '@mantine/core/styles/Paper.css';
 import { Group, Modal, type ModalProps } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { shell } from '../messages/de/shell';

@@ -11,6 +11,7 @@ import {
   notificationsStore,
 } from '@mantine/notifications';
 import { shell } from '../messages/de/shell';
+import classes from './notifications.module.css';
 
 /** Notifications close after 3000 ms and appear bottom-right (error toasts of tile operations stay). */
 export const NOTIFICATION_AUTO_CLOSE_MS = 3000;
@@ -25,7 +26,7 @@ export const notificationsContainerProps = {
   autoClose: NOTIFICATION_AUTO_CLOSE_MS,
   limit: 5,
   zIndex: 400,
-  style: { bottom: 'calc(var(--mantine-spacing-md) + 4rem)' },
+  classNames: { root: classes.root },
 } as const satisfies NotificationsProps;
 
 /** The notifications container, configured; mount it once inside the MantineProvider. */

@@ -47,7 +47,13 @@ export function InstitutionSwitcher({
       <div className={classes.institution}>
         <div style={{ minWidth: 0 }}>
           <span className={classes.institutionCaption}>{shell.institution.caption}</span>
-          <Text fw={600} fz="sm" className={classes.institutionName} data-testid="institution-name">
+          <Text
+            fw={600}
+            fz="sm"
+            className={classes.institutionName}
+            truncate="end"
+            data-testid="institution-name"
+          >
             {current.name}
           </Text>
         </div>
@@ -68,7 +74,13 @@ export function InstitutionSwitcher({
         >
           <div style={{ minWidth: 0 }}>
             <span className={classes.institutionCaption}>{shell.institution.caption}</span>
-            <Text id={descriptionId} fw={600} fz="sm" className={classes.institutionName}>
+            <Text
+              id={descriptionId}
+              fw={600}
+              fz="sm"
+              className={classes.institutionName}
+              truncate="end"
+            >
               {current?.name ?? shell.institution.selectLabel}
             </Text>
           </div>
