@@ -169,13 +169,18 @@ function SignedInLayout({ user }: { user: User }) {
         onLogout={() => void session.logout()}
         supportContacts={currentInstitution?.supportContacts ?? []}
         serverStatusUrl={config.serverStatusUrl}
-        sidebarSections={buildSidebarSections(
-          institutions,
-          currentInstitutionId,
-          isInstitutionAdmin,
-          select,
-          pathname,
-        )}
+        sidebarSections={
+          // Once the institutions have settled: the sidebar opens its sections from the first list.
+          selection.isSettled
+            ? buildSidebarSections(
+                institutions,
+                currentInstitutionId,
+                isInstitutionAdmin,
+                select,
+                pathname,
+              )
+            : []
+        }
         banners={banners}
       >
         {user.institutionUserRoles.length === 0 ? (

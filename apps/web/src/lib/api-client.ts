@@ -106,7 +106,8 @@ export async function apiRequest<T = unknown>(path: string, init: ApiRequestInit
     const token = await tokenProvider();
     if (token) headers.set('Authorization', `Bearer ${token}`);
   }
-  const response = await fetch(url, {
+  // Absolute, so that the same code runs in the browser and under Node's fetch (tests).
+  const response = await fetch(new URL(url, window.location.origin), {
     method: init.method ?? 'GET',
     headers,
     body,

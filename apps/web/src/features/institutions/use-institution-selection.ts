@@ -17,6 +17,8 @@ export interface InstitutionSelection {
   currentInstitution: Institution | null;
   /** True while the current institution is loading for the first time. */
   isLoadingCurrent: boolean;
+  /** Every institution has loaded or failed at least once. */
+  isSettled: boolean;
   /** Ids whose last load failed. */
   failedInstitutionIds: string[];
   select(institutionId: string): void;
@@ -132,6 +134,7 @@ export function useInstitutionSelection({
     currentInstitutionId,
     currentInstitution: currentResult?.data ?? null,
     isLoadingCurrent: currentResult?.isPending === true && currentResult.isFetching,
+    isSettled: results.every((result) => !result.isPending),
     failedInstitutionIds,
     select,
   };

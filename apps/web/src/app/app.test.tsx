@@ -1,0 +1,235 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { HttpResponse, http } from 'msw';
+import { setupServer } from 'msw/node';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { setAccessTokenProvider } from '../lib/api-client';
+import { PRAXIS_ID, renderApp, stubScrolling, ZAHNARZT_ID } from './testing/render-app';
+
+const server = setupServer();
+beforeAll(() => server.listen({ onUnhandledFrame: 'error' }));
+beforeEach(() => {
+  localStorage.clear();
+  stubScrolling();
+});
+afterEach(() => {
+  server.resetHandlers();
+  setAccessTokenProvider(null);
+  vi.useRealTimers();
+});
+afterAll(() => server.close());
+
+const WAIT = { timeout: 5000 };
+const dashboardHeading = () => screen.findByRole('heading', { level: 1, name: 'Dashboard' }, WAIT);
+const switcher = () => screen.findByRole('button', { name: /Institution auswählen/ }, WAIT);
+/** An entry of the institution dropdown (a menu item or menu radio item). */
+const institutionEntry = (name: string) =>
+  screen.findByText(name, { selector: '[role^="menuitem"], [role^="menuitem"] *' }, WAIT);
+
+describe('root guard', () => {
+  it('loads the current user (ensureBackendUserExists first) and then opens the dashboard', async () => {
+    const { log } = renderApp('/', { server });
+    await dashboardHeading();
+    expect(await screen.findByTestId('dashboard-institution')).toHaveTextContent(
+      'Praxis Sonnenschein',
+    );
+    const userCalls = log.calls.filter((call) => call.includes('/user/'));
+    expect(userCalls).toEqual(['POST /api/user/ensureBackendUserExists', 'GET /api/user/current']);
+    expect(new Set(log.authorization)).toEqual(new Set(['Bearer token-anna']));
+    expect(screen.getByRole('button', { name: /Benutzermenü/ })).toHaveTextContent('AS');
+  });
+
+  it('loads the current user once across navigations', async () => {
+    const { log, router } = renderApp('/dashboard', { server });
+    await dashboardHeading();
+    await router.navigate('/account');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Konto' })).toBeInTheDocument();
+    expect(screen.getByText('Dieser Bereich wird derzeit aufgebaut.')).toBeInTheDocument();
+    expect(log.calls.filter((call) => call === 'GET /api/user/current')).toHaveLength(1);
+  });
+
+  it('sends a visitor who is not signed in to sign-in with the requested URL', async () => {
+    const { session, log } = renderApp('/orders/ti/status/42?institutionId=x', {
+      server,
+      token: null,
+    });
+    await waitFor(() =>
+      expect(session.signIn).toHaveBeenCalledWith('/orders/ti/status/42?institutionId=x'),
+    );
+    expect(log.calls).toEqual([]);
+    expect(screen.queryByRole('heading', { level: 1 })).not.toBeInTheDocument();
+  });
+
+  it('denies with an error state when the current user cannot be loaded', async () => {
+    renderApp('/dashboard', { server, api: { currentUserStatus: 500 } });
+    expect(
+      await screen.findByText(
+        'Ihre Benutzerdaten konnten nicht geladen werden. Bitte versuchen Sie es später noch einmal.',
+      ),
+    ).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { level: 1, name: 'Dashboard' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /Benutzermenü/ })).not.toBeInTheDocument();
+  });
+
+  it('redirects unknown paths to the dashboard', async () => {
+    const { router } = renderApp('/gibt-es-nicht/auch-nicht', { server });
+    await dashboardHeading();
+    expect(router.state.location.pathname).toBe('/');
+  });
+
+  it('sends a non-admin who opens /institution to /dashboard', async () => {
+    localStorage.setItem('lastInstitutionId', ZAHNARZT_ID);
+    const { router } = renderApp('/institution', { server });
+    await dashboardHeading();
+    expect(router.state.location.pathname).toBe('/dashboard');
+  });
+
+  it('lets the admin of the current institution open /institution', async () => {
+    const { router } = renderApp('/institution', { server });
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Institution' }),
+    ).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/institution');
+  });
+
+  it('sends an admin of an untrusted institution away from the tile editor', async () => {
+    const { router } = renderApp('/dashboard-tile-editor', { server });
+    await dashboardHeading();
+    expect(router.state.location.pathname).toBe('/dashboard');
+  });
+});
+
+describe('restricted user', () => {
+  it('shows the banner, counts down from 5 and signs out', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true, toFake: ['setInterval', 'clearInterval'] });
+    const { session } = renderApp('/dashboard', { server, api: { currentUserStatus: 403 } });
+    expect(
+      await screen.findByText(
+        'Sie sind als technischer Nutzer angemeldet! Die Bedienung des Portals ist für diese Rolle nicht vorgesehen.',
+      ),
+    ).toBeInTheDocument();
+    expect(
+      screen.getByText('Sie werden in 5 Sekunden automatisch ausgeloggt!'),
+    ).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { level: 1, name: 'Dashboard' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /Benutzermenü/ })).not.toBeInTheDocument();
+
+    vi.advanceTimersByTime(2000);
+    expect(
+      await screen.findByText('Sie werden in 3 Sekunden automatisch ausgeloggt!'),
+    ).toBeInTheDocument();
+    expect(session.logout).not.toHaveBeenCalled();
+    vi.advanceTimersByTime(3000);
+    await waitFor(() => expect(session.logout).toHaveBeenCalledTimes(1));
+  });
+});
+
+describe('institution selection', () => {
+  it('selects the first institution role without parameter and stored id', async () => {
+    renderApp('/dashboard', { server });
+    expect(await switcher()).toHaveTextContent('Praxis Sonnenschein');
+    expect(localStorage.getItem('lastInstitutionId')).toBe(PRAXIS_ID);
+  });
+
+  it('selects the stored institution when there is no parameter', async () => {
+    localStorage.setItem('lastInstitutionId', ZAHNARZT_ID);
+    renderApp('/dashboard', { server });
+    expect(await switcher()).toHaveTextContent('Zahnarztpraxis Dr. Müller');
+  });
+
+  it('prefers the institutionId query parameter over the stored id', async () => {
+    localStorage.setItem('lastInstitutionId', PRAXIS_ID);
+    renderApp(`/dashboard?institutionId=${ZAHNARZT_ID}`, { server });
+    expect(await switcher()).toHaveTextContent('Zahnarztpraxis Dr. Müller');
+    expect(localStorage.getItem('lastInstitutionId')).toBe(ZAHNARZT_ID);
+  });
+
+  it('falls back to the first role for a parameter naming a foreign institution', async () => {
+    localStorage.setItem('lastInstitutionId', ZAHNARZT_ID);
+    renderApp('/dashboard?institutionId=99999999-9999-4999-8999-999999999999', { server });
+    expect(await switcher()).toHaveTextContent('Praxis Sonnenschein');
+  });
+
+  it('switches through the dropdown and remembers the choice', async () => {
+    const user = userEvent.setup();
+    renderApp('/dashboard', { server });
+    await user.click(await switcher());
+    await user.click(await institutionEntry('Zahnarztpraxis Dr. Müller'));
+    expect(await switcher()).toHaveTextContent('Zahnarztpraxis Dr. Müller');
+    expect(screen.getByTestId('dashboard-institution')).toHaveTextContent(
+      'Zahnarztpraxis Dr. Müller',
+    );
+    expect(localStorage.getItem('lastInstitutionId')).toBe(ZAHNARZT_ID);
+    // Member there: the user menu no longer offers Unternehmen.
+    await user.click(screen.getByRole('button', { name: /Benutzermenü/ }));
+    expect(await screen.findByRole('menuitem', { name: 'Mein Konto' })).toBeInTheDocument();
+    expect(screen.queryByRole('menuitem', { name: 'Unternehmen' })).not.toBeInTheDocument();
+  });
+
+  it('shows the error bar and a notification when the institution fails to load', async () => {
+    renderApp('/dashboard', {
+      server,
+      handlers: [
+        http.get(`*/api/institution/${PRAXIS_ID}`, () =>
+          HttpResponse.json({ type: 'about:blank', title: 'Fehler', status: 500 }, { status: 500 }),
+        ),
+      ],
+    });
+    expect(
+      await screen.findByText(
+        'Es ist ein Fehler beim Laden der Institution aufgetreten. Bitte versuchen Sie es später noch einmal.',
+      ),
+    ).toBeInTheDocument();
+    expect(await screen.findByText('Institution konnte nicht geladen werden.')).toBeInTheDocument();
+  });
+
+  it('offers the institutions and settings in the sidebar', async () => {
+    const user = userEvent.setup();
+    renderApp('/dashboard', { server });
+    await switcher();
+    await user.click(screen.getByRole('button', { name: 'Navigation öffnen' }));
+    const sidebar = await screen.findByRole('navigation', { name: 'Hauptnavigation' });
+    expect(
+      within(sidebar).getByRole('link', { name: 'Zahnarztpraxis Dr. Müller' }),
+    ).toHaveAttribute('href', `/dashboard?institutionId=${ZAHNARZT_ID}`);
+    await user.click(within(sidebar).getByRole('button', { name: 'Einstellungen' }));
+    expect(within(sidebar).getByRole('link', { name: 'Mein Konto' })).toHaveAttribute(
+      'href',
+      '/account',
+    );
+    expect(within(sidebar).getByRole('link', { name: 'Unternehmen' })).toHaveAttribute(
+      'href',
+      '/institution',
+    );
+  });
+});
+
+describe('public pages', () => {
+  it.each([
+    ['/impressum', 'Impressum'],
+    ['/datenschutz', 'Datenschutz'],
+    ['/nutzungsbedingungen', 'Nutzungsbedingungen'],
+    ['/faq', 'FAQ'],
+    ['/list-helper', 'Abmeldeinformationen'],
+  ])('%s opens without sign-in and without user menu', async (url, heading) => {
+    const { session, log } = renderApp(url, { server, token: null });
+    expect(await screen.findByRole('heading', { level: 1, name: heading })).toBeInTheDocument();
+    expect(
+      screen.getAllByText(/Beispielinhalt – vom Betreiber zu ersetzen/)[0],
+    ).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /Benutzermenü/ })).not.toBeInTheDocument();
+    expect(session.signIn).not.toHaveBeenCalled();
+    expect(log.calls).toEqual([]);
+  });
+});
+
+describe('backend down', () => {
+  it('shows the banner when the health check fails', async () => {
+    renderApp('/impressum', {
+      server,
+      token: null,
+      handlers: [http.get('*/api/ping', () => HttpResponse.error())],
+    });
+    expect(await screen.findByText(/nicht erreichbar/)).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,152 @@
+import type { Institution, PublicConfig, User } from '@portal/contract';
+import { QueryClient } from '@tanstack/react-query';
+import { render } from '@testing-library/react';
+import { HttpResponse, http, type RequestHandler } from 'msw';
+import type { SetupServer } from 'msw/node';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { vi } from 'vitest';
+import { setAccessTokenProvider } from '../../lib/api-client';
+import type { Session } from '../../lib/oidc';
+import { AppProviders } from '../providers';
+import { createRoutes } from '../router';
+
+export const PRAXIS_ID = '11111111-1111-4111-8111-111111111111';
+export const ZAHNARZT_ID = '22222222-2222-4222-8222-222222222222';
+export const ABRECHNUNG_ID = '33333333-3333-4333-8333-333333333333';
+
+export const config: PublicConfig = {
+  authUrl: 'http://localhost/auth',
+  realm: 'portal',
+  clientId: 'portal-web',
+  serverStatusUrl: 'https://status.example.com/',
+  analytics: {},
+};
+
+export function institution(id: string, name: string, trusted = false): Institution {
+  return {
+    id,
+    name,
+    city: 'Bremen',
+    postalcode: '28195',
+    street: 'Am Markt 1',
+    trusted,
+    theme: null,
+    users: [],
+    supportContacts: [
+      { description: 'Kundenservice', phone: '+49 421 123456', email: 'service@example.com' },
+    ],
+  };
+}
+
+export const institutions: Record<string, Institution> = {
+  [PRAXIS_ID]: institution(PRAXIS_ID, 'Praxis Sonnenschein'),
+  [ZAHNARZT_ID]: institution(ZAHNARZT_ID, 'Zahnarztpraxis Dr. Müller'),
+  [ABRECHNUNG_ID]: institution(ABRECHNUNG_ID, 'Abrechnungszentrum Nord', true),
+};
+
+/** Anna: admin of Praxis Sonnenschein, member of Zahnarztpraxis Dr. Müller. */
+export const anna: User = {
+  id: 'aaaaaaaa-aaaa-4aaa-8aaa-aaaaaaaaaaaa',
+  email: 'anna.admin@praxis-sonnenschein.de',
+  firstName: 'Anna',
+  lastName: 'Schmidt',
+  fullName: 'Anna Schmidt',
+  institutionUserRoles: [
+    { institutionId: PRAXIS_ID, role: 'INSTITUTION_ADMIN' },
+    { institutionId: ZAHNARZT_ID, role: 'INSTITUTION_MEMBER' },
+  ],
+  hasAccountActivated: true,
+  dateTimeCreated: '2026-01-01T10:00:00.000Z',
+  title: null,
+  formOfAddress: null,
+  onboardedByClient: null,
+};
+
+export interface ApiLog {
+  calls: string[];
+  authorization: (string | null)[];
+}
+
+/** Handlers answering like the real API for `user` (403 for `restricted`). */
+export function apiHandlers(
+  log: ApiLog,
+  { user = anna, currentUserStatus = 200 }: { user?: User; currentUserStatus?: number } = {},
+): RequestHandler[] {
+  const record = (request: Request) => {
+    const url = new URL(request.url);
+    log.calls.push(`${request.method} ${url.pathname}`);
+    log.authorization.push(request.headers.get('authorization'));
+  };
+  const problem = (status: number, title: string) =>
+    HttpResponse.json(
+      { type: 'about:blank', title, status },
+      { status, headers: { 'Content-Type': 'application/problem+json' } },
+    );
+  return [
+    http.get('*/api/ping', () => HttpResponse.json({ status: 'ok' })),
+    http.post('*/api/user/ensureBackendUserExists', ({ request }) => {
+      record(request);
+      return currentUserStatus === 200
+        ? new HttpResponse(null, { status: 204 })
+        : problem(currentUserStatus, 'Fehler');
+    }),
+    http.get('*/api/user/current', ({ request }) => {
+      record(request);
+      return currentUserStatus === 200
+        ? HttpResponse.json(user)
+        : problem(currentUserStatus, 'Fehler');
+    }),
+    http.get('*/api/institution/:id', ({ request, params }) => {
+      record(request);
+      const found = institutions[params.id as string];
+      const isMember = user.institutionUserRoles.some((role) => role.institutionId === params.id);
+      return found && isMember ? HttpResponse.json(found) : problem(404, 'Nicht gefunden');
+    }),
+  ];
+}
+
+export interface RenderAppOptions {
+  /** Access token of the signed-in user; null = not signed in. */
+  token?: string | null;
+  server: SetupServer;
+  handlers?: RequestHandler[];
+  api?: { user?: User; currentUserStatus?: number };
+}
+
+export function fakeSession(token: string | null) {
+  return {
+    getValidAccessToken: vi.fn(async () => token),
+    signIn: vi.fn(async () => {}),
+    completeSignIn: vi.fn(async () => '/'),
+    logout: vi.fn(async () => {}),
+    watchOtherTabs: vi.fn(() => () => {}),
+  } satisfies Session;
+}
+
+/** Renders the whole app (route table, guards, shell) at `url` against MSW handlers. */
+export function renderApp(
+  url: string,
+  { token = 'token-anna', server, handlers = [], api }: RenderAppOptions,
+) {
+  const log: ApiLog = { calls: [], authorization: [] };
+  server.use(...handlers, ...apiHandlers(log, api));
+  const session = fakeSession(token);
+  setAccessTokenProvider(() => session.getValidAccessToken());
+  const queryClient = new QueryClient({
+    defaultOptions: { queries: { retry: false }, mutations: { retry: false } },
+  });
+  const router = createMemoryRouter(createRoutes({ session, queryClient }), {
+    initialEntries: [url],
+  });
+  const view = render(
+    <AppProviders services={{ session, queryClient, config }} env="test">
+      <RouterProvider router={router} />
+    </AppProviders>,
+  );
+  return { ...view, router, session, queryClient, log };
+}
+
+/** jsdom has no scrolling; ScrollRestoration calls it. */
+export function stubScrolling() {
+  window.scrollTo = vi.fn() as unknown as typeof window.scrollTo;
+}
