@@ -377,5 +377,5 @@ describe('persistence', () => {
       await first.close().catch(() => {});
       await drop();
     }
-  });
+  }, 120_000);
 });
