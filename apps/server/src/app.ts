@@ -19,6 +19,15 @@ import { webPlugin } from './plugins/web';
 /** Lock key for migrations and seeding, shared by every process on one PostgreSQL. */
 const SCHEMA_LOCK_KEY = 740_212_026;
 
+/** Query parameters that carry tokens, codes or secrets and never reach the logs. */
+const SECRET_QUERY_PARAMETERS =
+  /([?&](?:id_token_hint|code|code_verifier|refresh_token|token|state|session_state)=)[^&#]*/gi;
+
+/** The request URL as logged: token-bearing query parameters replaced by `[redacted]`. */
+export function redactUrl(url: string): string {
+  return url.replace(SECRET_QUERY_PARAMETERS, '$1[redacted]');
+}
+
 export interface BuildOptions {
   /** An open database (tests pass an in-memory one); otherwise opened from the config. */
   database?: Database;
@@ -41,6 +50,14 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
         ? false
         : {
             level: config.logLevel,
+            serializers: {
+              req: (request) => ({
+                method: request.method,
+                url: redactUrl(request.url),
+                host: request.host,
+                remoteAddress: request.ip,
+              }),
+            },
             redact: {
               paths: [
                 'req.headers.authorization',
