@@ -40,7 +40,20 @@ export async function openTestDatabase(): Promise<{
       await database.close();
       const cleanup = new pg.Client({ connectionString: serverUrl });
       await cleanup.connect();
-      await cleanup.query(`drop database if exists ${name} with (force)`);
+      // pg's Pool.end() resolves before its connections have finished closing; forcing the drop
+      // at once would kill them mid-close (57P01, an unhandled error in the suite). Wait for
+      // them to go, and force only as a last resort.
+      for (let attempt = 0; ; attempt += 1) {
+        try {
+          await cleanup.query(
+            `drop database if exists ${name}${attempt >= 20 ? ' with (force)' : ''}`,
+          );
+          break;
+        } catch (error) {
+          if ((error as { code?: string }).code !== '55006' || attempt >= 20) throw error;
+          await new Promise((resolve) => setTimeout(resolve, 50));
+        }
+      }
       await cleanup.end();
     },
   };
