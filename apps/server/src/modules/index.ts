@@ -7,6 +7,20 @@ import { userRoutes } from './user/routes';
 
 /** Every API module; app.ts registers this under the /api prefix. */
 export const modules: FastifyPluginAsync<{ config: Config }> = async (app, { config }) => {
+  // Actions without a body (ensureBackendUserExists, logout, invitations) are often sent with
+  // `Content-Type: application/json` and nothing after it: treat that as no body rather than
+  // 400. Non-empty bodies go through Fastify's own parser (prototype-poisoning checks included).
+  const defaultJsonParser = app.getDefaultJsonParser('error', 'error');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    const text = typeof body === 'string' ? body : body.toString('utf8');
+    if (text.trim() === '') {
+      done(null, undefined);
+      return;
+    }
+    defaultJsonParser(request, text, done);
+  });
+
   await app.register(pingRoutes);
   await app.register(clientsRoutes, { config });
   await app.register(userRoutes, { config });

@@ -222,6 +222,17 @@ describe('user module', () => {
       expect(res.statusCode).toBe(400);
     });
 
+    it('accepts an empty body sent as application/json', async () => {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/user/ensureBackendUserExists',
+        headers: { ...bearer(await demoToken(t, 'max')), 'content-type': 'application/json' },
+        payload: '',
+      });
+      expect(res.statusCode).toBe(200);
+      expect(res.json().id).toBe(DEMO_USERS.max);
+    });
+
     it('needs a token', async () => {
       const res = await t.app.inject({ method: 'POST', url: '/api/user/ensureBackendUserExists' });
       expect(res.statusCode).toBe(401);
