@@ -38,8 +38,8 @@ test.describe('sign-in through the embedded provider', () => {
     const switcher = page.getByRole('button', { name: /Institution auswählen/ });
     await expect(switcher).toContainText('Praxis Sonnenschein');
     await switcher.click();
-    await expect(page.getByRole('menuitem', { name: /Praxis Sonnenschein/ })).toBeVisible();
-    await page.getByRole('menuitem', { name: /Zahnarztpraxis Dr\. Müller/ }).click();
+    await expect(page.getByRole('menuitemradio', { name: /Praxis Sonnenschein/ })).toBeVisible();
+    await page.getByRole('menuitemradio', { name: /Zahnarztpraxis Dr\. Müller/ }).click();
     await expect(switcher).toContainText('Zahnarztpraxis Dr. Müller');
     // The choice is remembered across a reload.
     await page.reload();
@@ -74,13 +74,13 @@ test.describe('sign-in through the embedded provider', () => {
     const switcher = page.getByRole('button', { name: /Institution auswählen/ });
     await expect(switcher).toContainText('Praxis Sonnenschein');
     await switcher.click();
-    await page.getByRole('menuitem', { name: /Zahnarztpraxis Dr\. Müller/ }).click();
+    await page.getByRole('menuitemradio', { name: /Zahnarztpraxis Dr\. Müller/ }).click();
     await expect(switcher).toContainText('Zahnarztpraxis Dr. Müller');
     const zahnarztId = await page.evaluate(() => localStorage.getItem('lastInstitutionId'));
     expect(zahnarztId).toMatch(/^[0-9a-f-]{36}$/);
 
     await switcher.click();
-    await page.getByRole('menuitem', { name: /Praxis Sonnenschein/ }).click();
+    await page.getByRole('menuitemradio', { name: /Praxis Sonnenschein/ }).click();
     await expect(switcher).toContainText('Praxis Sonnenschein');
     await page.goto(`/dashboard?institutionId=${zahnarztId}`);
     await expect(page.getByRole('button', { name: /Institution auswählen/ })).toContainText(

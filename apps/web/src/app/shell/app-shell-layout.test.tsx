@@ -69,7 +69,7 @@ describe('AppShellLayout', () => {
   describe('institution', () => {
     it('offers a dropdown with every institution when there are several, the current one checked', async () => {
       const { user, props } = renderShell();
-      const trigger = screen.getByRole('button', { name: 'Institution auswählen' });
+      const trigger = screen.getByRole('button', { name: /Institution auswählen/ });
       expect(trigger).toHaveTextContent('Praxis Dr. Sommer');
       await user.click(trigger);
       const items = screen.getAllByRole('menuitemradio');
@@ -92,7 +92,7 @@ describe('AppShellLayout', () => {
       renderShell({ institutions: [institutions[1]!], currentInstitutionId: 'i-2' });
       const header = screen.getByRole('banner');
       expect(
-        screen.queryByRole('button', { name: 'Institution auswählen' }),
+        screen.queryByRole('button', { name: /Institution auswählen/ }),
       ).not.toBeInTheDocument();
       expect(within(header).getByText('Sanitätshaus Nord GmbH')).toBeInTheDocument();
       expect(
@@ -156,7 +156,7 @@ describe('AppShellLayout', () => {
       const { user, props } = renderShell({ isImpersonating: true });
       expect(screen.getByText('Support-Modus')).toBeVisible();
       expect(screen.getByRole('banner')).toHaveAttribute('data-impersonating');
-      expect(screen.getByRole('button', { name: 'Institution auswählen' })).toBeDisabled();
+      expect(screen.getByRole('button', { name: /Institution auswählen/ })).toBeDisabled();
 
       const menu = await openUserMenu(user);
       expect(within(menu).queryByRole('menuitem', { name: 'Abmelden' })).not.toBeInTheDocument();
@@ -176,7 +176,7 @@ describe('AppShellLayout', () => {
       renderShell({ user: null });
       expect(screen.queryByRole('button', { name: /Benutzermenü/ })).not.toBeInTheDocument();
       expect(
-        screen.queryByRole('button', { name: 'Institution auswählen' }),
+        screen.queryByRole('button', { name: /Institution auswählen/ }),
       ).not.toBeInTheDocument();
       expect(screen.queryByText('Praxis Dr. Sommer')).not.toBeInTheDocument();
       expect(screen.queryByRole('button', { name: 'Navigation öffnen' })).not.toBeInTheDocument();

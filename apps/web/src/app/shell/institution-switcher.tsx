@@ -3,7 +3,6 @@ import '@mantine/core/styles/Popover.css';
 import '@mantine/core/styles/UnstyledButton.css';
 import { Menu, Text, UnstyledButton } from '@mantine/core';
 import { IconChevronDown, IconShieldCheck } from '@tabler/icons-react';
-import { useId } from 'react';
 import { shell } from '../../messages/de/shell';
 import classes from './shell.module.css';
 import type { ShellInstitution } from './types';
@@ -35,7 +34,6 @@ export function InstitutionSwitcher({
   onSelectInstitution,
   disabled = false,
 }: InstitutionSwitcherProps) {
-  const descriptionId = useId();
   const current =
     institutions.find((institution) => institution.id === currentInstitutionId) ??
     (institutions.length === 1 ? institutions[0] : undefined);
@@ -67,15 +65,18 @@ export function InstitutionSwitcher({
       <Menu.Target>
         <UnstyledButton
           className={classes.institutionTrigger}
-          aria-label={shell.institution.selectLabel}
-          aria-describedby={descriptionId}
+          // The visible text (caption and name) leads the accessible name (WCAG 2.5.3).
+          aria-label={
+            current
+              ? `${shell.institution.caption} ${current.name} – ${shell.institution.selectLabel}`
+              : shell.institution.selectLabel
+          }
           disabled={disabled}
           title={disabled ? shell.institution.switchDisabledWhileImpersonating : undefined}
         >
           <div style={{ minWidth: 0 }}>
             <span className={classes.institutionCaption}>{shell.institution.caption}</span>
             <Text
-              id={descriptionId}
               fw={600}
               fz="sm"
               className={classes.institutionName}
