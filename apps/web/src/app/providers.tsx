@@ -2,7 +2,7 @@ import { MantineProvider } from '@mantine/core';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { lazy, type ReactNode, Suspense } from 'react';
 import { type AppServices, ServicesProvider } from './services';
-import { portalTheme } from './theme';
+import { portalCssVariables, portalTheme } from './theme';
 
 /**
  * The notifications container (bottom-right, 3000 ms, limited, duplicates prevented; see
@@ -22,7 +22,7 @@ export interface AppProvidersProps {
 /** Theme, server state, and the auth context (`useServices().session`). */
 export function AppProviders({ services, env, children }: AppProvidersProps) {
   return (
-    <MantineProvider theme={portalTheme} env={env}>
+    <MantineProvider theme={portalTheme} cssVariablesResolver={portalCssVariables} env={env}>
       <Suspense fallback={null}>
         <AppNotifications />
       </Suspense>

@@ -3,12 +3,12 @@ import '@mantine/core/styles/Button.css';
 import '@mantine/core/styles/Container.css';
 import { Alert, Button, Container, MantineProvider } from '@mantine/core';
 import { app } from '../messages/de';
-import { portalTheme } from './theme';
+import { portalCssVariables, portalTheme } from './theme';
 
 /** The runtime configuration could not be loaded: nothing else can start. */
 export function StartupError() {
   return (
-    <MantineProvider theme={portalTheme}>
+    <MantineProvider theme={portalTheme} cssVariablesResolver={portalCssVariables}>
       <Container size="sm" py="xl">
         <main>
           <h1>{app.title}</h1>
