@@ -21,6 +21,8 @@ export function createUserManager(
     loadUserInfo: false,
     monitorSession: false,
     automaticSilentRenew: false,
+    // Spec section 9: the login callback state is kept for one hour.
+    staleStateAgeInSeconds: 3600,
     // localStorage: other tabs see the user, and notice when it is removed.
     userStore: new WebStorageStateStore({ prefix: USER_STORE_PREFIX, store: window.localStorage }),
   });
