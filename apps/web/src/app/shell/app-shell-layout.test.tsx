@@ -116,7 +116,7 @@ describe('AppShellLayout', () => {
       const trigger = screen.getByRole('button', { name: /Benutzermenü/ });
       expect(trigger).toHaveTextContent('AS');
       expect(trigger).toHaveTextContent('Anna');
-      expect(trigger).toHaveAccessibleName('Benutzermenü von Anna');
+      expect(trigger).toHaveAccessibleName('AS Anna – Benutzermenü');
     });
 
     it('has Mein Konto and Abmelden for a plain user', async () => {

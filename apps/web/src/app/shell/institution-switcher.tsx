@@ -76,12 +76,7 @@ export function InstitutionSwitcher({
         >
           <div style={{ minWidth: 0 }}>
             <span className={classes.institutionCaption}>{shell.institution.caption}</span>
-            <Text
-              fw={600}
-              fz="sm"
-              className={classes.institutionName}
-              truncate="end"
-            >
+            <Text fw={600} fz="sm" className={classes.institutionName} truncate="end">
               {current?.name ?? shell.institution.selectLabel}
             </Text>
           </div>

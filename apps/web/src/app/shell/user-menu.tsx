@@ -43,7 +43,7 @@ export function UserMenu({
       <Menu.Target>
         <UnstyledButton
           className={classes.userTrigger}
-          aria-label={shell.userMenu.labelFor(user.firstName)}
+          aria-label={shell.userMenu.labelFor(user.initials, user.firstName)}
         >
           <Avatar
             color="var(--mantine-primary-color-filled)"
