@@ -193,7 +193,7 @@ describe('institution selection', () => {
       within(sidebar).getByRole('link', { name: 'Zahnarztpraxis Dr. Müller' }),
     ).toHaveAttribute('href', `/dashboard?institutionId=${ZAHNARZT_ID}`);
     await user.click(within(sidebar).getByRole('button', { name: 'Einstellungen' }));
-    expect(within(sidebar).getByRole('link', { name: 'Mein Konto' })).toHaveAttribute(
+    expect(await within(sidebar).findByRole('link', { name: 'Mein Konto' })).toHaveAttribute(
       'href',
       '/account',
     );
