@@ -71,6 +71,8 @@ describe('AppShellLayout', () => {
       const { user, props } = renderShell();
       const trigger = screen.getByRole('button', { name: /Institution auswählen/ });
       expect(trigger).toHaveTextContent('Praxis Dr. Sommer');
+      // The accessible name starts with the visible text (WCAG 2.5.3, axe label-content-name-mismatch).
+      expect(trigger).toHaveAccessibleName('Institution Praxis Dr. Sommer – Institution auswählen');
       await user.click(trigger);
       const items = screen.getAllByRole('menuitemradio');
       expect(items.map((item) => item.textContent)).toEqual([

@@ -65,20 +65,18 @@ export function InstitutionSwitcher({
       <Menu.Target>
         <UnstyledButton
           className={classes.institutionTrigger}
-          // The visible text (caption and name) leads the accessible name (WCAG 2.5.3).
-          aria-label={
-            current
-              ? `${shell.institution.caption} ${current.name} – ${shell.institution.selectLabel}`
-              : shell.institution.selectLabel
-          }
           disabled={disabled}
           title={disabled ? shell.institution.switchDisabledWhileImpersonating : undefined}
         >
+          {/* The name comes from the visible text, then the hidden purpose (WCAG 2.5.3). */}
           <div style={{ minWidth: 0 }}>
-            <span className={classes.institutionCaption}>{shell.institution.caption}</span>
+            <span className={classes.institutionCaption}>{shell.institution.caption}</span>{' '}
             <Text fw={600} fz="sm" className={classes.institutionName} truncate="end">
               {current?.name ?? shell.institution.selectLabel}
-            </Text>
+            </Text>{' '}
+            {current && (
+              <span className={classes.visuallyHidden}>– {shell.institution.selectLabel}</span>
+            )}
           </div>
           {current?.trusted && <TrustedIcon />}
           <IconChevronDown size={16} aria-hidden="true" style={{ flexShrink: 0 }} />

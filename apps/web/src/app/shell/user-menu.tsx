@@ -41,22 +41,20 @@ export function UserMenu({
   return (
     <Menu position="bottom-end" shadow="md" width={260} withinPortal>
       <Menu.Target>
-        <UnstyledButton
-          className={classes.userTrigger}
-          aria-label={shell.userMenu.labelFor(user.initials, user.firstName)}
-        >
+        {/* The name comes from the visible initials and first name, then the hidden purpose. */}
+        <UnstyledButton className={classes.userTrigger}>
           <Avatar
             color="var(--mantine-primary-color-filled)"
             variant="filled"
             radius="xl"
             size={40}
-            aria-hidden="true"
           >
             {user.initials}
-          </Avatar>
+          </Avatar>{' '}
           <Text component="span" fw={600} fz="sm" className={classes.userName}>
             {user.firstName}
-          </Text>
+          </Text>{' '}
+          <span className={classes.visuallyHidden}>– {shell.userMenu.label}</span>
           <IconChevronDown size={16} aria-hidden="true" />
         </UnstyledButton>
       </Menu.Target>

@@ -21,8 +21,6 @@ export const shell = {
   },
   userMenu: {
     label: 'Benutzermenü',
-    /** Starts with the visible text (initials and first name), as WCAG 2.5.3 asks. */
-    labelFor: (initials: string, firstName: string) => `${initials} ${firstName} – Benutzermenü`,
     account: 'Mein Konto',
     institution: 'Unternehmen',
     tileEditor: 'Kacheldefinitionen editieren',
