@@ -25,6 +25,12 @@ export const portalTheme = createTheme({
   headings: { fontWeight: '600' },
   defaultRadius: 'md',
   cursorType: 'pointer',
+  components: {
+    // Mantine's focus placeholder (a focusable role="presentation" div) inside role="menu"
+    // breaks ARIA's required children (axe aria-required-children). Without it the dropdown
+    // itself takes focus and the arrow keys move to the items.
+    Menu: { defaultProps: { withInitialFocusPlaceholder: false } },
+  },
 });
 
 /**
