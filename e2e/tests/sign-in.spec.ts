@@ -87,4 +87,27 @@ test.describe('sign-in through the embedded provider', () => {
       'Zahnarztpraxis Dr. Müller',
     );
   });
+
+  test('the institution dropdown and the user menu work by keyboard', async ({ page }) => {
+    await signIn(page, ACCOUNTS.anna, '/dashboard');
+    const switcher = page.getByRole('button', { name: /Institution auswählen/ });
+    await expect(switcher).toContainText('Praxis Sonnenschein');
+    await switcher.focus();
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('menuitemradio', { name: /Praxis Sonnenschein/ })).toBeFocused();
+    await page.keyboard.press('ArrowDown');
+    await expect(
+      page.getByRole('menuitemradio', { name: /Zahnarztpraxis Dr\. Müller/ }),
+    ).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect(switcher).toContainText('Zahnarztpraxis Dr. Müller');
+
+    const menu = userMenu(page);
+    await menu.focus();
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('menuitem', { name: 'Mein Konto' })).toBeFocused();
+    await page.keyboard.press('Escape');
+    await expect(menu).toBeFocused();
+    await expect(page.getByRole('menuitem', { name: 'Mein Konto' })).toHaveCount(0);
+  });
 });
