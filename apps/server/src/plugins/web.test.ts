@@ -62,13 +62,28 @@ describe('web app serving', () => {
     }
   });
 
-  it('answers 404 for non-HTML requests to unknown paths', async () => {
-    const res = await t.app.inject({
+  it('falls back for clients that accept anything (curl, fetch) or send no Accept', async () => {
+    for (const headers of [{ accept: '*/*' }, {}]) {
+      for (const url of ['/', '/dashboard']) {
+        const res = await t.app.inject({ method: 'GET', url, headers });
+        expect(res.statusCode, url).toBe(200);
+        expect(res.body).toBe(INDEX);
+      }
+    }
+  });
+
+  it('answers 404 for non-HTML requests and missing files', async () => {
+    const json = await t.app.inject({
       method: 'GET',
-      url: '/something.json',
+      url: '/dashboard',
       headers: { accept: 'application/json' },
     });
-    expect(res.statusCode).toBe(404);
+    expect(json.statusCode).toBe(404);
+    for (const url of ['/something.json', '/logo.png']) {
+      const res = await t.app.inject({ method: 'GET', url, headers: HTML });
+      expect(res.statusCode, url).toBe(404);
+      expect(res.headers['content-type']).toMatch(/problem\+json/);
+    }
   });
 
   it('never falls back for /api and /auth paths', async () => {

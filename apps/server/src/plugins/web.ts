@@ -25,9 +25,17 @@ const NOT_BUILT_PAGE = `<!doctype html>
 const isServerPath = (pathname: string) =>
   /^\/(api|auth)(\/|$)/.test(pathname) || pathname === '/api' || pathname === '/auth';
 
-function acceptsHtml(request: FastifyRequest): boolean {
-  const accept = request.headers.accept ?? '';
-  return accept.includes('text/html') || accept.includes('application/xhtml+xml');
+/**
+ * A page request: a path without file extension whose Accept allows HTML (a browser's
+ * text/html, any type, as curl and fetch ask, or no Accept at all). A missing
+ * `/logo.png` or a JSON request stays a 404.
+ */
+function isPageRequest(request: FastifyRequest, pathname: string): boolean {
+  const lastSegment = pathname.split('/').pop() ?? '';
+  if (/\.[a-z0-9]+$/i.test(lastSegment)) return false;
+  const accept = request.headers.accept;
+  if (!accept) return true;
+  return /text\/html|application\/xhtml\+xml|\*\/\*/.test(accept);
 }
 
 async function isFile(file: string): Promise<boolean> {
@@ -90,7 +98,7 @@ export const webPlugin = fp<{ config: Config }>(
           .sendFile(relative, root);
       }
       if (relative.startsWith('assets/') || relative === 'assets') return reply.callNotFound();
-      if (acceptsHtml(request)) return sendIndex(reply);
+      if (isPageRequest(request, pathname)) return sendIndex(reply);
       return reply.callNotFound();
     });
   },
