@@ -4,7 +4,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 // @ts-expect-error plain JavaScript module without types
-import { buildWebIfStale } from '../scripts/build-web.mjs';
+import { buildWebIfStale } from '../scripts/build.mjs';
 
 const BUDGET_KB = 200;
 const dist = path.join(import.meta.dirname, '..', 'apps', 'web', 'dist');
@@ -22,8 +22,8 @@ export function firstLoadAssets(indexHtml: string): string[] {
   return [...assets];
 }
 
-export function measureBundle() {
-  buildWebIfStale();
+export async function measureBundle() {
+  await buildWebIfStale();
   const html = readFileSync(path.join(dist, 'index.html'), 'utf8');
   const rows = firstLoadAssets(html).map((asset) => {
     const content = readFileSync(path.join(dist, asset.replace(/^\//, '')));
@@ -42,4 +42,4 @@ export function measureBundle() {
   return total;
 }
 
-if (process.argv[1] === import.meta.filename) measureBundle();
+if (process.argv[1] === import.meta.filename) await measureBundle();

@@ -1,5 +1,5 @@
 import { measureBundle } from './bundle-size';
 import { measureStartup } from './startup';
 
-measureBundle();
+await measureBundle();
 await measureStartup();

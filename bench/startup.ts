@@ -6,7 +6,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 // @ts-expect-error plain JavaScript module without types
-import { buildWebIfStale } from '../scripts/build-web.mjs';
+import { buildIfStale } from '../scripts/build.mjs';
 
 const root = path.join(import.meta.dirname, '..');
 
@@ -46,7 +46,7 @@ async function timeToReady(dataDir: string, port: number): Promise<number> {
 }
 
 export async function measureStartup() {
-  buildWebIfStale();
+  await buildIfStale();
   const dataDir = mkdtempSync(path.join(tmpdir(), 'portal-bench-'));
   const port = 21_000 + Math.floor(Math.random() * 5_000);
   try {

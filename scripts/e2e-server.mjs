@@ -5,13 +5,13 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { buildWebIfStale } from './build-web.mjs';
+import { buildIfStale } from './build.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const port = process.env.PORT ?? '8181';
 const dataDir = mkdtempSync(path.join(tmpdir(), 'portal-e2e-'));
 
-buildWebIfStale();
+await buildIfStale();
 const server = spawn(process.execPath, [path.join(root, 'scripts', 'start.mjs')], {
   cwd: root,
   env: {

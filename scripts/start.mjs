@@ -1,6 +1,7 @@
-// `npm start`: builds the web app if its build is missing or stale, then runs the server
-// (API, embedded sign-in and the app on one port) in this process.
-import { buildWebIfStale } from './build-web.mjs';
+// `npm start`: builds what is missing or stale (web app, server bundle, database template; see
+// build.mjs), then runs the server (API, embedded sign-in and the app on one port) in this
+// process.
+import { buildIfStale } from './build.mjs';
 
 const [major] = process.versions.node.split('.').map(Number);
 if (major < 22) {
@@ -10,7 +11,7 @@ if (major < 22) {
   process.exit(1);
 }
 
-buildWebIfStale();
-const { register } = await import('tsx/esm/api');
-register();
-await import('../apps/server/src/main.ts');
+await buildIfStale();
+// Stack traces in the logs point into the TypeScript sources.
+process.setSourceMapsEnabled(true);
+await import('../apps/server/dist/main.mjs');

@@ -5,7 +5,7 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import type { Config } from './config';
-import { type Database, migrateDatabase, openDatabase } from './db/client';
+import { type Database, migrateDatabase, openDatabase, SCHEMA_LOCK_KEY } from './db/client';
 import { seedDemoData } from './db/seed/index';
 import { identityPlugin } from './identity/index';
 import { modules } from './modules/index';
@@ -15,9 +15,6 @@ import { docsPlugin } from './plugins/docs';
 import { errorsPlugin } from './plugins/errors';
 import { securityPlugin } from './plugins/security';
 import { webPlugin } from './plugins/web';
-
-/** Lock key for migrations and seeding, shared by every process on one PostgreSQL. */
-const SCHEMA_LOCK_KEY = 740_212_026;
 
 /** Query parameters that carry tokens, codes or secrets and never reach the logs. */
 const SECRET_QUERY_PARAMETERS =

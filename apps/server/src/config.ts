@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { defaultWebDistFolder } from './paths';
 
 const booleanFlag = z
   .enum(['true', 'false', '1', '0'])
@@ -133,9 +134,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     },
     serverStatusUrl: env.SERVER_STATUS_URL,
     analyticsSites: env.ANALYTICS_SITES,
-    webDistDir: path.resolve(
-      env.WEB_DIST_DIR ?? path.join(import.meta.dirname, '..', '..', 'web', 'dist'),
-    ),
+    webDistDir: path.resolve(env.WEB_DIST_DIR ?? defaultWebDistFolder),
     seedDemoData: env.SEED_DEMO_DATA,
     logLevel: env.LOG_LEVEL,
     rateLimitPerMinute: env.RATE_LIMIT_PER_MINUTE,

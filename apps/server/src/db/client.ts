@@ -1,12 +1,13 @@
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { migrationsFolder } from '../paths';
+import { createPglite } from './pglite-template';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
@@ -32,7 +33,6 @@ export interface DatabaseOptions {
   dataDir?: string | undefined;
 }
 
-const migrationsFolder = path.join(import.meta.dirname, 'migrations');
 /** Arbitrary constant key for the advisory lock that serialises migrations and seeding. */
 export const SCHEMA_LOCK_KEY = 740_212_026;
 
@@ -60,7 +60,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     dataDir = path.join(dataDir, 'pglite');
     await mkdir(dataDir, { recursive: true });
   }
-  const client = await PGlite.create(dataDir);
+  const client = await createPglite(dataDir ?? 'memory://');
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   return { db, kind: 'pglite', withLock: (_key, work) => work(), close: () => client.close() };
 }

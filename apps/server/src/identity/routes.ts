@@ -5,6 +5,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { createLocalJWKSet, type JWK, jwtVerify } from 'jose';
 import type Provider from 'oidc-provider';
 import type { Config } from '../config';
+import { identityResourcesFolder } from '../paths';
 import { findUserByEmail, findUserById, standardClaims } from './accounts';
 import { messages } from './messages';
 import { loginPage, messagePage, otpPage, type PageContext } from './pages';
@@ -34,7 +35,7 @@ export interface IdentityRoutesOptions {
 
 type Interaction = Awaited<ReturnType<Provider['interactionDetails']>>;
 
-const resourcesFolder = path.join(import.meta.dirname, 'resources');
+const resourcesFolder = identityResourcesFolder;
 const resources = {
   'login.css': {
     body: readFileSync(path.join(resourcesFolder, 'login.css')),
