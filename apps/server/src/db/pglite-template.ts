@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 
 /**
@@ -13,7 +13,7 @@ import { PGlite } from '@electric-sql/pglite';
  */
 /** PGlite's package folder and version, found from where its entry point resolves. */
 function pglitePackage(): { folder: string; version: string } {
-  let folder = path.dirname(fileURLToPath(import.meta.resolve('@electric-sql/pglite')));
+  let folder = path.dirname(createRequire(import.meta.url).resolve('@electric-sql/pglite'));
   for (;;) {
     const manifest = path.join(folder, 'package.json');
     if (existsSync(manifest)) {
