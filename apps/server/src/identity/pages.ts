@@ -35,6 +35,7 @@ function layout(context: PageContext, { title, body, scripts = [] }: LayoutOptio
 <meta name="robots" content="noindex, nofollow">
 <title>${escapeHtml(title)} – ${messages.portalName}</title>
 <link rel="stylesheet" href="${escapeHtml(context.resourcesPath)}/login.css">
+<link rel="icon" type="image/svg+xml" href="${escapeHtml(context.resourcesPath)}/favicon.svg">
 </head>
 <body>
 <header class="topbar"><span class="brand">${messages.portalName}</span></header>

@@ -41,6 +41,10 @@ const resources = {
     body: readFileSync(path.join(resourcesFolder, 'login.css')),
     type: 'text/css; charset=utf-8',
   },
+  'favicon.svg': {
+    body: readFileSync(path.join(resourcesFolder, 'favicon.svg')),
+    type: 'image/svg+xml',
+  },
   'logout.js': {
     body: readFileSync(path.join(resourcesFolder, 'logout.js')),
     type: 'text/javascript; charset=utf-8',

@@ -133,6 +133,12 @@ describe('sign-in through the login form', () => {
     expect(css.statusCode).toBe(200);
     expect(css.headers['content-type']).toContain('text/css');
     expect(css.body).toContain('#1c5d99');
+    const icon = page.body.match(/<link rel="icon" type="image\/svg\+xml" href="([^"]+)">/)?.[1];
+    expect(icon).toBe('/auth/resources/favicon.svg');
+    const iconFile = await browser.request('GET', icon!);
+    expect(iconFile.statusCode).toBe(200);
+    expect(iconFile.headers['content-type']).toBe('image/svg+xml');
+    expect(iconFile.body).toContain('<svg');
 
     const wrong = await browser.request('POST', loginUrl, {
       form: { email: user.email, password: 'falsch' },
