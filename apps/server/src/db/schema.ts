@@ -33,6 +33,8 @@ export const users = pgTable(
     realmRoles: text('realm_roles').array().notNull().default(sql`ARRAY['client']::text[]`),
     /** Base32 TOTP secret while two-factor sign-in is active. */
     totpSecret: text('totp_secret'),
+    /** Time step (30 s counter) of the last accepted one-time code: each code works once. */
+    totpLastStep: integer('totp_last_step'),
     /** Subject at an external identity provider, when it differs from `id`. */
     identitySubject: text('identity_subject'),
   },

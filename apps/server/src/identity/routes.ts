@@ -13,9 +13,9 @@ import { hashPassword, verifyPassword } from './passwords';
 import { apiResource, clientUrls, GRANTED_SCOPES, grantEverything, identityCsp } from './provider';
 import { endSessionByRefreshToken, isSessionActive } from './revoke';
 import {
+  acceptTotp,
   deletePendingSecondFactor,
   findPendingSecondFactor,
-  isValidTotp,
   savePendingSecondFactor,
 } from './second-factor';
 import {
@@ -250,7 +250,7 @@ export async function identityRoutes(app: FastifyInstance, options: IdentityRout
     }
     const body = (request.body ?? {}) as Record<string, unknown>;
     const code = typeof body.code === 'string' ? body.code.slice(0, 32) : '';
-    if (user.totpSecret && !isValidTotp(user.totpSecret, code)) {
+    if (user.totpSecret && !(await acceptTotp(db, user.id, user.totpSecret, code))) {
       await recordSignInFailure(db, pending.account, request.ip);
       return sendPage(
         reply,

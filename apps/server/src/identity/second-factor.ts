@@ -1,7 +1,7 @@
-import { and, eq, gt, isNull, or } from 'drizzle-orm';
+import { and, eq, gt, isNull, lt, or } from 'drizzle-orm';
 import { Secret, TOTP } from 'otpauth';
 import type { Db } from '../db/client';
-import { oidcPayloads } from '../db/schema';
+import { oidcPayloads, users } from '../db/schema';
 
 /** Row type in `oidc_payloads` for a sign-in whose password was right and whose code is due. */
 const TYPE = 'PortalSecondFactor';
@@ -49,10 +49,13 @@ export async function deletePendingSecondFactor(db: Db, uid: string): Promise<vo
   await db.delete(oidcPayloads).where(and(eq(oidcPayloads.type, TYPE), eq(oidcPayloads.id, uid)));
 }
 
-/** Checks a six-digit TOTP code (SHA-1, 30 s) allowing one step of clock drift either way. */
-export function isValidTotp(secret: string, code: string): boolean {
+/**
+ * The time step (30 s counter) a six-digit TOTP code (SHA-1) belongs to, allowing one step of
+ * clock drift either way; null when the code is wrong.
+ */
+export function totpStep(secret: string, code: string, timestamp = Date.now()): number | null {
   const token = code.replace(/\s+/g, '');
-  if (!/^\d{6}$/.test(token)) return false;
+  if (!/^\d{6}$/.test(token)) return null;
   try {
     const totp = new TOTP({
       secret: Secret.fromBase32(secret.replace(/\s+/g, '').toUpperCase()),
@@ -60,8 +63,36 @@ export function isValidTotp(secret: string, code: string): boolean {
       digits: 6,
       period: 30,
     });
-    return totp.validate({ token, window: 1 }) !== null;
+    const delta = totp.validate({ token, timestamp, window: 1 });
+    return delta === null ? null : totp.counter({ timestamp }) + delta;
   } catch {
-    return false;
+    return null;
   }
+}
+
+/** Checks a six-digit TOTP code (SHA-1, 30 s) allowing one step of clock drift either way. */
+export function isValidTotp(secret: string, code: string, timestamp = Date.now()): boolean {
+  return totpStep(secret, code, timestamp) !== null;
+}
+
+/**
+ * Accepts a code for `userId` once (RFC 6238, 5.2): the code's step must be later than the last
+ * accepted one, recorded in the same statement, so a code seen over someone's shoulder or
+ * replayed by a second process is refused.
+ */
+export async function acceptTotp(
+  db: Db,
+  userId: string,
+  secret: string,
+  code: string,
+  timestamp = Date.now(),
+): Promise<boolean> {
+  const step = totpStep(secret, code, timestamp);
+  if (step === null) return false;
+  const accepted = await db
+    .update(users)
+    .set({ totpLastStep: step })
+    .where(and(eq(users.id, userId), or(isNull(users.totpLastStep), lt(users.totpLastStep, step))))
+    .returning({ id: users.id });
+  return accepted.length === 1;
 }

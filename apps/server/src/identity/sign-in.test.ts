@@ -323,6 +323,28 @@ describe('two-factor sign-in', () => {
     expect(decodeJwt(tokens.access_token).realm_access).toEqual({ roles: ['client', '2fa'] });
   });
 
+  it('accepts each one-time code once, even in a new sign-in', async () => {
+    const user = await createUser(t.database.db, {
+      realmRoles: ['client', '2fa'],
+      totpSecret: TOTP_SECRET,
+    });
+    const code = totp.generate();
+    const codeStep = async (browser: TestBrowser) => {
+      const { response } = await browser.authorize();
+      const loginUrl = String(response.headers.location);
+      await browser.request('GET', loginUrl);
+      await browser.request('POST', loginUrl, {
+        form: { email: user.email, password: user.password },
+      });
+      return browser.request('POST', `${loginUrl}/otp`, { form: { code } });
+    };
+
+    expect((await codeStep(new TestBrowser(t.app, t.config))).statusCode).toBe(303);
+    const replay = await codeStep(new TestBrowser(t.app, t.config));
+    expect(replay.statusCode).toBe(401);
+    expect(replay.body).toContain('Der Code ist ungültig.');
+  });
+
   it('does not accept the code step without the password step', async () => {
     const browser = new TestBrowser(t.app, t.config);
     const { response } = await browser.authorize();
