@@ -164,6 +164,16 @@ export const identitySecrets = pgTable('identity_secrets', {
 });
 
 /** Failed sign-ins, counted per account and per address to slow down guessing. */
+/**
+ * API requests per key (address) in the current fixed window, shared by every process on one
+ * database (RATE_LIMIT_PER_MINUTE).
+ */
+export const rateLimitHits = pgTable('rate_limit_hits', {
+  key: text('key').primaryKey(),
+  windowStart: timestamp('window_start', { withTimezone: true }).notNull(),
+  count: integer('count').notNull(),
+});
+
 export const signInFailures = pgTable(
   'sign_in_failures',
   {

@@ -1,5 +1,8 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type App, buildApp } from '../app';
 import { loadConfig } from '../config';
+import { rateLimitHits } from '../db/schema';
 import { buildTestApp, type TestApp } from '../test/test-app';
 import { contentSecurityPolicy } from './security';
 
@@ -67,5 +70,35 @@ describe('security headers and rate limit', () => {
       remoteAddress: '10.9.9.9',
     });
     expect(other.statusCode).toBe(200);
+  });
+});
+
+describe('the API rate limit across processes', () => {
+  let t: TestApp;
+  let second: App;
+  beforeAll(async () => {
+    t = await buildTestApp({ RATE_LIMIT_PER_MINUTE: '5', SEED_DEMO_DATA: 'false' });
+    // A second server on the same database, as a second process on one PostgreSQL would be.
+    second = await buildApp(t.config, { database: t.database });
+    await second.ready();
+  });
+  afterAll(async () => {
+    await second.close();
+    await t.close();
+  });
+
+  it('is one limit per address, whichever process answers', async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < 6; i++) {
+      const app = i % 2 === 0 ? t.app : second;
+      const res = await app.inject({ method: 'GET', url: '/api/ping', remoteAddress: '10.4.4.4' });
+      statuses.push(res.statusCode);
+    }
+    expect(statuses).toEqual([200, 200, 200, 200, 200, 429]);
+    const [row] = await t.database.db
+      .select()
+      .from(rateLimitHits)
+      .where(eq(rateLimitHits.key, '10.4.4.4'));
+    expect(row?.count).toBe(6);
   });
 });

@@ -2,6 +2,7 @@ import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import fp from 'fastify-plugin';
 import type { Config } from '../config';
+import { databaseRateLimitStore } from './rate-limit-store';
 
 /** The Content-Security-Policy directives of every page the server sends. */
 export function contentSecurityPolicy(config: Config): Record<string, string[]> {
@@ -51,13 +52,15 @@ export const securityPlugin = fp<{ config: Config }>(
         : false,
     });
 
-    // Per address and per process, kept in memory: this coarse limit guards against runaway
-    // clients, not against distributed attacks, so it need not be shared between processes.
-    // Several processes behind a load balancer each allow the limit.
+    // Per address, counted in the database: processes on one PostgreSQL share the limit. Should
+    // the counter fail, the request goes on (the limit guards against runaway clients; it is
+    // not worth refusing service for).
     await app.register(rateLimit, {
       global: true,
       max: config.rateLimitPerMinute,
       timeWindow: 60_000,
+      store: databaseRateLimitStore(app.db),
+      skipOnError: true,
       allowList: (request) => !isApiPath(request.routeOptions.url ?? request.url),
       // The error handler turns the thrown error into a problem+json 429.
       errorResponseBuilder: (_request, context) =>
@@ -69,7 +72,7 @@ export const securityPlugin = fp<{ config: Config }>(
         ),
     });
   },
-  { name: 'security', dependencies: ['errors'] },
+  { name: 'security', dependencies: ['errors', 'db'] },
 );
 
 export function isApiPath(url: string): boolean {
