@@ -15,6 +15,8 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const web = path.join(root, 'apps', 'web');
 const server = path.join(root, 'apps', 'server');
 const contract = path.join(root, 'packages', 'contract');
+/** Every build compiles the contract in and depends on the installed packages. */
+const sharedSources = [path.join(contract, 'src'), path.join(root, 'package-lock.json')];
 
 export const webBuild = {
   name: 'web app',
@@ -27,8 +29,7 @@ export const webBuild = {
     path.join(web, 'vite.config.ts'),
     path.join(web, 'postcss.config.cjs'),
     path.join(web, 'package.json'),
-    path.join(contract, 'src'),
-    path.join(root, 'package-lock.json'),
+    ...sharedSources,
   ],
   run() {
     return spawnSync(
@@ -49,8 +50,7 @@ export const serverBuild = {
   sources: [
     path.join(server, 'src'),
     path.join(server, 'package.json'),
-    path.join(contract, 'src'),
-    path.join(root, 'package-lock.json'),
+    ...sharedSources,
     fileURLToPath(import.meta.url),
   ],
   async run() {
@@ -132,8 +132,10 @@ export async function buildIfStale({ force = false } = {}) {
   await buildPartIfStale(serverBuild, force);
   const template = pathToFileURL(path.join(serverBuild.output, 'pglite-template.mjs')).href;
   const { ensurePgliteTemplate, templateFile } = await import(template);
-  if (!existsSync(templateFile)) console.log('[portal] Preparing the embedded database …');
-  await ensurePgliteTemplate();
+  if (!existsSync(templateFile)) {
+    console.log('[portal] Preparing the embedded database …');
+    await ensurePgliteTemplate();
+  }
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {

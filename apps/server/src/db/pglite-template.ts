@@ -1,30 +1,22 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { findPackage } from '../paths';
 
-/**
+/*
  * A freshly initialised, empty PGlite cluster, kept as a compressed tarball next to the
  * installed packages (`node_modules/.cache/institution-portal`). Running initdb inside
  * WebAssembly takes about four seconds; loading this tarball into a new data folder about one.
  * Its content depends only on the PGlite version, which names the file, so an upgrade simply
  * makes a new one. It is a cache: deleting it is always safe.
  */
-/** PGlite's package folder and version, found from where its entry point resolves. */
-function pglitePackage(): { folder: string; version: string } {
-  let folder = path.dirname(createRequire(import.meta.url).resolve('@electric-sql/pglite'));
-  for (;;) {
-    const manifest = path.join(folder, 'package.json');
-    if (existsSync(manifest)) {
-      const { name, version } = JSON.parse(readFileSync(manifest, 'utf8'));
-      if (name === '@electric-sql/pglite') return { folder, version };
-    }
-    if (path.dirname(folder) === folder) throw new Error('@electric-sql/pglite is not installed');
-    folder = path.dirname(folder);
-  }
-}
-const { folder: pgliteFolder, version: pgliteVersion } = pglitePackage();
+// PGlite's package folder and version, found from where its entry point resolves.
+const { folder: pgliteFolder, version: pgliteVersion } = findPackage(
+  path.dirname(createRequire(import.meta.url).resolve('@electric-sql/pglite')),
+  '@electric-sql/pglite',
+);
 // <node_modules>/@electric-sql/pglite → <node_modules>/.cache/institution-portal
 const cacheFolder = path.join(pgliteFolder, '..', '..', '.cache', 'institution-portal');
 

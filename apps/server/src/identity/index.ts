@@ -21,7 +21,7 @@ export {
   SESSION_MAX_TTL,
 } from './provider';
 export { findSid, revokeSessionBySid, revokeUserSessions } from './revoke';
-export { acceptTotp, isValidTotp, totpStep } from './second-factor';
+export { acceptTotp, totpStep } from './second-factor';
 
 /** What the embedded identity provider offers the rest of the server (`app.identity`). */
 export interface EmbeddedIdentity {

@@ -70,11 +70,6 @@ export function totpStep(secret: string, code: string, timestamp = Date.now()): 
   }
 }
 
-/** Checks a six-digit TOTP code (SHA-1, 30 s) allowing one step of clock drift either way. */
-export function isValidTotp(secret: string, code: string, timestamp = Date.now()): boolean {
-  return totpStep(secret, code, timestamp) !== null;
-}
-
 /**
  * Accepts a code for `userId` once (RFC 6238, 5.2): the code's step must be later than the last
  * accepted one, recorded in the same statement, so a code seen over someone's shoulder or

@@ -75,10 +75,8 @@ export function databaseRateLimitStore(db: Db): FastifyRateLimitStoreCtor {
     /** A route with a limit of its own counts apart from the global one. */
     child(options: Parameters<FastifyRateLimitStore['child']>[0]): FastifyRateLimitStore {
       // At run time the plugin passes its merged parameters, the route under `routeInfo`.
-      const { routeInfo } = options as unknown as {
-        routeInfo?: { method?: unknown; url?: unknown };
-      };
-      const route = routeInfo ?? (options as { method?: unknown; url?: unknown });
+      const route =
+        (options as unknown as { routeInfo?: { method?: unknown; url?: unknown } }).routeInfo ?? {};
       return new DatabaseRateLimitStore(
         undefined,
         `${this.#prefix}${String(route.method ?? '')} ${String(route.url ?? '')}|`,

@@ -1,7 +1,8 @@
 import '@mantine/core/styles/Menu.css';
 import '@mantine/core/styles/Popover.css';
 import '@mantine/core/styles/UnstyledButton.css';
-import { Menu, Text, UnstyledButton } from '@mantine/core';
+import '@mantine/core/styles/VisuallyHidden.css';
+import { Menu, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import { IconChevronDown, IconShieldCheck } from '@tabler/icons-react';
 import { shell } from '../../messages/de/shell';
 import classes from './shell.module.css';
@@ -74,9 +75,7 @@ export function InstitutionSwitcher({
             <Text fw={600} fz="sm" className={classes.institutionName} truncate="end">
               {current?.name ?? shell.institution.selectLabel}
             </Text>{' '}
-            {current && (
-              <span className={classes.visuallyHidden}>– {shell.institution.selectLabel}</span>
-            )}
+            {current && <VisuallyHidden>– {shell.institution.selectLabel}</VisuallyHidden>}
           </div>
           {current?.trusted && <TrustedIcon />}
           <IconChevronDown size={16} aria-hidden="true" style={{ flexShrink: 0 }} />

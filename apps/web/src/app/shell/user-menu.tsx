@@ -2,7 +2,8 @@ import '@mantine/core/styles/Avatar.css';
 import '@mantine/core/styles/Menu.css';
 import '@mantine/core/styles/Popover.css';
 import '@mantine/core/styles/UnstyledButton.css';
-import { Avatar, Menu, Text, UnstyledButton } from '@mantine/core';
+import '@mantine/core/styles/VisuallyHidden.css';
+import { Avatar, Menu, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import {
   IconBuilding,
   IconChevronDown,
@@ -54,7 +55,7 @@ export function UserMenu({
           <Text component="span" fw={600} fz="sm" className={classes.userName}>
             {user.firstName}
           </Text>{' '}
-          <span className={classes.visuallyHidden}>– {shell.userMenu.label}</span>
+          <VisuallyHidden>– {shell.userMenu.label}</VisuallyHidden>
           <IconChevronDown size={16} aria-hidden="true" />
         </UnstyledButton>
       </Menu.Target>
