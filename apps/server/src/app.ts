@@ -9,6 +9,7 @@ import { type Database, migrateDatabase, openDatabase, SCHEMA_LOCK_KEY } from '.
 import { seedDemoData } from './db/seed/index';
 import { identityPlugin } from './identity/index';
 import { modules } from './modules/index';
+import { accessPlugin } from './plugins/access';
 import { authPlugin } from './plugins/auth';
 import { dbPlugin } from './plugins/db';
 import { docsPlugin } from './plugins/docs';
@@ -77,6 +78,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(docsPlugin, { config });
   if (config.auth.mode === 'embedded') await app.register(identityPlugin, { config });
   await app.register(authPlugin, { config });
+  await app.register(accessPlugin);
   await app.register(modules, { config, prefix: '/api' });
   await app.register(webPlugin, { config });
 

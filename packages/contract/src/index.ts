@@ -1,4 +1,7 @@
 export * from './common';
 export * from './config';
+export * from './document';
 export * from './institution';
+export * from './order';
+export * from './relationship';
 export * from './user';

@@ -68,7 +68,7 @@ export async function createPglite(dataDir: string, file = templateFile): Promis
   if (!needsInitdb(dataDir)) return PGlite.create(dataDir);
   const template = await ensurePgliteTemplate(file);
   try {
-    return await PGlite.create(dataDir, { loadDataDir: new Blob([template]) });
+    return await PGlite.create(dataDir, { loadDataDir: new Blob([new Uint8Array(template)]) });
   } catch {
     await rm(file, { force: true });
     if (!dataDir.startsWith('memory://')) {

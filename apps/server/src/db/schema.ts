@@ -187,3 +187,6 @@ export const signInFailures = pgTable(
     index('sign_in_failures_address_idx').on(table.address, table.failedAt),
   ],
 );
+
+// Feature modules keep their tables in `tables/<module>.ts`, re-exported here (one line each),
+// so drizzle-kit and the typed client see one schema.

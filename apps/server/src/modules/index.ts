@@ -3,6 +3,7 @@ import type { Config } from '../config';
 import { clientsRoutes } from './clients/routes';
 import { institutionRoutes } from './institution/routes';
 import { pingRoutes } from './ping/routes';
+import { relationshipRoutes } from './relationship/routes';
 import { userRoutes } from './user/routes';
 
 /** Every API module; app.ts registers this under the /api prefix. */
@@ -25,4 +26,5 @@ export const modules: FastifyPluginAsync<{ config: Config }> = async (app, { con
   await app.register(clientsRoutes, { config });
   await app.register(userRoutes, { config });
   await app.register(institutionRoutes);
+  await app.register(relationshipRoutes);
 };

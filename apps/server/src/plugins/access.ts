@@ -1,15 +1,63 @@
 import { ID_PATTERN, type InstitutionRole } from '@portal/contract';
 import { and, eq, or } from 'drizzle-orm';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import fp from 'fastify-plugin';
 import type { Db } from '../db/client';
-import { institutionUserRoles, users } from '../db/schema';
+import { institutions, institutionUserRoles, users } from '../db/schema';
 import { badRequest, forbidden, notFound } from './errors';
 
 /**
- * Tenant isolation in one place. Every query for institution data first asks this module for
- * the caller's membership; a caller outside the institution gets the same 404 as for an id
- * that does not exist, so other institutions' existence is never revealed.
+ * Tenant isolation in one place.
+ *
+ * A route that acts on an institution declares it in its config:
+ *
+ *   app.get('/institution/:id/thing', { config: { institution: { roles: ADMIN } }, schema }, …)
+ *
+ * A preHandler (added by this plugin to every such route) resolves the institution id from the
+ * route and the verified caller into an {@link InstitutionScope}: the caller's role there and
+ * whether the institution is trusted. Only this module can make one, and every service and
+ * repository function for institution data takes one instead of a bare id, so a query for
+ * institution data cannot be written without the membership check having run.
+ *
+ * A caller outside the institution gets the same 404 as for an id that does not exist, so
+ * other institutions' existence is never revealed; a member without the needed role, or of an
+ * institution that is not trusted where that is required, gets 403.
  */
+
+declare const scopeBrand: unique symbol;
+
+/** The verified caller acting in one institution they belong to. Made only by this module. */
+export type InstitutionScope = Readonly<{
+  institutionId: string;
+  userId: string;
+  role: InstitutionRole;
+  trusted: boolean;
+}> & { readonly [scopeBrand]: true };
+
+/** Which institution a route acts on and who may act there. */
+export interface InstitutionRouteAccess {
+  /** Path parameter holding the institution id (default `id`), unless `query` is given. */
+  param?: string;
+  /** Query parameter holding the institution id instead of a path parameter. */
+  query?: string;
+  /** Roles allowed to act (default: every member). Other members get 403. */
+  roles?: readonly InstitutionRole[];
+  /** The institution must be trusted (a contractor); otherwise 403. */
+  trusted?: boolean;
+}
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** The route acts on an institution: the scope is resolved before the handler runs. */
+    institution?: InstitutionRouteAccess;
+  }
+  interface FastifyRequest {
+    /** Set on routes whose config names an institution (see {@link InstitutionRouteAccess}). */
+    scope: InstitutionScope;
+  }
+}
+
+export const ADMIN_ONLY: readonly InstitutionRole[] = ['INSTITUTION_ADMIN'];
 
 /**
  * The strict UUID shape. The contract's ID_PATTERN (36 hex digits and hyphens, as the spec
@@ -20,6 +68,10 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 export const isUuid = (value: string): boolean => UUID.test(value);
 
 export const INSTITUTION_NOT_FOUND = 'Die Institution wurde nicht gefunden.';
+export const MISSING_INSTITUTION_ROLE =
+  'Für diese Aktion fehlt Ihnen die Berechtigung in dieser Institution.';
+export const NOT_A_TRUSTED_INSTITUTION =
+  'Diese Aktion ist nur für vertrauenswürdige Institutionen (Auftragnehmer) möglich.';
 
 /** Throws 400 unless `value` is a canonical lower-case UUID (36 hex digits and hyphens). */
 export function assertId(value: string, name = 'id'): string {
@@ -56,16 +108,17 @@ export function currentUserId(request: FastifyRequest): Promise<string | undefin
   return pending;
 }
 
-/** The role of a user in an institution, or undefined when they are not a member. */
-export async function findMembershipRole(
+/** The role of a user in an institution and whether it is trusted; undefined for non-members. */
+async function findMembership(
   db: Db,
   userId: string,
   institutionId: string,
-): Promise<InstitutionRole | undefined> {
+): Promise<{ role: InstitutionRole; trusted: boolean } | undefined> {
   if (!isUuid(userId) || !isUuid(institutionId)) return undefined;
   const rows = await db
-    .select({ role: institutionUserRoles.role })
+    .select({ role: institutionUserRoles.role, trusted: institutions.trusted })
     .from(institutionUserRoles)
+    .innerJoin(institutions, eq(institutions.id, institutionUserRoles.institutionId))
     .where(
       and(
         eq(institutionUserRoles.userId, userId),
@@ -73,53 +126,68 @@ export async function findMembershipRole(
       ),
     )
     .limit(1);
-  return rows[0]?.role;
+  return rows[0];
 }
 
 /**
- * The membership role of `userId` in `institutionId`. Throws 400 for a malformed id and 404
- * when the institution does not exist or the user is not a member of it.
+ * The scope of `userId` in `institutionId`, checked against `access`: 400 malformed id, 404 not
+ * a member (or no such institution, or no such user), 403 wrong role or not trusted.
+ *
+ * For code that acts outside an HTTP route of its own (the identity provider's token exchange,
+ * background work, tests). Routes declare `config.institution` instead.
  */
-export async function requireMembership(
+export async function resolveInstitutionScope(
   db: Db,
   userId: string | undefined,
   institutionId: string,
-): Promise<InstitutionRole> {
+  access: Omit<InstitutionRouteAccess, 'param' | 'query'> = {},
+): Promise<InstitutionScope> {
   assertId(institutionId, 'institutionId');
-  const role = userId ? await findMembershipRole(db, userId, institutionId) : undefined;
-  if (!role) throw notFound(INSTITUTION_NOT_FOUND);
-  return role;
+  const membership = userId ? await findMembership(db, userId, institutionId) : undefined;
+  if (!userId || !membership) throw notFound(INSTITUTION_NOT_FOUND);
+  if (access.roles && !access.roles.includes(membership.role)) {
+    throw forbidden(MISSING_INSTITUTION_ROLE);
+  }
+  if (access.trusted && !membership.trusted) throw forbidden(NOT_A_TRUSTED_INSTITUTION);
+  return { institutionId, userId, ...membership } as InstitutionScope;
 }
 
-export interface InstitutionAccess {
-  userId: string;
-  institutionId: string;
-  role: InstitutionRole;
-}
-
-/** The verified caller's access to an institution: 400 malformed id, 404 not a member. */
-export async function requireInstitutionAccess(
-  request: FastifyRequest,
-  institutionId: string,
-): Promise<InstitutionAccess> {
-  assertId(institutionId, 'institutionId');
-  const userId = await currentUserId(request);
-  const role = await requireMembership(request.server.db, userId, institutionId);
-  return { userId: userId!, institutionId, role };
+/** The institution id a route names, from its path or query as its config says. */
+function institutionIdOf(request: FastifyRequest, access: InstitutionRouteAccess): string {
+  const source = (access.query ? request.query : request.params) as Record<string, unknown>;
+  const value = source?.[access.query ?? access.param ?? 'id'];
+  if (typeof value !== 'string') {
+    throw badRequest('Die Institution fehlt in der Anfrage.', [
+      { path: access.query ?? access.param ?? 'id', message: 'Pflichtfeld' },
+    ]);
+  }
+  return value;
 }
 
 /**
- * Like requireInstitutionAccess, and additionally one of `roles`: a member with another role
- * gets 403 (they already know the institution exists).
+ * Adds the scope-resolving preHandler to every route whose config names an institution. It runs
+ * after schema validation (malformed ids are already 400) and after authentication.
  */
-export async function requireInstitutionRole(
-  request: FastifyRequest,
-  institutionId: string,
-  roles: readonly InstitutionRole[],
-): Promise<InstitutionAccess> {
-  const access = await requireInstitutionAccess(request, institutionId);
-  if (!roles.includes(access.role)) {
-    throw forbidden('Für diese Aktion fehlt Ihnen die Berechtigung in dieser Institution.');
-  }
-  return access;
-}
+export const accessPlugin = fp(
+  async (app) => {
+    app.decorateRequest('scope', null as unknown as InstitutionScope);
+    app.addHook('onRoute', (route) => {
+      const access = route.config?.institution;
+      if (!access) return;
+      const resolve: preHandlerAsyncHookHandler = async (request) => {
+        request.scope = await resolveInstitutionScope(
+          request.server.db,
+          await currentUserId(request),
+          institutionIdOf(request, access),
+          access,
+        );
+      };
+      const existing = route.preHandler;
+      route.preHandler = [
+        resolve,
+        ...(Array.isArray(existing) ? existing : existing ? [existing] : []),
+      ];
+    });
+  },
+  { name: 'access', dependencies: ['db', 'auth'] },
+);

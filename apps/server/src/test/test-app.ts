@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
-import { buildApp } from '../app';
+import { type App, buildApp } from '../app';
 import { type Config, loadConfig } from '../config';
 import { type Database, openDatabase } from '../db/client';
 
@@ -59,8 +59,14 @@ export async function openTestDatabase(): Promise<{
   };
 }
 
-/** Builds the whole server on a fresh database; `env` overrides configuration variables. */
-export async function buildTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+/**
+ * Builds the whole server on a fresh database; `env` overrides configuration variables and
+ * `extend` may add test-only routes before the server is made ready.
+ */
+export async function buildTestApp(
+  env: Record<string, string> = {},
+  extend?: (app: App) => void | Promise<void>,
+): Promise<TestApp> {
   const config = loadConfig({
     NODE_ENV: 'test',
     LOG_LEVEL: 'silent',
@@ -70,6 +76,7 @@ export async function buildTestApp(env: Record<string, string> = {}): Promise<Te
   });
   const { database, drop } = await openTestDatabase();
   const app = await buildApp(config, { database });
+  await extend?.(app);
   await app.ready();
   return {
     app,

@@ -2,15 +2,23 @@ import type { InstitutionMember, SupportContact } from '@portal/contract';
 import { asc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { institutions, institutionUserRoles, supportContacts, users } from '../../db/schema';
+import type { InstitutionScope } from '../../plugins/access';
 
 export type InstitutionRow = typeof institutions.$inferSelect;
 
-export async function findInstitution(db: Db, id: string): Promise<InstitutionRow | undefined> {
-  const rows = await db.select().from(institutions).where(eq(institutions.id, id)).limit(1);
+export async function findInstitution(
+  db: Db,
+  scope: InstitutionScope,
+): Promise<InstitutionRow | undefined> {
+  const rows = await db
+    .select()
+    .from(institutions)
+    .where(eq(institutions.id, scope.institutionId))
+    .limit(1);
   return rows[0];
 }
 
-export async function listMembers(db: Db, institutionId: string): Promise<InstitutionMember[]> {
+export async function listMembers(db: Db, scope: InstitutionScope): Promise<InstitutionMember[]> {
   const rows = await db
     .select({
       id: users.id,
@@ -25,7 +33,7 @@ export async function listMembers(db: Db, institutionId: string): Promise<Instit
     })
     .from(institutionUserRoles)
     .innerJoin(users, eq(users.id, institutionUserRoles.userId))
-    .where(eq(institutionUserRoles.institutionId, institutionId))
+    .where(eq(institutionUserRoles.institutionId, scope.institutionId))
     .orderBy(asc(users.lastName), asc(users.firstName), asc(users.id));
   return rows.map((row) => ({
     ...row,
@@ -36,7 +44,7 @@ export async function listMembers(db: Db, institutionId: string): Promise<Instit
 
 export async function listSupportContacts(
   db: Db,
-  institutionId: string,
+  scope: InstitutionScope,
 ): Promise<SupportContact[]> {
   return db
     .select({
@@ -45,6 +53,6 @@ export async function listSupportContacts(
       email: supportContacts.email,
     })
     .from(supportContacts)
-    .where(eq(supportContacts.institutionId, institutionId))
+    .where(eq(supportContacts.institutionId, scope.institutionId))
     .orderBy(asc(supportContacts.position), asc(supportContacts.id));
 }

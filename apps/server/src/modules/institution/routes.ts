@@ -7,6 +7,7 @@ export const institutionRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/institution/:id',
     {
+      config: { institution: {} },
       schema: {
         tags: ['institution'],
         summary: 'One institution with its members and support contacts',
@@ -16,6 +17,6 @@ export const institutionRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: institution, ...problemResponses(400, 401, 404) },
       },
     },
-    async (request) => getInstitution(request, request.params.id),
+    async (request) => getInstitution(app.db, request.scope),
   );
 };

@@ -1,19 +1,17 @@
 import type { Institution } from '@portal/contract';
-import type { FastifyRequest } from 'fastify';
-import { INSTITUTION_NOT_FOUND, requireInstitutionAccess } from '../../plugins/access';
+import type { Db } from '../../db/client';
+import { INSTITUTION_NOT_FOUND, type InstitutionScope } from '../../plugins/access';
 import { notFound } from '../../plugins/errors';
 import { findInstitution, listMembers, listSupportContacts } from './repository';
 
-/** One institution with its members and support contacts; members only (else 404). */
-export async function getInstitution(request: FastifyRequest, id: string): Promise<Institution> {
-  await requireInstitutionAccess(request, id);
-  const db = request.server.db;
-  const row = await findInstitution(db, id);
-  if (!row) throw notFound(INSTITUTION_NOT_FOUND);
-  const [users, supportContacts] = await Promise.all([
-    listMembers(db, id),
-    listSupportContacts(db, id),
+/** The scope's institution with its members and support contacts. */
+export async function getInstitution(db: Db, scope: InstitutionScope): Promise<Institution> {
+  const [row, users, supportContacts] = await Promise.all([
+    findInstitution(db, scope),
+    listMembers(db, scope),
+    listSupportContacts(db, scope),
   ]);
+  if (!row) throw notFound(INSTITUTION_NOT_FOUND);
   return {
     id: row.id,
     name: row.name,

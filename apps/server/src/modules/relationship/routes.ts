@@ -1,0 +1,23 @@
+import { idParams, relationshipList } from '@portal/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { problemResponses } from '../shared/responses';
+import { listRelationships } from './repository';
+
+export const relationshipRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/institution/:id/relationship',
+    {
+      config: { institution: {} },
+      schema: {
+        tags: ['institution'],
+        summary: "The institution's relationships with trusted contractors or customers",
+        description:
+          'Seen from institution `id`: `contractorId` is the other institution, `owner` is true ' +
+          'where `id` is the trusted contractor. Members only (else 404).',
+        params: idParams,
+        response: { 200: relationshipList, ...problemResponses(400, 401, 404) },
+      },
+    },
+    async (request) => listRelationships(app.db, request.scope),
+  );
+};
