@@ -14,6 +14,7 @@ import { authPlugin } from './plugins/auth';
 import { dbPlugin } from './plugins/db';
 import { docsPlugin } from './plugins/docs';
 import { errorsPlugin } from './plugins/errors';
+import { mailerPlugin } from './plugins/mailer';
 import { securityPlugin } from './plugins/security';
 import { webPlugin } from './plugins/web';
 
@@ -75,6 +76,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(dbPlugin, { database, ownsDatabase: !options.database });
   await app.register(errorsPlugin);
   await app.register(securityPlugin, { config });
+  await app.register(mailerPlugin, { config });
   await app.register(docsPlugin, { config });
   if (config.auth.mode === 'embedded') await app.register(identityPlugin, { config });
   await app.register(authPlugin, { config });

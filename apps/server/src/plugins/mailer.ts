@@ -1,0 +1,77 @@
+import { mkdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import fp from 'fastify-plugin';
+import nodemailer, { type Transporter } from 'nodemailer';
+import type { Config } from '../config';
+
+/** One German mail: always a plain-text and an HTML part. */
+export interface Mail {
+  to: string | string[];
+  subject: string;
+  text: string;
+  html: string;
+  /** A link the mail carries (invitation, reset): logged when mails go to files. */
+  link?: string;
+}
+
+export interface Mailer {
+  send(mail: Mail): Promise<void>;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Sends mail by SMTP (`SMTP_URL`), else writes `.eml` files to `$DATA_DIR/mail`. */
+    mailer: Mailer;
+  }
+}
+
+const isInMemory = (dataDir: string) => dataDir.startsWith('memory://');
+
+/**
+ * Mail delivery. With `SMTP_URL` every mail goes out through that server; without it each mail
+ * is written as an `.eml` file under `$DATA_DIR/mail` (kept nowhere for an in-memory data dir)
+ * and its link is logged, so a person running the demo can follow invitations and resets.
+ */
+export const mailerPlugin = fp<{ config: Config }>(
+  async (app, { config }) => {
+    const smtpUrl = config.mail.smtpUrl;
+    const transport: Transporter = smtpUrl
+      ? nodemailer.createTransport(smtpUrl)
+      : nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+    const folder = path.join(config.dataDir, 'mail');
+
+    const mailer: Mailer = {
+      async send(mail) {
+        const info = await transport.sendMail({
+          from: config.mail.from,
+          to: mail.to,
+          subject: mail.subject,
+          text: mail.text,
+          html: mail.html,
+        });
+        if (smtpUrl) return;
+        const recipients = Array.isArray(mail.to) ? mail.to.join(', ') : mail.to;
+        if (!isInMemory(config.dataDir)) {
+          await mkdir(folder, { recursive: true });
+          const file = path.join(
+            folder,
+            `${new Date().toISOString().replace(/[:.]/g, '-')}-${info.messageId.replace(/[^A-Za-z0-9]/g, '')}.eml`,
+          );
+          await writeFile(file, (info as unknown as { message: Buffer }).message);
+          app.log.info(
+            { to: recipients, subject: mail.subject, file, link: mail.link },
+            'mail written',
+          );
+        } else {
+          app.log.info(
+            { to: recipients, subject: mail.subject, link: mail.link },
+            'mail not sent (no SMTP_URL, in-memory data)',
+          );
+        }
+      },
+    };
+    app.decorate('mailer', mailer);
+    app.addHook('onClose', () => transport.close());
+  },
+  { name: 'mailer' },
+);
