@@ -28,5 +28,5 @@ export const modules: FastifyPluginAsync<{ config: Config }> = async (app, { con
   await app.register(userRoutes, { config });
   await app.register(institutionRoutes);
   await app.register(relationshipRoutes);
-  await app.register(documentRoutes);
+  await app.register(documentRoutes, { config });
 };
