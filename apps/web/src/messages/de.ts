@@ -4,4 +4,5 @@
  */
 
 export { app } from './de/app';
+export { documents } from './de/documents';
 export { shell } from './de/shell';
