@@ -7,26 +7,28 @@ import {
 } from 'react-router';
 import { documentTypeLabel } from '../features/documents/model/document-types';
 import { app } from '../messages/de';
-import {
-  CLIENT_ROLES,
-  createRootGuardLoader,
-  createSigninCallbackLoader,
-  RequireInstitutionAdmin,
-  RequireTileEditor,
-} from './guards';
-import type { BreadcrumbHandle } from './model/breadcrumbs';
+import { createRootGuardLoader, createSigninCallbackLoader } from './guards';
+import type { PermissionKey } from './model/permissions';
+import { CLIENT_ROLES, publicPathMatcher, type RouteHandle } from './model/route-handle';
+import { PageLoader } from './page-loader';
 import { DashboardRoute } from './pages/dashboard-route';
 import { RouteErrorPage, SigninCallbackError } from './pages/route-error';
-import { PageLoader, PublicLayout, RootLayout } from './root-layout';
+import { PublicLayout, RootLayout } from './root-layout';
 import type { AppServices } from './services';
 
 const label = app.routes;
 
-/** A signed-in page: breadcrumb label and the account role every route requires. */
-const page = (breadcrumb: BreadcrumbHandle['breadcrumb']): BreadcrumbHandle => ({
-  breadcrumb,
-  roles: CLIENT_ROLES,
-});
+/**
+ * A signed-in page's `handle`: breadcrumb entry, the account role every route requires and,
+ * optionally, the permission the one guard checks (`page({ label }, { guard: 'canEditTiles' })`).
+ */
+const page = (
+  breadcrumb: RouteHandle['breadcrumb'],
+  options: Pick<RouteHandle, 'guard'> = {},
+): RouteHandle => ({ breadcrumb, roles: CLIENT_ROLES, ...options });
+
+/** A pathless route whose children all need `permission` (checked by `RouteGuard`). */
+const guarded = (permission: PermissionKey): RouteHandle => ({ guard: permission });
 
 /** Pages whose content comes with later changes: heading and breadcrumbs only. */
 const placeholder = () =>
@@ -42,7 +44,7 @@ const STATIC_CONTENT: Record<StaticPageName, () => Promise<{ default: string }>>
   'list-helper': () => import('../content/list-helper.md?raw'),
 };
 
-/** The static pages: no sign-in (`isPublic`); the route data still names the role client. */
+/** The static pages: no sign-in (`public`); the route data still names the role client. */
 export const STATIC_PAGES: { path: StaticPageName; label: string }[] = [
   { path: 'impressum', label: label.impressum },
   { path: 'nutzungsbedingungen', label: label.nutzungsbedingungen },
@@ -51,15 +53,14 @@ export const STATIC_PAGES: { path: StaticPageName; label: string }[] = [
   { path: 'list-helper', label: label.listHelper },
 ];
 
-export const PUBLIC_PATHS = STATIC_PAGES.map((staticPage) => `/${staticPage.path}`);
-
-export const isPublicPath = (pathname: string) =>
-  PUBLIC_PATHS.includes(pathname.replace(/\/+$/, '') || '/');
-
 function staticRoute({ path, label: pageLabel }: (typeof STATIC_PAGES)[number]): RouteObject {
   return {
     path,
-    handle: { breadcrumb: { label: pageLabel }, roles: CLIENT_ROLES, isPublic: true },
+    handle: {
+      breadcrumb: { label: pageLabel },
+      roles: CLIENT_ROLES,
+      public: true,
+    } satisfies RouteHandle,
     lazy: async () => {
       const [{ StaticPageRoute }, { default: markdown }] = await Promise.all([
         import('./pages/static-page-route'),
@@ -89,7 +90,7 @@ export function createRoutes(
       path: '/',
       Component: Root,
       ErrorBoundary: RouteErrorPage,
-      handle: { breadcrumb: { label: label.dashboard } } satisfies BreadcrumbHandle,
+      handle: { breadcrumb: { label: label.dashboard } } satisfies RouteHandle,
       children: [
         {
           path: 'signin-callback',
@@ -117,7 +118,7 @@ export function createRoutes(
               handle: page({ label: label.identification }),
             },
             {
-              Component: RequireInstitutionAdmin,
+              handle: guarded('canAdminInstitution'),
               children: [
                 {
                   path: 'institution',
@@ -176,7 +177,7 @@ export function createRoutes(
             { path: 'egeko-hoz', lazy: placeholder, handle: page({ label: label.egekoHoz }) },
             { path: 'connect', lazy: placeholder, handle: page({ label: label.connect }) },
             {
-              Component: RequireTileEditor,
+              handle: guarded('canEditTiles'),
               children: [
                 {
                   path: 'dashboard-tile-editor',
@@ -192,6 +193,11 @@ export function createRoutes(
     },
   ];
 }
+
+/** Whether a path needs no sign-in: derived from the route table's `handle.public`. */
+export const isPublicPath = publicPathMatcher(
+  createRoutes({} as Pick<AppServices, 'session' | 'queryClient'>),
+);
 
 export function createAppRouter(services: Pick<AppServices, 'session' | 'queryClient'>) {
   return createBrowserRouter(createRoutes(services));
