@@ -6,6 +6,7 @@ import {
   ScrollRestoration,
 } from 'react-router';
 import { documentTypeLabel } from '../features/documents/model/document-types';
+import type { CompiledPage } from '../lib/markdown-html';
 import { app } from '../messages/de';
 import { createRootGuardLoader, createSigninCallbackLoader } from './guards';
 import type { PermissionKey } from './model/permissions';
@@ -36,12 +37,12 @@ const placeholder = () =>
 
 type StaticPageName = 'impressum' | 'nutzungsbedingungen' | 'datenschutz' | 'faq' | 'list-helper';
 
-const STATIC_CONTENT: Record<StaticPageName, () => Promise<{ default: string }>> = {
-  impressum: () => import('../content/impressum.md?raw'),
-  nutzungsbedingungen: () => import('../content/nutzungsbedingungen.md?raw'),
-  datenschutz: () => import('../content/datenschutz.md?raw'),
-  faq: () => import('../content/faq.md?raw'),
-  'list-helper': () => import('../content/list-helper.md?raw'),
+const STATIC_CONTENT: Record<StaticPageName, () => Promise<{ default: CompiledPage }>> = {
+  impressum: () => import('../content/impressum.md'),
+  nutzungsbedingungen: () => import('../content/nutzungsbedingungen.md'),
+  datenschutz: () => import('../content/datenschutz.md'),
+  faq: () => import('../content/faq.md'),
+  'list-helper': () => import('../content/list-helper.md'),
 };
 
 /** The static pages: no sign-in (`public`); the route data still names the role client. */
@@ -62,11 +63,11 @@ function staticRoute({ path, label: pageLabel }: (typeof STATIC_PAGES)[number]):
       public: true,
     } satisfies RouteHandle,
     lazy: async () => {
-      const [{ StaticPageRoute }, { default: markdown }] = await Promise.all([
+      const [{ StaticPageRoute }, { default: compiled }] = await Promise.all([
         import('./pages/static-page-route'),
         STATIC_CONTENT[path](),
       ]);
-      return { Component: StaticPageRoute, loader: () => markdown };
+      return { Component: StaticPageRoute, loader: () => compiled };
     },
   };
 }
