@@ -34,7 +34,10 @@ async function bootstrap() {
     logoutRequest: postLogout,
     isPublicPath,
   });
-  setAccessTokenProvider(() => session.getValidAccessToken());
+  setAccessTokenProvider(
+    () => session.getValidAccessToken(),
+    (rejected) => session.renewAccessToken(rejected),
+  );
   session.watchOtherTabs();
   const queryClient = createQueryClient();
   const router = createAppRouter({ session, queryClient });
