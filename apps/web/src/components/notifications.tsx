@@ -12,6 +12,7 @@ import {
 } from '@mantine/notifications';
 import { shell } from '../messages/de/shell';
 import classes from './notifications.module.css';
+import { registerNotificationsContainer } from './notifications-host';
 
 /** Notifications close after 3000 ms and appear bottom-right (error toasts of tile operations stay). */
 export const NOTIFICATION_AUTO_CLOSE_MS = 3000;
@@ -33,6 +34,9 @@ export const notificationsContainerProps = {
 export function AppNotifications() {
   return <Notifications {...notificationsContainerProps} />;
 }
+
+// Importing this module (to notify) mounts the container in AppProviders' NotificationsHost.
+registerNotificationsContainer(AppNotifications);
 
 export type NotificationKind = 'success' | 'error';
 
