@@ -90,6 +90,7 @@ export function createRoutes(
       id: 'root',
       path: '/',
       Component: Root,
+      HydrateFallback: PageLoader,
       ErrorBoundary: RouteErrorPage,
       handle: { breadcrumb: { label: label.dashboard } } satisfies RouteHandle,
       children: [
