@@ -53,7 +53,8 @@ export async function measureLighthouse(portal?: RunningPortal): Promise<Lightho
     if (!result) throw new Error('Lighthouse returned no result');
     const { lhr } = result;
     // LIGHTHOUSE_JSON=<file> keeps the whole report for a closer look.
-    if (process.env.LIGHTHOUSE_JSON) writeFileSync(process.env.LIGHTHOUSE_JSON, JSON.stringify(lhr));
+    if (process.env.LIGHTHOUSE_JSON)
+      writeFileSync(process.env.LIGHTHOUSE_JSON, JSON.stringify(lhr));
     const audit = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
     const figures: LighthouseFigures = {
       score: Math.round((lhr.categories.performance?.score ?? 0) * 100),
