@@ -161,3 +161,11 @@ export async function apiGetBlob(path: string, signal?: AbortSignal): Promise<Bl
   }
   return response.blob();
 }
+
+/**
+ * The bearer token for a request to `url` (null when none is needed or signed out), for calls
+ * that cannot go through `apiRequest` (an XMLHttpRequest upload that reports its progress).
+ */
+export async function accessTokenFor(url: string): Promise<string | null> {
+  return tokenProvider && needsBearerToken(url) ? tokenProvider() : null;
+}

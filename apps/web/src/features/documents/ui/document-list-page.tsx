@@ -1,3 +1,6 @@
+import '@mantine/core/styles/Table.css';
+import '@mantine/core/styles/Badge.css';
+import '@mantine/core/styles/Alert.css';
 import { Alert, Badge, Button, Loader, Stack, Table, Text, Title } from '@mantine/core';
 import type { PortalDocument } from '@portal/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
@@ -9,6 +12,7 @@ import { documentMetadataQueryKey } from '../api/document-metadata';
 import { documentListQueryOptions, downloadDocument } from '../api/documents';
 import { documentTypeLabel, isDocumentType } from '../model/document-types';
 import { downloadFileName, formatGermanDate } from '../model/file-name';
+import { ManageDocuments } from './manage-documents';
 
 function saveBlob(blob: Blob, fileName: string) {
   const url = URL.createObjectURL(blob);
@@ -25,7 +29,7 @@ function saveBlob(blob: Blob, fileName: string) {
 export function DocumentListPage() {
   const [searchParams] = useSearchParams();
   const documentType = searchParams.get('documentType');
-  const { currentInstitutionId } = useAppContext();
+  const { currentInstitutionId, permissions } = useAppContext();
   const queryClient = useQueryClient();
   const valid = isDocumentType(documentType);
   const list = useQuery({
@@ -117,6 +121,9 @@ export function DocumentListPage() {
         <Alert color="red" role="alert">
           {t.downloadFailed}
         </Alert>
+      )}
+      {permissions.canManageDocuments && currentInstitutionId && valid && (
+        <ManageDocuments institutionId={currentInstitutionId} documentType={documentType} />
       )}
     </Stack>
   );
