@@ -15,6 +15,9 @@ export const documents = {
     actions: 'Aktionen',
   },
   unread: 'Ungelesen',
+  typeNav: 'Dokumenttypen',
+  /** After the unread count in a type's badge, for screen readers: '2 ungelesen'. */
+  unreadSuffix: 'ungelesen',
   download: 'Herunterladen',
   downloadLabel: (name: string) => `${name} herunterladen`,
   downloadFailed:

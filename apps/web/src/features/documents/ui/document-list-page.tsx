@@ -1,17 +1,20 @@
 import '@mantine/core/styles/Table.css';
 import '@mantine/core/styles/Badge.css';
 import '@mantine/core/styles/Alert.css';
-import { Alert, Badge, Button, Loader, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Badge, Button, Loader, Stack, Table, Text } from '@mantine/core';
 import type { PortalDocument } from '@portal/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { useAppContext } from '../../../app/app-context';
+import { useBreadcrumbs } from '../../../app/breadcrumbs';
+import { PageHeader } from '../../../components/page-header';
 import { documents as t } from '../../../messages/de';
 import { documentMetadataQueryKey } from '../api/document-metadata';
 import { documentListQueryOptions, downloadDocument } from '../api/documents';
 import { documentTypeLabel, isDocumentType } from '../model/document-types';
 import { downloadFileName, formatGermanDate } from '../model/file-name';
+import { DocumentTypeNav } from './document-type-nav';
 import { ManageDocuments } from './manage-documents';
 
 function saveBlob(blob: Blob, fileName: string) {
@@ -39,6 +42,7 @@ export function DocumentListPage() {
   const [downloadError, setDownloadError] = useState(false);
   const [busy, setBusy] = useState<string | null>(null);
   const label = documentTypeLabel(documentType);
+  const breadcrumbs = useBreadcrumbs();
 
   async function download(item: PortalDocument) {
     if (!currentInstitutionId) return;
@@ -60,7 +64,10 @@ export function DocumentListPage() {
 
   return (
     <Stack>
-      <Title order={1}>{label}</Title>
+      <PageHeader title={label} breadcrumbs={breadcrumbs} />
+      {currentInstitutionId && (
+        <DocumentTypeNav institutionId={currentInstitutionId} current={documentType} />
+      )}
       {!currentInstitutionId ? (
         <Text>{t.noInstitution}</Text>
       ) : !valid ? (
