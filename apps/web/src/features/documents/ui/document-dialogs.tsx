@@ -131,7 +131,7 @@ export function DeleteDocumentDialog({ institutionId, document, onClose, onChang
           <Button variant="default" onClick={onClose} disabled={deleting} data-autofocus>
             {t.manage.cancel}
           </Button>
-          <Button color="red" onClick={() => void confirm()} loading={deleting}>
+          <Button color="red.9" onClick={() => void confirm()} loading={deleting}>
             {t.manage.delete}
           </Button>
         </>

@@ -100,7 +100,7 @@ export function DocumentListPage() {
                     {item.displayName}
                   </Text>{' '}
                   {item.unread && (
-                    <Badge color="blue" size="sm">
+                    <Badge color="blue.9" size="sm">
                       {t.unread}
                     </Badge>
                   )}

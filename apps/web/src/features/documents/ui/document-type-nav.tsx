@@ -34,7 +34,7 @@ export function DocumentTypeNav({
             data-testid={`document-type-${type}`}
             rightSection={
               count > 0 ? (
-                <Badge size="sm" color="red" circle={count < 10}>
+                <Badge size="sm" color="red.9" circle={count < 10}>
                   {count}
                   <VisuallyHidden> {t.unreadSuffix}</VisuallyHidden>
                 </Badge>

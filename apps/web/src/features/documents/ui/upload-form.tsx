@@ -149,7 +149,6 @@ export function UploadForm({
           disabled={uploading}
           multiple
           inputProps={{ 'aria-label': t.manage.dropzoneLabel }}
-          aria-label={t.manage.dropzoneLabel}
         >
           <Stack gap={4} align="center" py="lg" style={{ pointerEvents: 'none' }}>
             <Text fw={600}>{t.manage.dropzone}</Text>
