@@ -95,6 +95,11 @@ test('Tom uploads three files at once to Praxis Sonnenschein; the too large one 
     .fill('Zwei Kartenterminals');
   await expectNoAxeViolations(page);
   await page.screenshot({ path: `${SHOTS}/upload-drafts.png`, fullPage: true });
+  // The date picker speaks German and starts the week on Monday.
+  await first.getByRole('textbox', { name: 'Datum' }).click();
+  await expect(page.getByRole('table').filter({ hasText: 'Mo' }).first()).toBeVisible();
+  await page.screenshot({ path: `${SHOTS}/date-picker.png` });
+  await page.keyboard.press('Escape');
 
   await page.getByRole('button', { name: '3 Dateien hochladen' }).click();
   const large = entries.filter({ hasText: 'Lieferschein Archiv.txt' });

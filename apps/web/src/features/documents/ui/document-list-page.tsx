@@ -1,4 +1,8 @@
 import '@mantine/core/styles/Table.css';
+import '@mantine/core/styles/Stack.css';
+import '@mantine/core/styles/Group.css';
+import '@mantine/core/styles/Text.css';
+import '@mantine/core/styles/VisuallyHidden.css';
 import '@mantine/core/styles/Badge.css';
 import '@mantine/core/styles/Alert.css';
 import { Alert, Badge, Button, Loader, Stack, Table, Text } from '@mantine/core';

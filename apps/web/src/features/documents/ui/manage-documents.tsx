@@ -1,4 +1,14 @@
 import '@mantine/core/styles/Table.css';
+import '@mantine/core/styles/Stack.css';
+import '@mantine/core/styles/Group.css';
+import '@mantine/core/styles/Text.css';
+import '@mantine/core/styles/Title.css';
+import '@mantine/core/styles/Input.css';
+import '@mantine/core/styles/Combobox.css';
+import '@mantine/core/styles/Popover.css';
+import '@mantine/core/styles/ScrollArea.css';
+import '@mantine/core/styles/Paper.css';
+import '@mantine/core/styles/VisuallyHidden.css';
 import '@mantine/core/styles/Alert.css';
 import '@mantine/dates/styles.css';
 import 'dayjs/locale/de';

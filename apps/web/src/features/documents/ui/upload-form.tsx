@@ -258,9 +258,15 @@ export function UploadForm({
               {t.manage.clearResults}
             </Button>
           )}
-          <Button onClick={() => void submit()} loading={uploading} disabled={drafts.length === 0}>
-            {t.manage.upload(drafts.length)}
-          </Button>
+          {(drafts.length > 0 || uploading) && (
+            <Button onClick={() => void submit()} loading={uploading}>
+              {t.manage.upload(
+                uploading
+                  ? entries.filter((entry) => entry.status === 'uploading').length
+                  : drafts.length,
+              )}
+            </Button>
+          )}
         </Group>
       </Stack>
     </Card>
