@@ -33,6 +33,12 @@ export const documents = {
   withReason: (message: string, reason: string | undefined) =>
     reason ? `${message}: ${reason}` : message,
   connectionLost: 'Die Verbindung wurde unterbrochen. Bitte versuchen Sie es erneut.',
+  /** Descriptions of the document tiles (spec section 2, word for word). */
+  tile: {
+    none: 'no documents',
+    manage: 'Dokumente verwalten',
+    count: (count: number) => (count === 1 ? '1 Dokument' : `${count} Dokumente`),
+  },
   manage: {
     title: 'Dokumente verwalten',
     intro:
