@@ -64,7 +64,13 @@ test('Tom uploads three files at once to Praxis Sonnenschein; the too large one 
   await page.getByRole('option', { name: /TI-Bestellung/ }).click();
   await expectNoAxeViolations(page);
 
-  await page.getByLabel('Dateien zum Hochladen auswählen').setInputFiles([
+  // Keyboard: the drop zone opens the real file picker.
+  const chooserPromise = page.waitForEvent('filechooser');
+  await page.locator('.mantine-Dropzone-root').focus();
+  await page.keyboard.press('Enter');
+  const chooser = await chooserPromise;
+  expect(chooser.isMultiple()).toBe(true);
+  await chooser.setFiles([
     {
       name: 'Lieferschein Kartenterminal.pdf',
       mimeType: 'application/pdf',

@@ -149,6 +149,7 @@ export function UploadForm({
           disabled={uploading}
           multiple
           inputProps={{ 'aria-label': t.manage.dropzoneLabel }}
+          // The zone itself is focusable; Enter or Space opens the file picker.
         >
           <Stack gap={4} align="center" py="lg" style={{ pointerEvents: 'none' }}>
             <Text fw={600}>{t.manage.dropzone}</Text>
