@@ -64,7 +64,7 @@ export type OtpDisable = z.infer<typeof otpDisable>;
 export const identStatusResponse = z.object({ status: z.string() });
 export type IdentStatusResponse = z.infer<typeof identStatusResponse>;
 /** POST /multiconnect/userlegitimation/ */
-export const identStart = z.object({ returnUrl: z.string().optional() }).optional();
+export const identStart = z.object({ returnUrl: z.string().optional() }).nullish();
 export const identStartResponse = z.object({ url: z.string() });
 export type IdentStartResponse = z.infer<typeof identStartResponse>;
 
