@@ -41,24 +41,19 @@ describe('account', () => {
     user: Parameters<typeof demoToken>[1],
     payload?: unknown,
     options: { claims?: Record<string, unknown>; headers?: Record<string, string> } = {},
-  ) =>
-    t.app.inject({
+  ) => {
+    const isText = typeof payload === 'string';
+    return t.app.inject({
       method,
       url,
-      headers: { ...bearer(await demoToken(t, user, options.claims)), ...options.headers },
-      ...(payload !== undefined
-        ? typeof payload === 'string'
-          ? {
-              payload,
-              headers: {
-                ...bearer(await demoToken(t, user, options.claims)),
-                'content-type': 'text/plain',
-                ...options.headers,
-              },
-            }
-          : { payload: payload as object }
-        : {}),
+      headers: {
+        ...bearer(await demoToken(t, user, options.claims)),
+        ...(isText ? { 'content-type': 'text/plain' } : {}),
+        ...options.headers,
+      },
+      ...(payload !== undefined ? { payload: payload as string } : {}),
     });
+  };
 
   const userRow = async (id: string) =>
     (await t.app.db.select().from(users).where(eq(users.id, id)))[0]!;
