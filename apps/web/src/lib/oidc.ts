@@ -57,6 +57,11 @@ export interface Session {
    * null when nobody is signed in. A failed renewal signs out and starts a new sign-in.
    */
   getValidAccessToken(): Promise<string | null>;
+  /**
+   * Renews the access token now, whatever its validity (e.g. after the account's roles
+   * changed), and answers the new token; null when nobody is signed in.
+   */
+  renewNow(): Promise<string | null>;
   /** Redirects to the sign-in page; afterwards the app returns to `returnTo`. */
   signIn(returnTo?: string): Promise<void>;
   /** Completes the sign-in on /signin-callback and answers the URL to continue with. */
@@ -185,6 +190,12 @@ export function createSession(
       const expiresAt = typeof stored.expires_at === 'number' ? stored.expires_at : undefined;
       if (isValidLongEnough(secondsLeft(expiresAt, now()))) return stored.access_token;
       return refresh();
+    },
+
+    async renewNow() {
+      if (!readStoredUser()) return null;
+      const run = async () => (await (await manager()).signinSilent())?.access_token ?? null;
+      return locks ? locks.request('portal-token-refresh', run) : run();
     },
 
     signIn,

@@ -1,0 +1,37 @@
+import { useCallback } from 'react';
+import { AccountPage } from '../../features/account/account-page';
+import { decodeJwtClaims, tokenRoles } from '../../lib/jwt';
+import { useAppContext } from '../app-context';
+import { useBreadcrumbs } from '../breadcrumbs';
+import { useServices } from '../services';
+
+const TWO_FACTOR_ROLE = '2fa';
+const holdsTwoFactor = (token: string | null) => {
+  const claims = token ? decodeJwtClaims(token) : null;
+  return claims ? tokenRoles(claims).has(TWO_FACTOR_ROLE) : false;
+};
+
+/** Mein Konto with the signed-in user; the two-factor status comes from the token's roles. */
+export function AccountRoute() {
+  const { user, currentInstitutionId } = useAppContext();
+  const { session } = useServices();
+  const breadcrumbs = useBreadcrumbs();
+  const readTwoFactorStatus = useCallback(
+    async () => holdsTwoFactor(await session.getValidAccessToken()),
+    [session],
+  );
+  const renewTwoFactorStatus = useCallback(
+    async () => holdsTwoFactor(await session.renewNow()),
+    [session],
+  );
+  return (
+    <AccountPage
+      userId={user.id}
+      institutionId={currentInstitutionId}
+      isImpersonating={false}
+      readTwoFactorStatus={readTwoFactorStatus}
+      renewTwoFactorStatus={renewTwoFactorStatus}
+      breadcrumbs={breadcrumbs}
+    />
+  );
+}
