@@ -14,10 +14,10 @@ import type { IdentStatus } from './model/ident-status';
 
 const text = account.identification;
 const COLORS: Record<IdentStatus, string> = {
-  CREATED: 'blue',
-  LEGITIMISED: 'green',
-  FAILED: 'red',
-  NOT_EXISTENT: 'gray',
+  CREATED: 'blue.9',
+  LEGITIMISED: 'teal.9',
+  FAILED: 'red.9',
+  NOT_EXISTENT: 'gray.8',
 };
 
 export interface IdentificationPageProps {
@@ -53,7 +53,7 @@ export function IdentificationPage({
           ) : (
             <Stack gap="xs">
               <Group>
-                <Badge color={COLORS[value]} variant="light" size="lg" data-testid="ident-status">
+                <Badge color={COLORS[value]} variant="outline" size="lg" data-testid="ident-status">
                   {text.badge[value]}
                 </Badge>
               </Group>

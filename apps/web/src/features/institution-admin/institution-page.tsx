@@ -208,7 +208,7 @@ export function InstitutionPage({
             >
               {text.remove.cancel}
             </Button>
-            <Button color="red" onClick={confirmDelete} loading={deleteUser.isPending}>
+            <Button color="red.9" onClick={confirmDelete} loading={deleteUser.isPending}>
               {text.remove.confirm}
             </Button>
           </>

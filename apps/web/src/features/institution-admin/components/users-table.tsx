@@ -35,7 +35,7 @@ export function UsersTable({
 }: UsersTableProps) {
   return (
     <Table.ScrollContainer minWidth={720}>
-      <Table striped highlightOnHover verticalSpacing="sm" data-testid="institution-users">
+      <Table highlightOnHover verticalSpacing="sm" data-testid="institution-users">
         <Table.Caption>
           <VisuallyHidden>{text.caption}</VisuallyHidden>
         </Table.Caption>
@@ -84,11 +84,11 @@ export function UsersTable({
                 </Table.Td>
                 <Table.Td>
                   {user.hasAccountActivated ? (
-                    <Badge color="green" variant="light">
+                    <Badge color="teal.9" variant="outline">
                       {text.activated}
                     </Badge>
                   ) : (
-                    <Badge color="yellow" variant="light" tt="none">
+                    <Badge color="orange.9" variant="outline" tt="none">
                       {text.invited(Math.max(0, minutesSinceInvite(user.dateTimeCreated, now)))}
                     </Badge>
                   )}
@@ -98,7 +98,8 @@ export function UsersTable({
                     {!user.hasAccountActivated && (
                       <Button
                         size="xs"
-                        variant="light"
+                        variant="outline"
+                        color="blue.9"
                         aria-label={text.resendLabel(name)}
                         disabled={isBusy}
                         onClick={() => onResend(user)}
@@ -108,7 +109,7 @@ export function UsersTable({
                     )}
                     <Button
                       size="xs"
-                      color="red"
+                      color="red.9"
                       variant="outline"
                       aria-label={text.deleteLabel(name)}
                       disabled={isBusy}
