@@ -135,7 +135,7 @@ ${alert(error)}
 <input type="hidden" name="username" autocomplete="username" value="${escapeHtml(email)}">
 <div class="field">
 <label for="password">${text.newPasswordLabel}</label>
-<input id="password" name="password" type="password" autocomplete="new-password" minlength="10" required autofocus aria-describedby="password-rules"${error ? ' aria-invalid="true"' : ''}>
+<input id="password" name="password" type="password" autocomplete="new-password" required autofocus aria-describedby="password-rules"${error ? ' aria-invalid="true"' : ''}>
 </div>
 <div class="field">
 <label for="password-repeat">${text.repeatPasswordLabel}</label>
