@@ -1,5 +1,7 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { AccountPage } from '../../features/account/account-page';
+import { currentUserQueryKey } from '../../features/user/api/current-user';
 import { decodeJwtClaims, tokenRoles } from '../../lib/jwt';
 import { useAppContext } from '../app-context';
 import { useBreadcrumbs } from '../breadcrumbs';
@@ -16,6 +18,11 @@ export function AccountRoute() {
   const { user, currentInstitutionId } = useAppContext();
   const { session } = useServices();
   const breadcrumbs = useBreadcrumbs();
+  const queryClient = useQueryClient();
+  const onAccountChanged = useCallback(
+    () => void queryClient.invalidateQueries({ queryKey: currentUserQueryKey }),
+    [queryClient],
+  );
   const readTwoFactorStatus = useCallback(
     async () => holdsTwoFactor(await session.getValidAccessToken()),
     [session],
@@ -32,6 +39,7 @@ export function AccountRoute() {
       readTwoFactorStatus={readTwoFactorStatus}
       renewTwoFactorStatus={renewTwoFactorStatus}
       breadcrumbs={breadcrumbs}
+      onAccountChanged={onAccountChanged}
     />
   );
 }

@@ -33,6 +33,8 @@ export interface AccountPageProps {
   /** Forces a token renewal and reads the role `2fa` from the new token. */
   renewTwoFactorStatus(): Promise<boolean>;
   breadcrumbs?: Breadcrumb[];
+  /** Names or e-mail changed: the app reloads the signed-in user (menu, initials). */
+  onAccountChanged?: () => void;
 }
 
 const detailOf = (error: unknown, fallback: string) =>
@@ -48,6 +50,7 @@ export function AccountPage({
   readTwoFactorStatus,
   renewTwoFactorStatus,
   breadcrumbs,
+  onAccountChanged,
 }: AccountPageProps) {
   const accountData = useAccountData(userId);
   const updateData = useUpdateAccountData(userId);
@@ -99,7 +102,10 @@ export function AccountPage({
               isSaving={updateData.isPending}
               onSave={(update) =>
                 updateData.mutate(update, {
-                  onSuccess: () => notifySuccess(account.personal.saved),
+                  onSuccess: () => {
+                    notifySuccess(account.personal.saved);
+                    onAccountChanged?.();
+                  },
                   onError: () => notifyError(account.personal.notSaved),
                 })
               }
@@ -117,6 +123,7 @@ export function AccountPage({
                 try {
                   await updateEmail.mutateAsync(email);
                   notifySuccess(account.email.changed);
+                  onAccountChanged?.();
                   return true;
                 } catch (error) {
                   notifyError(

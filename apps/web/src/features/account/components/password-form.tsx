@@ -128,7 +128,10 @@ export function PasswordForm({ isDisabled, userInputs, confirm, save }: Password
             value={password}
             error={error}
             aria-describedby={`${rulesId} ${strengthId}`}
-            onChange={(event) => setPassword(event.currentTarget.value)}
+            onChange={(event) => {
+              setPassword(event.currentTarget.value);
+              setError(null);
+            }}
             data-autofocus
           />
           <PasswordStrengthMeter score={score} id={strengthId} />
@@ -138,7 +141,10 @@ export function PasswordForm({ isDisabled, userInputs, confirm, save }: Password
           autoComplete="new-password"
           value={repeat}
           error={repeatError}
-          onChange={(event) => setRepeat(event.currentTarget.value)}
+          onChange={(event) => {
+            setRepeat(event.currentTarget.value);
+            setRepeatError(null);
+          }}
         />
       </Stack>
       <Group justify="flex-end" mt="md">
