@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, gt, isNull } from 'drizzle-orm';
+import { and, eq, gt, isNull, lt, or } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { accountTokens } from '../../db/schema';
 
@@ -25,6 +25,16 @@ export async function issueToken(
   ttlMs: number,
 ): Promise<string> {
   const token = randomBytes(32).toString('base64url');
+  // The user's tokens that can no longer be used go now (no table that only grows).
+  const dayAgo = new Date(Date.now() - 24 * HOUR_MS);
+  await db
+    .delete(accountTokens)
+    .where(
+      and(
+        eq(accountTokens.userId, userId),
+        or(lt(accountTokens.expiresAt, dayAgo), lt(accountTokens.usedAt, dayAgo)),
+      ),
+    );
   await db
     .update(accountTokens)
     .set({ usedAt: new Date() })
