@@ -3,6 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useCallback } from 'react';
 import { InstitutionPage } from '../../features/institution-admin/institution-page';
 import { institutionQueryKey } from '../../features/institutions/api/get-institution';
+import { currentUserQueryKey } from '../../features/user/api/current-user';
 import { useAppContext } from '../app-context';
 import { useBreadcrumbs } from '../breadcrumbs';
 import { PageLoader } from '../root-layout';
@@ -26,6 +27,10 @@ export function InstitutionRoute({ children }: { children?: ReactNode }) {
     },
     [queryClient, institutionId],
   );
+  const onOwnMembershipChanged = useCallback(
+    () => void queryClient.invalidateQueries({ queryKey: currentUserQueryKey }),
+    [queryClient],
+  );
   if (!currentInstitution) return <PageLoader />;
   return (
     <InstitutionPage
@@ -33,6 +38,7 @@ export function InstitutionRoute({ children }: { children?: ReactNode }) {
       currentUserId={user.id}
       onInstitutionChange={onInstitutionChange}
       breadcrumbs={breadcrumbs}
+      onOwnMembershipChanged={onOwnMembershipChanged}
     >
       {children}
     </InstitutionPage>

@@ -41,6 +41,8 @@ export interface InstitutionPageProps {
    */
   onInstitutionChange(change: (current: Institution) => Institution): void;
   breadcrumbs?: Breadcrumb[];
+  /** The signed-in user's own role here changed or they left: the app reloads its user. */
+  onOwnMembershipChanged?: () => void;
   /** Further sections at the bottom of the page (e.g. Support-Zugriffe). */
   children?: ReactNode;
 }
@@ -51,6 +53,7 @@ export function InstitutionPage({
   currentUserId,
   onInstitutionChange,
   breadcrumbs,
+  onOwnMembershipChanged,
   children,
 }: InstitutionPageProps) {
   const id = institution.id;
@@ -87,6 +90,7 @@ export function InstitutionPage({
         onSuccess: () => {
           onInstitutionChange((current) => replaceRole(current, user.id, role));
           notifySuccess(text.role.success(name, roleLabel(role)));
+          if (user.id === currentUserId) onOwnMembershipChanged?.();
         },
         onError: () => notifyError(text.role.failed(name)),
         onSettled: () => markBusy(user.id, false),
@@ -102,6 +106,7 @@ export function InstitutionPage({
       onSuccess: () => {
         onInstitutionChange((current) => removeUser(current, user.id));
         notifySuccess(text.remove.success(user.firstName, user.lastName));
+        if (user.id === currentUserId) onOwnMembershipChanged?.();
       },
       onError: () => notifyError(text.remove.failed(user.firstName, user.lastName)),
       onSettled: () => {
