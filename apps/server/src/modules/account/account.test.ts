@@ -58,6 +58,25 @@ describe('account', () => {
   const userRow = async (id: string) =>
     (await t.app.db.select().from(users).where(eq(users.id, id)))[0]!;
 
+  it('needs a token on every account endpoint (401)', async () => {
+    const endpoints: [string, string][] = [
+      ['GET', `/api/accountdata/${DEMO_USERS.max}`],
+      ['PUT', '/api/accountdata/'],
+      ['PUT', '/api/user/updateEmail'],
+      ['POST', '/api/user/confirmPassword'],
+      ['PUT', '/api/user/updatePassword'],
+      ['POST', '/api/user/2fa/init'],
+      ['POST', '/api/user/2fa/activate'],
+      ['POST', '/api/user/2fa/disable'],
+      ['POST', '/api/multiconnect/userlegitimation/'],
+      ['GET', '/api/multiconnect/userlegitimation/status'],
+    ];
+    for (const [method, url] of endpoints) {
+      const res = await t.app.inject({ method: method as 'GET', url });
+      expect(res.statusCode, `${method} ${url}`).toBe(401);
+    }
+  });
+
   describe('account data', () => {
     it('answers the own account data, 404 for any other id', async () => {
       const res = await call('GET', `/api/accountdata/${DEMO_USERS.max}`, 'max');

@@ -40,6 +40,21 @@ describe('institution administration', () => {
   const institutionRow = async (id: string) =>
     (await t.app.db.select().from(institutions).where(eq(institutions.id, id)))[0]!;
 
+  it('needs a token on every endpoint (401)', async () => {
+    const user = `/api/institution/${SONNENSCHEIN}/user/${DEMO_USERS.max}`;
+    const endpoints: [string, string][] = [
+      ['PUT', `/api/institution/${SONNENSCHEIN}`],
+      ['POST', `/api/institution/${SONNENSCHEIN}/user`],
+      ['PUT', user],
+      ['DELETE', user],
+      ['POST', `${user}/email/invitation`],
+    ];
+    for (const [method, url] of endpoints) {
+      const res = await t.app.inject({ method: method as 'GET', url });
+      expect(res.statusCode, `${method} ${url}`).toBe(401);
+    }
+  });
+
   describe('PUT /api/institution/:id', () => {
     const data = {
       name: 'Praxis Sonnenschein',
