@@ -80,18 +80,14 @@ ${alert(error)}
   app.post(resetPath, { schema: hide }, async (request, reply) => {
     const uid = field((request.query as Record<string, unknown>).uid, 100);
     const email = field((request.body as Record<string, unknown> | undefined)?.email, 320).trim();
-    // Requests count like failed sign-ins per address: nobody sends masses of mails from here.
-    if (
-      await isSignInBlocked(
-        db,
-        `reset:${accountKey(email)}`,
-        request.ip,
-        config.auth.signInMaxFailures,
-      )
-    ) {
+    // Requests are counted like failed sign-ins, per account and address but apart from them
+    // (so they never block a sign-in): nobody sends masses of mails from here.
+    const account = `reset:${accountKey(email)}`;
+    const address = `reset:${request.ip}`;
+    if (await isSignInBlocked(db, account, address, config.auth.signInMaxFailures)) {
       return sendPage(reply, 429, forgotForm(uid, messages.tooManyFailures, email));
     }
-    await recordSignInFailure(db, `reset:${accountKey(email)}`, request.ip);
+    await recordSignInFailure(db, account, address);
     const user = email ? await findUserByEmail(db, email) : undefined;
     if (user?.hasAccountActivated) {
       const token = await issueToken(db, user.id, 'PASSWORD_RESET', RESET_TOKEN_TTL_MS);

@@ -408,6 +408,21 @@ describe('account', () => {
       expect(post.statusCode).toBe(400);
     });
 
+    it('limits reset requests per address without blocking sign-ins (SIGN_IN_MAX_FAILURES=5)', async () => {
+      const browser = new TestBrowser(t.app, t.config, '203.0.113.75');
+      const statuses: number[] = [];
+      for (let attempt = 0; attempt < 6; attempt += 1) {
+        const res = await browser.request('POST', resetUrl, {
+          form: { email: `niemand${attempt}@example.org` },
+        });
+        statuses.push(res.statusCode);
+      }
+      expect(statuses).toEqual([200, 200, 200, 200, 200, 429]);
+      await expect(
+        browser.signIn({ email: DEMO_EMAILS.anna, password: DEMO_PASSWORD }),
+      ).resolves.toBeTruthy();
+    });
+
     it('the sign-in page links to it', async () => {
       const browser = new TestBrowser(t.app, t.config, '203.0.113.74');
       const { response } = await browser.authorize();
