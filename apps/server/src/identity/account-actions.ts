@@ -161,7 +161,7 @@ ${alert(error)}
     const problem =
       password !== repeat
         ? text.passwordsDiffer
-        : passwordProblem(password, [user.firstName, user.lastName, user.email]);
+        : await passwordProblem(password, [user.firstName, user.lastName, user.email]);
     if (problem) return sendPage(reply, 400, passwordForm(key, token.kind, user.email, problem));
     // Used up only now, and only once even when the form is sent twice at the same moment.
     const used = await consumeToken(db, key, TOKEN_KINDS, user.id);

@@ -103,8 +103,8 @@ export async function updateEmail(db: Db, caller: Caller, email: string): Promis
 }
 
 /** Rules of a new password for this user (their names and e-mail count as guessable). */
-export function assertPasswordAcceptable(password: string, user: UserRow) {
-  const problem = passwordProblem(password, [
+export async function assertPasswordAcceptable(password: string, user: UserRow) {
+  const problem = await passwordProblem(password, [
     user.firstName,
     user.lastName,
     user.email,
@@ -150,7 +150,7 @@ export async function updatePassword(
   assertNotImpersonated(caller);
   const user = await loadUser(db, caller.userId);
   if (!user.passwordHash) throw conflict(messages.noLocalPassword);
-  assertPasswordAcceptable(password, user);
+  await assertPasswordAcceptable(password, user);
   if (
     !confirmation ||
     !(await consumeToken(db, confirmation, ['PASSWORD_CONFIRMATION'], user.id))
