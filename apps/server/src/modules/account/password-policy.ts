@@ -1,7 +1,5 @@
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, PASSWORD_MIN_SCORE } from '@portal/contract';
 import type { ZxcvbnFactory } from '@zxcvbn-ts/core';
-import * as common from '@zxcvbn-ts/language-common';
-import * as german from '@zxcvbn-ts/language-de';
 import { messages } from './messages';
 
 let factory: Promise<ZxcvbnFactory> | undefined;
