@@ -264,7 +264,7 @@ describe('InstitutionPage', () => {
     );
     renderPage();
     await userEvent.click(
-      screen.getByRole('button', { name: 'Einladung an Ida Neu erneut senden' }),
+      screen.getByRole('button', { name: 'Einladung erneut senden an Ida Neu' }),
     );
     expect(await screen.findByText('Email erneut versendet')).toBeInTheDocument();
     expect(calls).toBe(1);

@@ -133,7 +133,7 @@ export const institutionAdmin = {
         : `Eingeladen vor ${minutes} ${minutes === 1 ? 'Minute' : 'Minuten'}`,
     roleOf: (name: string) => `Rolle von ${name}`,
     deleteLabel: (name: string) => `${name} löschen`,
-    resendLabel: (name: string) => `Einladung an ${name} erneut senden`,
+    resendLabel: (name: string) => `Einladung erneut senden an ${name}`,
     resend: 'Einladung erneut senden',
     resent: 'Email erneut versendet',
     resendFailed: 'Die Einladung konnte nicht versendet werden.',
