@@ -307,6 +307,11 @@ describe('account', () => {
         });
         statuses.push(res.statusCode);
       }
+      // Init is refused too while blocked.
+      const init = await call('POST', '/api/user/2fa/init', 'tom', undefined, {
+        headers: { 'x-forwarded-for': '203.0.113.99' },
+      });
+      expect(init.statusCode).toBe(429);
       // Five failures at most (SIGN_IN_MAX_FAILURES=5), then refused.
       expect(statuses.filter((status) => status === 400).length).toBeLessThanOrEqual(5);
       expect(statuses.slice(0, 4)).toEqual([400, 400, 400, 400]);

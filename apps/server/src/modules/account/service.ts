@@ -165,6 +165,10 @@ export async function initTwoFactor(db: Db, caller: Caller): Promise<OtpInit> {
   assertNotImpersonated(caller);
   const user = await loadUser(db, caller.userId);
   if (user.totpSecret) throw conflict(messages.otpAlreadyActive);
+  // Blocked like the sign-in while too many wrong codes or passwords were given.
+  if (await isSignInBlocked(db, accountKey(user.email), caller.ip, caller.maxFailures)) {
+    throw tooManyFailures();
+  }
   const secret = new Secret({ size: 20 });
   const totp = new TOTP({
     issuer: 'Institutionsportal',
