@@ -61,6 +61,10 @@ const envSchema = z.object({
     .regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://')
     .optional(),
   MAIL_FROM: z.string().min(3).default('Institutionsportal <no-reply@portal.invalid>'),
+  /** Hours an invitation link stays valid (default 7 days). */
+  INVITATION_TTL_HOURS: z.coerce.number().int().positive().max(8760).default(168),
+  /** URL of an external identification service; unset means the embedded simulation. */
+  IDENT_SERVICE_URL: url.optional(),
 });
 
 export type Env = z.input<typeof envSchema>;
@@ -90,6 +94,7 @@ export interface Config {
   logLevel: string;
   rateLimitPerMinute: number;
   mail: { smtpUrl: string | undefined; from: string };
+  account: { invitationTtlHours: number; identServiceUrl: string | undefined };
 }
 
 export class ConfigError extends Error {}
@@ -139,5 +144,9 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     logLevel: env.LOG_LEVEL,
     rateLimitPerMinute: env.RATE_LIMIT_PER_MINUTE,
     mail: { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM },
+    account: {
+      invitationTtlHours: env.INVITATION_TTL_HOURS,
+      identServiceUrl: env.IDENT_SERVICE_URL,
+    },
   };
 }

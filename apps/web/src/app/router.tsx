@@ -113,10 +113,20 @@ export function createRoutes(
           children: [
             { index: true, Component: DashboardRoute, handle: page(undefined) },
             { path: 'dashboard', Component: DashboardRoute, handle: page(undefined) },
-            { path: 'account', lazy: placeholder, handle: page({ label: label.account }) },
+            {
+              path: 'account',
+              lazy: () =>
+                import('./pages/account-route').then((module) => ({
+                  Component: module.AccountRoute,
+                })),
+              handle: page({ label: label.account }),
+            },
             {
               path: 'identification',
-              lazy: placeholder,
+              lazy: () =>
+                import('./pages/identification-route').then((module) => ({
+                  Component: module.IdentificationRoute,
+                })),
               handle: page({ label: label.identification }),
             },
             {
@@ -124,7 +134,10 @@ export function createRoutes(
               children: [
                 {
                   path: 'institution',
-                  lazy: placeholder,
+                  lazy: () =>
+                    import('./pages/institution-route').then((module) => ({
+                      Component: module.InstitutionRoute,
+                    })),
                   handle: page({ label: label.institution }),
                 },
               ],

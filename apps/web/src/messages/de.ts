@@ -3,5 +3,6 @@
  * `./de/<section>.ts`; this file gathers them.
  */
 
+export { account, institutionAdmin } from './de/account';
 export { app } from './de/app';
 export { shell } from './de/shell';
