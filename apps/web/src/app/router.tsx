@@ -32,6 +32,35 @@ const page = (breadcrumb: BreadcrumbHandle['breadcrumb']): BreadcrumbHandle => (
 const placeholder = () =>
   import('./pages/placeholder-page').then((module) => ({ Component: module.PlaceholderPage }));
 
+/** Pages of the orders feature (lazy: one chunk). */
+const ordersPage =
+  (
+    name:
+      | 'OrdersRoute'
+      | 'TiStatusRoute'
+      | 'BankStatusRoute'
+      | 'ContractsRoute'
+      | 'CustomerOverviewRoute'
+      | 'CreditOfferRoute',
+  ) =>
+  () =>
+    import('./pages/orders-routes').then((module) => ({ Component: module[name] }));
+
+/** Offer pages: operator content in `src/content/<page>.md` with an outgoing link. */
+const OFFER_CONTENT = {
+  'bankaccount-offer': () => import('../content/bankaccount-offer.md?raw'),
+  'egeko-smo': () => import('../content/egeko-smo.md?raw'),
+  'egeko-hoz': () => import('../content/egeko-hoz.md?raw'),
+  connect: () => import('../content/connect.md?raw'),
+} as const;
+const offerPage = (name: keyof typeof OFFER_CONTENT) => async () => {
+  const [{ OfferRoute }, { default: markdown }] = await Promise.all([
+    import('./pages/orders-routes'),
+    OFFER_CONTENT[name](),
+  ]);
+  return { Component: OfferRoute, loader: () => markdown };
+};
+
 type StaticPageName = 'impressum' | 'nutzungsbedingungen' | 'datenschutz' | 'faq' | 'list-helper';
 
 const STATIC_CONTENT: Record<StaticPageName, () => Promise<{ default: string }>> = {
@@ -130,15 +159,15 @@ export function createRoutes(
               path: 'orders',
               handle: page({ label: label.orders }),
               children: [
-                { index: true, lazy: placeholder, handle: page(undefined) },
+                { index: true, lazy: ordersPage('OrdersRoute'), handle: page(undefined) },
                 {
                   path: 'ti/status/:orderId',
-                  lazy: placeholder,
+                  lazy: ordersPage('TiStatusRoute'),
                   handle: page({ label: label.orderStatus }),
                 },
                 {
                   path: 'bank/status/:orderId',
-                  lazy: placeholder,
+                  lazy: ordersPage('BankStatusRoute'),
                   handle: page({ label: label.orderStatus }),
                 },
               ],
@@ -151,20 +180,24 @@ export function createRoutes(
                 keepSearchParams: ['documentType'],
               }),
             },
-            { path: 'contracts', lazy: placeholder, handle: page({ label: label.contracts }) },
+            {
+              path: 'contracts',
+              lazy: ordersPage('ContractsRoute'),
+              handle: page({ label: label.contracts }),
+            },
             {
               path: 'customer-overview',
-              lazy: placeholder,
+              lazy: ordersPage('CustomerOverviewRoute'),
               handle: page({ label: label.customerOverview }),
             },
             {
               path: 'credit-offer-widget',
-              lazy: placeholder,
+              lazy: ordersPage('CreditOfferRoute'),
               handle: page({ label: label.creditOfferWidget }),
             },
             {
               path: 'bankaccount-offer',
-              lazy: placeholder,
+              lazy: offerPage('bankaccount-offer'),
               handle: page({ label: label.bankaccountOffer }),
             },
             {
@@ -172,9 +205,17 @@ export function createRoutes(
               lazy: placeholder,
               handle: page({ label: label.marketingGroup }),
             },
-            { path: 'egeko-smo', lazy: placeholder, handle: page({ label: label.egekoSmo }) },
-            { path: 'egeko-hoz', lazy: placeholder, handle: page({ label: label.egekoHoz }) },
-            { path: 'connect', lazy: placeholder, handle: page({ label: label.connect }) },
+            {
+              path: 'egeko-smo',
+              lazy: offerPage('egeko-smo'),
+              handle: page({ label: label.egekoSmo }),
+            },
+            {
+              path: 'egeko-hoz',
+              lazy: offerPage('egeko-hoz'),
+              handle: page({ label: label.egekoHoz }),
+            },
+            { path: 'connect', lazy: offerPage('connect'), handle: page({ label: label.connect }) },
             {
               Component: RequireTileEditor,
               children: [

@@ -4,4 +4,5 @@
  */
 
 export { app } from './de/app';
+export { orders } from './de/orders';
 export { shell } from './de/shell';
