@@ -33,6 +33,9 @@ interface FormValues {
   phone: string;
 }
 
+/** Error text dark enough for WCAG AA contrast on white. */
+const ERROR_PROPS = { c: 'red.9' } as const;
+
 const PHONE = /^\+?[0-9 ()/-]{6,30}$/;
 
 /** Mein Finanzierungswunsch: the request form and the earlier requests. */
@@ -85,6 +88,7 @@ export function CreditOfferPage({ institutionId, breadcrumbs }: CreditOfferPageP
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
             <NumberInput
               label={t.credit.amount}
+              errorProps={ERROR_PROPS}
               required
               decimalSeparator=","
               thousandSeparator="."
@@ -96,6 +100,7 @@ export function CreditOfferPage({ institutionId, breadcrumbs }: CreditOfferPageP
             />
             <NumberInput
               label={t.credit.term}
+              errorProps={ERROR_PROPS}
               required
               min={1}
               max={360}
@@ -105,6 +110,7 @@ export function CreditOfferPage({ institutionId, breadcrumbs }: CreditOfferPageP
             />
           </SimpleGrid>
           <Textarea
+            errorProps={ERROR_PROPS}
             label={t.credit.purpose}
             required
             autosize
@@ -112,6 +118,7 @@ export function CreditOfferPage({ institutionId, breadcrumbs }: CreditOfferPageP
             {...form.getInputProps('purpose')}
           />
           <TextInput
+            errorProps={ERROR_PROPS}
             label={t.credit.phone}
             required
             type="tel"

@@ -46,8 +46,11 @@ export function TiStatusPage({ institutionId, orderId, breadcrumbs }: TiStatusPa
   const toggle = async (name: keyof OrderStatusFlags, value: boolean) => {
     if (!record) return;
     setPending(name);
+    const flags = replaceFlag(record, name, value);
+    // Shown at once; the server's answer (or the old record on failure) replaces it.
+    client.setQueryData<TiOrderStatusRecord>(key, (old) => (old ? { ...old, ...flags } : old));
     try {
-      const saved = await putOrderStatus(institutionId, orderId, replaceFlag(record, name, value));
+      const saved = await putOrderStatus(institutionId, orderId, flags);
       // The flags come back at once; the installation status is reloaded (below).
       client.setQueryData<TiOrderStatusRecord>(key, (old) =>
         old ? { ...saved, orderStatus: old.orderStatus } : saved,
@@ -61,6 +64,7 @@ export function TiStatusPage({ institutionId, orderId, breadcrumbs }: TiStatusPa
         }
       }
     } catch {
+      client.setQueryData<TiOrderStatusRecord>(key, record);
       notifyError(t.ti.updateFailed);
     } finally {
       setPending(null);
