@@ -143,3 +143,14 @@ export const financingRequest = financingRequestInput.extend({
 });
 export type FinancingRequest = z.infer<typeof financingRequest>;
 export const financingRequestList = z.array(financingRequest);
+
+/**
+ * What the app may send to analytics about the signed-in user (decision 007): a keyed
+ * pseudonym of the user id; name and e-mail only with ANALYTICS_PERSONAL_DATA=true.
+ */
+export const analyticsIdentity = z.object({
+  userId: z.string(),
+  name: z.string().optional(),
+  email: z.string().optional(),
+});
+export type AnalyticsIdentity = z.infer<typeof analyticsIdentity>;

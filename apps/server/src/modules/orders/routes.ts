@@ -21,6 +21,7 @@ import { z } from 'zod';
 import type { Config } from '../../config';
 import { ADMIN_ONLY } from '../../plugins/access';
 import { problemResponses } from '../shared/responses';
+import { analyticsRoutes } from './analytics';
 import { parseWorkingHours } from './model';
 import {
   advanceBankOrder,
@@ -50,6 +51,7 @@ const customerBankOrders = z.array(
 
 export const ordersRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app, { config }) => {
   const hours = parseWorkingHours(config.appointmentHours);
+  await app.register(analyticsRoutes, { config });
 
   app.get(
     '/institution/:id/order',

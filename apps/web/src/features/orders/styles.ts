@@ -20,3 +20,4 @@ import '@mantine/core/styles/Title.css';
 import '@mantine/core/styles/Typography.css';
 import '@mantine/core/styles/UnstyledButton.css';
 import '@mantine/core/styles/VisuallyHidden.css';
+import '@mantine/core/styles/InlineInput.css';
