@@ -5,6 +5,7 @@ import {
   redirect,
   ScrollRestoration,
 } from 'react-router';
+import { AnalyticsController } from '../features/analytics/analytics';
 import { documentTypeLabel } from '../features/documents/model/document-types';
 import { app } from '../messages/de';
 import {
@@ -18,7 +19,7 @@ import type { BreadcrumbHandle } from './model/breadcrumbs';
 import { DashboardRoute } from './pages/dashboard-route';
 import { RouteErrorPage, SigninCallbackError } from './pages/route-error';
 import { PageLoader, PublicLayout, RootLayout } from './root-layout';
-import type { AppServices } from './services';
+import { type AppServices, useServices } from './services';
 
 const label = app.routes;
 
@@ -100,9 +101,11 @@ function staticRoute({ path, label: pageLabel }: (typeof STATIC_PAGES)[number]):
 }
 
 function Root() {
+  const { config } = useServices();
   return (
     <>
       <ScrollRestoration />
+      <AnalyticsController config={config} />
       <Outlet />
     </>
   );

@@ -3,6 +3,7 @@
  * `./de/<section>.ts`; this file gathers them.
  */
 
+export { analytics } from './de/analytics';
 export { app } from './de/app';
 export { orders } from './de/orders';
 export { shell } from './de/shell';

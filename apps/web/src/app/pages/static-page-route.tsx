@@ -1,11 +1,20 @@
-import { useLoaderData } from 'react-router';
+import { useLoaderData, useLocation } from 'react-router';
+import { AnalyticsConsentSettings } from '../../features/analytics/analytics';
 import { StaticPage } from '../../features/static-pages/static-page';
 import { useBreadcrumbs } from '../breadcrumbs';
+import { useServices } from '../services';
 
 /** A static page: its markdown comes from the route's loader (bundled with the lazy route). */
 export function StaticPageRoute() {
   const markdown = useLoaderData() as string;
   const breadcrumbs = useBreadcrumbs();
   const fallbackTitle = breadcrumbs.at(-1)?.label ?? '';
-  return <StaticPage markdown={markdown} fallbackTitle={fallbackTitle} breadcrumbs={breadcrumbs} />;
+  const { pathname } = useLocation();
+  const { config } = useServices();
+  return (
+    <>
+      <StaticPage markdown={markdown} fallbackTitle={fallbackTitle} breadcrumbs={breadcrumbs} />
+      {pathname === '/datenschutz' && <AnalyticsConsentSettings config={config} />}
+    </>
+  );
 }
