@@ -1,11 +1,13 @@
 import './styles';
 import { Alert, Anchor, Loader, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
 import type { Order } from '@portal/contract';
+import { useState } from 'react';
 import { Link } from 'react-router';
 import { type Breadcrumb, PageHeader } from '../../components/page-header';
 import { orders as t } from '../../messages/de';
 import { useOrders } from './api/list-orders';
 import { ContractorBankOrders } from './components/contractor-bank-orders';
+import { PortalDatePicker } from './components/date-picker';
 import { formatDate } from './model/formats';
 import { orderStatusPath } from './model/orders-model';
 
@@ -22,7 +24,9 @@ export const statusLabel = (order: Pick<Order, 'orderType' | 'status'>) =>
 /** Aufträge: the institution's orders; each opens its status page. */
 export function OrdersPage({ institutionId, breadcrumbs, isContractorAdmin }: OrdersPageProps) {
   const query = useOrders(institutionId);
-  const list = query.data ?? [];
+  const [from, setFrom] = useState<string | null>(null);
+  const all = query.data ?? [];
+  const list = from ? all.filter((order) => order.createdAt.slice(0, 10) >= from) : all;
   return (
     <Stack gap="xl">
       <div>
@@ -31,43 +35,56 @@ export function OrdersPage({ institutionId, breadcrumbs, isContractorAdmin }: Or
           <Loader size="sm" aria-label={t.list.title} />
         ) : query.isError ? (
           <Alert color="red">{t.list.loadFailed}</Alert>
-        ) : list.length === 0 ? (
+        ) : all.length === 0 ? (
           <Text c="dimmed">{t.list.empty}</Text>
         ) : (
-          <Table.ScrollContainer minWidth={560}>
-            <Table striped highlightOnHover data-testid="orders-table">
-              <Table.Caption>{t.list.caption}</Table.Caption>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>{t.list.type}</Table.Th>
-                  <Table.Th>{t.list.source}</Table.Th>
-                  <Table.Th>{t.list.status}</Table.Th>
-                  <Table.Th>{t.list.createdAt}</Table.Th>
-                  <Table.Th>
-                    <VisuallyHidden>{t.list.open}</VisuallyHidden>
-                  </Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {list.map((order) => (
-                  <Table.Tr key={order.id} data-testid={`order-${order.id}`}>
-                    <Table.Td>{t.types[order.orderType] ?? order.orderType}</Table.Td>
-                    <Table.Td>{t.sources[order.orderSource] ?? order.orderSource}</Table.Td>
-                    <Table.Td>{statusLabel(order)}</Table.Td>
-                    <Table.Td>{formatDate(order.createdAt)}</Table.Td>
-                    <Table.Td>
-                      <Anchor component={Link} to={orderStatusPath(order)}>
-                        {t.list.open}
-                        <VisuallyHidden>
-                          {` (${t.types[order.orderType]}, ${formatDate(order.createdAt)})`}
-                        </VisuallyHidden>
-                      </Anchor>
-                    </Table.Td>
+          <>
+            <PortalDatePicker
+              label={t.list.createdFrom}
+              value={from}
+              onChange={setFrom}
+              maxDate={new Date()}
+            />
+            {list.length === 0 && (
+              <Text c="dimmed" mt="sm">
+                {t.list.noneFrom}
+              </Text>
+            )}
+            <Table.ScrollContainer minWidth={560}>
+              <Table striped highlightOnHover data-testid="orders-table">
+                <Table.Caption>{t.list.caption}</Table.Caption>
+                <Table.Thead>
+                  <Table.Tr>
+                    <Table.Th>{t.list.type}</Table.Th>
+                    <Table.Th>{t.list.source}</Table.Th>
+                    <Table.Th>{t.list.status}</Table.Th>
+                    <Table.Th>{t.list.createdAt}</Table.Th>
+                    <Table.Th>
+                      <VisuallyHidden>{t.list.open}</VisuallyHidden>
+                    </Table.Th>
                   </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
+                </Table.Thead>
+                <Table.Tbody>
+                  {list.map((order) => (
+                    <Table.Tr key={order.id} data-testid={`order-${order.id}`}>
+                      <Table.Td>{t.types[order.orderType] ?? order.orderType}</Table.Td>
+                      <Table.Td>{t.sources[order.orderSource] ?? order.orderSource}</Table.Td>
+                      <Table.Td>{statusLabel(order)}</Table.Td>
+                      <Table.Td>{formatDate(order.createdAt)}</Table.Td>
+                      <Table.Td>
+                        <Anchor component={Link} to={orderStatusPath(order)}>
+                          {t.list.open}
+                          <VisuallyHidden>
+                            {` (${t.types[order.orderType]}, ${formatDate(order.createdAt)})`}
+                          </VisuallyHidden>
+                        </Anchor>
+                      </Table.Td>
+                    </Table.Tr>
+                  ))}
+                </Table.Tbody>
+              </Table>
+            </Table.ScrollContainer>
+          </>
         )}
       </div>
       {isContractorAdmin && <ContractorBankOrders contractorId={institutionId} />}

@@ -9,6 +9,8 @@ export const orders = {
     status: 'Status',
     createdAt: 'Angelegt am',
     open: 'Status anzeigen',
+    createdFrom: 'Angelegt ab',
+    noneFrom: 'Keine Aufträge ab diesem Datum.',
     loadFailed: 'Die Aufträge konnten nicht geladen werden.',
   },
   types: { TIORDER: 'TI-Bestellung', BANKACCOUNT: 'Bankkonto' } as Record<string, string>,
@@ -134,6 +136,8 @@ export const orders = {
   },
   datePicker: {
     invalidRange: 'Das späteste Datum liegt vor dem frühesten Datum.',
+    clear: 'Datum löschen',
+    year: (label: string) => `Jahr (${label})`,
   },
   orderStatusTitle: 'Bestellstatus',
   noInstitution: 'Bitte wählen Sie eine Institution.',
