@@ -8,6 +8,7 @@ const ORDERS = {
   sonnenscheinBank: 'b0f3c1d2-5a4e-4c7b-9e1f-2a3b4c5d6e02',
   muellerBank: 'b0f3c1d2-5a4e-4c7b-9e1f-2a3b4c5d6e03',
   muellerTi: 'b0f3c1d2-5a4e-4c7b-9e1f-2a3b4c5d6e04',
+  muellerBankOlder: 'b0f3c1d2-5a4e-4c7b-9e1f-2a3b4c5d6e05',
 };
 const SHOTS = process.env.SHOTS_DIR ?? '/tmp/shots-orders';
 
@@ -134,31 +135,38 @@ test('Anna watches her bank order while Tom advances it; the page follows within
   const tom = await browser.newContext();
   try {
     const annaPage = await anna.newPage();
-    await signIn(annaPage, ACCOUNTS.anna, `/orders/bank/status/${ORDERS.sonnenscheinBank}`);
-    await expect(annaPage.getByTestId('bank-current-status')).toHaveText(
-      'Aktueller Status: Legitimiert',
-    );
+    await signIn(annaPage, ACCOUNTS.anna, '/');
+    await useInstitution(annaPage, MUELLER);
+    await annaPage.goto(`/orders/bank/status/${ORDERS.muellerBankOlder}`);
+    const annaStatus = annaPage.getByTestId('bank-current-status');
+    await expect(annaStatus).toHaveText('Aktueller Status: Interne Prüfung');
     await expect(
       annaPage.getByText('Der Status wird alle 10 Sekunden aktualisiert.'),
     ).toBeVisible();
 
     const tomPage = await tom.newPage();
     await signIn(tomPage, ACCOUNTS.tom, '/orders');
-    const row = tomPage.getByTestId(`contractor-order-${ORDERS.sonnenscheinBank}`);
-    await expect(row).toContainText('Legitimiert');
+    const row = tomPage.getByTestId(`contractor-order-${ORDERS.muellerBankOlder}`);
+    await expect(row).toContainText('Interne Prüfung');
+    // Forward only: earlier statuses are not offered.
+    await expect(row.getByRole('option', { name: 'Angelegt' })).toHaveCount(0);
     await expectNoAxeViolations(tomPage);
     await shot(tomPage, 'orders-contractor');
+
+    await row.getByRole('combobox').selectOption('LEGITIMISED');
+    await row.getByRole('button', { name: 'Status setzen' }).click();
+    await expect(row).toContainText('Legitimiert');
+    let advancedAt = Date.now();
+    await expect(annaStatus).toHaveText('Aktueller Status: Legitimiert', { timeout: 11_000 });
+    expect(Date.now() - advancedAt).toBeLessThanOrEqual(11_000);
+    await expect(annaPage.getByRole('link', { name: /Kontoeröffnung fortsetzen/ })).toBeVisible();
+    await shot(annaPage, 'bank-status-legitimised');
+
     await row.getByRole('combobox').selectOption('SET_UP');
     await row.getByRole('button', { name: 'Status setzen' }).click();
     await expect(row).toContainText('abgeschlossen');
-    const advancedAt = Date.now();
-
-    await expect(annaPage.getByTestId('bank-current-status')).toHaveText(
-      'Aktueller Status: Eingerichtet',
-      {
-        timeout: 11_000,
-      },
-    );
+    advancedAt = Date.now();
+    await expect(annaStatus).toHaveText('Aktueller Status: Eingerichtet', { timeout: 11_000 });
     expect(Date.now() - advancedAt).toBeLessThanOrEqual(11_000);
     await expect(annaPage.getByRole('link', { name: /Zum Online-Banking/ })).toBeVisible();
     // Complete: polling stops.
@@ -167,7 +175,7 @@ test('Anna watches her bank order while Tom advances it; the page follows within
     );
     let polled = 0;
     annaPage.on('request', (r) => {
-      if (r.url().includes(`/order/${ORDERS.sonnenscheinBank}`)) polled += 1;
+      if (r.url().includes(`/order/${ORDERS.muellerBankOlder}`)) polled += 1;
     });
     await annaPage.waitForTimeout(10_500);
     expect(polled).toBe(0);

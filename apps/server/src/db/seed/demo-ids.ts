@@ -99,4 +99,9 @@ export const DEMO_ORDERS = {
   muellerBank: 'b0f3c1d2-5a4e-4c7b-9e1f-2a3b4c5d6e03',
   /** Zahnarztpraxis Dr. Müller's TI order, just ordered (HARDWARE_ORDERED, no flags set). */
   muellerTi: 'b0f3c1d2-5a4e-4c7b-9e1f-2a3b4c5d6e04',
+  /**
+   * An older bank-account order of Zahnarztpraxis Dr. Müller (a second account, INTERNAL_CHECK)
+   * that Tom can advance to see the live status; the latest Müller bank order stays SET_UP.
+   */
+  muellerBankOlder: 'b0f3c1d2-5a4e-4c7b-9e1f-2a3b4c5d6e05',
 } as const;

@@ -46,6 +46,16 @@ export async function seedOrders(db: Db): Promise<void> {
         createdAt: new Date('2025-09-15T08:00:00.000Z'),
       },
       {
+        id: DEMO_ORDERS.muellerBankOlder,
+        institutionId: DEMO_INSTITUTIONS.zahnarztpraxisMueller,
+        orderType: 'BANKACCOUNT',
+        orderSource: 'LIONWARE',
+        status: 'INTERNAL_CHECK',
+        onboardingUrl: DEMO_ONBOARDING_URL,
+        bankingPortal: DEMO_BANKING_PORTAL,
+        createdAt: new Date('2025-06-02T07:30:00.000Z'),
+      },
+      {
         id: DEMO_ORDERS.muellerTi,
         institutionId: DEMO_INSTITUTIONS.zahnarztpraxisMueller,
         orderType: 'TIORDER',

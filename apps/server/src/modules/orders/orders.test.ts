@@ -296,7 +296,7 @@ describe('orders module', () => {
     it("lists the contractor's customers' bank orders for the form", async () => {
       const res = await call('GET', `/institution/${nord}/customer-bank-order`, 'tom');
       expect(res.statusCode).toBe(200);
-      expect(res.json()).toHaveLength(2);
+      expect(res.json()).toHaveLength(3);
       expect(
         (await call('GET', `/institution/${nord}/customer-bank-order`, 'sara')).statusCode,
       ).toBe(403);
