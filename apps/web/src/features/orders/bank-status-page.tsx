@@ -36,9 +36,9 @@ export function BankStatusPage({ institutionId, orderId, breadcrumbs }: BankStat
       <PageHeader title={t.orderStatusTitle} breadcrumbs={breadcrumbs} />
       {query.isPending ? (
         <Loader size="sm" aria-label={t.bank.stepsLabel} />
-      ) : query.isError || !order ? (
-        <Alert color="red">{t.bank.loadFailed}</Alert>
-      ) : order.orderType !== 'BANKACCOUNT' ? (
+      ) : query.isError ||
+        !order ? // Silent error state for order loads (spec section 7): no message.
+      null : order.orderType !== 'BANKACCOUNT' ? (
         <Alert color="yellow">{t.bank.notBank}</Alert>
       ) : (
         <Paper withBorder p="md" component="section" aria-labelledby="bank-steps">

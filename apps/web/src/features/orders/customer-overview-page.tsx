@@ -75,12 +75,8 @@ function BusinessCaseSection({
       </Title>
       {query.isPending ? (
         <Loader size="xs" aria-label={businessCase.businessCaseTypeLabel} />
-      ) : query.isError ? (
-        // Silent error state for datahub per business case (spec section 7): a quiet hint only.
-        <Text c="dimmed" size="sm">
-          {t.customerOverview.loadFailed}
-        </Text>
-      ) : (
+      ) : query.isError ? // Silent error state for datahub per business case (spec section 7): no message.
+      null : (
         <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
           {query.data.sections.map((section) => (
             <div key={section.title}>

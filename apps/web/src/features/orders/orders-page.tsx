@@ -1,5 +1,5 @@
 import './styles';
-import { Alert, Anchor, Loader, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
+import { Anchor, Loader, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
 import type { Order } from '@portal/contract';
 import { useState } from 'react';
 import { Link } from 'react-router';
@@ -33,9 +33,8 @@ export function OrdersPage({ institutionId, breadcrumbs, isContractorAdmin }: Or
         <PageHeader title={t.list.title} breadcrumbs={breadcrumbs} />
         {query.isPending ? (
           <Loader size="sm" aria-label={t.list.title} />
-        ) : query.isError ? (
-          <Alert color="red">{t.list.loadFailed}</Alert>
-        ) : all.length === 0 ? (
+        ) : query.isError ? // Silent error state for the order list (spec section 7): no message.
+        null : all.length === 0 ? (
           <Text c="dimmed">{t.list.empty}</Text>
         ) : (
           <>

@@ -76,9 +76,9 @@ export function TiStatusPage({ institutionId, orderId, breadcrumbs }: TiStatusPa
       <PageHeader title={t.orderStatusTitle} breadcrumbs={breadcrumbs} />
       {query.isPending ? (
         <Loader size="sm" aria-label={t.ti.stepsLabel} />
-      ) : query.isError || !record ? (
-        <Alert color="red">{t.ti.loadFailed}</Alert>
-      ) : (
+      ) : query.isError ||
+        !record ? // Silent error state for the status load (spec section 7): no message.
+      null : (
         <>
           <Paper withBorder p="md" component="section" aria-labelledby="ti-steps">
             <Title order={2} size="h3" id="ti-steps" mb="md">

@@ -11,7 +11,6 @@ export const orders = {
     open: 'Status anzeigen',
     createdFrom: 'Angelegt ab',
     noneFrom: 'Keine Aufträge ab diesem Datum.',
-    loadFailed: 'Die Aufträge konnten nicht geladen werden.',
   },
   types: { TIORDER: 'TI-Bestellung', BANKACCOUNT: 'Bankkonto' } as Record<string, string>,
   sources: { QUNDO: 'Qundo', LIONWARE: 'Lionware' } as Record<string, string>,
@@ -44,7 +43,6 @@ export const orders = {
     preCheckAppointment: 'Vor-Check-Termin',
     installationAppointment: 'Installationstermin',
     noAppointment: 'noch nicht vereinbart',
-    loadFailed: 'Der Bestellstatus konnte nicht geladen werden.',
     updateFailed: 'Die Änderung konnte nicht gespeichert werden.',
     notTi: 'Dieser Auftrag ist keine TI-Bestellung.',
   },
@@ -70,7 +68,6 @@ export const orders = {
     portal: 'Zum Online-Banking',
     portalHint: 'Ihr Geschäftskonto ist eingerichtet.',
     live: 'Der Status wird alle 10 Sekunden aktualisiert.',
-    loadFailed: 'Der Status der Bankkonto-Bestellung konnte nicht geladen werden.',
     notBank: 'Dieser Auftrag ist keine Bankkonto-Bestellung.',
   },
   contractor: {
@@ -101,7 +98,6 @@ export const orders = {
     yes: 'Ja',
     no: 'Nein',
     none: '–',
-    loadFailed: 'Die Daten dieses Geschäftsfalls konnten nicht geladen werden.',
   },
   credit: {
     title: 'Mein Finanzierungswunsch',
