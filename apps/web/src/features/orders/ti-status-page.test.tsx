@@ -10,7 +10,7 @@ import { TiStatusPage } from './ti-status-page';
 const IID = '3f7160e7-2970-47c7-b55f-9fcb35b83336';
 const OID = 'b0f3c1d2-5a4e-4c7b-9e1f-2a3b4c5d6e04';
 const server = setupServer();
-beforeAll(() => server.listen({ onUnhandledRequest: 'bypass' }));
+beforeAll(() => server.listen());
 afterEach(() => server.resetHandlers());
 afterAll(() => server.close());
 
