@@ -26,6 +26,10 @@ const server = spawn(process.execPath, [path.join(root, 'scripts', 'start.mjs')]
     DATA_DIR: dataDir,
     LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
     DATABASE_URL: '',
+    // Analytics on 127.0.0.1 only (the specs use localhost elsewhere); the tracker origin is
+    // intercepted by the analytics spec (e2e/tests/orders-analytics.spec.ts).
+    ANALYTICS_SITES: process.env.ANALYTICS_SITES ?? '{"127.0.0.1":"3"}',
+    ANALYTICS_URL: process.env.ANALYTICS_URL ?? 'https://analytics.portal.test',
   },
   stdio: 'inherit',
 });

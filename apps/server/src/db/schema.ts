@@ -5,3 +5,4 @@
 
 export * from './tables/account';
 export * from './tables/core';
+export * from './tables/orders';

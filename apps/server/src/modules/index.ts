@@ -4,6 +4,7 @@ import { accountRoutes } from './account/routes';
 import { clientsRoutes } from './clients/routes';
 import { institutionRoutes } from './institution/routes';
 import { institutionUsersRoutes } from './institution-users/routes';
+import { ordersRoutes } from './orders/routes';
 import { pingRoutes } from './ping/routes';
 import { relationshipRoutes } from './relationship/routes';
 import { userRoutes } from './user/routes';
@@ -31,4 +32,5 @@ export const modules: FastifyPluginAsync<{ config: Config }> = async (app, { con
   await app.register(relationshipRoutes);
   await app.register(accountRoutes, { config });
   await app.register(institutionUsersRoutes, { config });
+  await app.register(ordersRoutes, { config });
 };

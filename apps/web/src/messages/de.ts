@@ -4,5 +4,7 @@
  */
 
 export { account, institutionAdmin } from './de/account';
+export { analytics } from './de/analytics';
 export { app } from './de/app';
+export { orders } from './de/orders';
 export { shell } from './de/shell';

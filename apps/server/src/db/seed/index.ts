@@ -24,6 +24,7 @@ import {
   type DemoBusinessCaseTypeName,
   type DemoUserKey,
 } from './demo-ids';
+import { seedOrders } from './orders';
 
 export * from './demo-ids';
 
@@ -295,4 +296,5 @@ export async function seedDemoData(db: Db): Promise<void> {
       })),
     )
     .onConflictDoNothing();
+  await seedOrders(db);
 }
