@@ -4,6 +4,7 @@ import {
   ACCOUNTS,
   expect,
   expectNoAxeViolations,
+  screenshot,
   signIn,
   submitSignIn,
   test,
@@ -11,9 +12,7 @@ import {
 } from '../support/fixtures';
 import { linkIn, mailMark, waitForMail } from '../support/mail';
 
-const SHOTS = '/tmp/shots-account';
-const shot = (page: Page, name: string) =>
-  page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
+const shot = (page: Page, name: string) => screenshot(page, 'account', name);
 
 /** A code for the step `offset` steps from now (the server accepts one step either way). */
 const totp = (secret: string, offset = 0) =>

@@ -3,15 +3,14 @@ import {
   ACCOUNTS,
   expect,
   expectNoAxeViolations,
+  screenshot,
   signIn,
   submitSignIn,
   test,
 } from '../support/fixtures';
 import { linkIn, mailMark, waitForMail } from '../support/mail';
 
-const SHOTS = '/tmp/shots-account';
-const shot = (page: Page, name: string) =>
-  page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
+const shot = (page: Page, name: string) => screenshot(page, 'institution', name);
 
 async function openInstitution(page: Page) {
   await signIn(

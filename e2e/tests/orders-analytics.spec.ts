@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, expectNoAxeViolations, test } from '../support/fixtures';
+import { expect, expectNoAxeViolations, screenshot, test } from '../support/fixtures';
 
 const MATOMO = 'https://analytics.portal.test';
 
@@ -41,7 +41,7 @@ test('analytics loads only after consent on a configured host; refusal is rememb
   const banner = page.getByRole('region', { name: 'Ihre Einwilligung zur Nutzungsanalyse' });
   await expect(banner).toBeVisible();
   await expectNoAxeViolations(page);
-  await page.screenshot({ path: '/tmp/shots-orders/analytics-banner.png' });
+  await screenshot(page, 'orders', 'analytics-banner');
   expect(requests).toEqual([]);
 
   // Refusal is remembered across reloads.
@@ -68,7 +68,7 @@ test('analytics loads only after consent on a configured host; refusal is rememb
   // Not signed in: no user id.
   expect(paq.some((command) => command[0] === 'setUserId')).toBe(false);
   await expectNoAxeViolations(page);
-  await page.screenshot({ path: '/tmp/shots-orders/analytics-datenschutz.png', fullPage: true });
+  await screenshot(page, 'orders', 'analytics-datenschutz');
 
   // Withdrawal: after a reload nothing is loaded again.
   await page.getByRole('button', { name: 'Einwilligung widerrufen' }).click();

@@ -1,5 +1,12 @@
 import type { Page } from '@playwright/test';
-import { ACCOUNTS, expect, expectNoAxeViolations, signIn, test } from '../support/fixtures';
+import {
+  ACCOUNTS,
+  expect,
+  expectNoAxeViolations,
+  screenshot,
+  signIn,
+  test,
+} from '../support/fixtures';
 
 const SONNENSCHEIN = '3f7160e7-2970-47c7-b55f-9fcb35b83336';
 const MUELLER = 'd1d13d5a-e434-4d12-b0d3-d838588c33fb';
@@ -10,12 +17,7 @@ const ORDERS = {
   muellerTi: 'b0f3c1d2-5a4e-4c7b-9e1f-2a3b4c5d6e04',
   muellerBankOlder: 'b0f3c1d2-5a4e-4c7b-9e1f-2a3b4c5d6e05',
 };
-const SHOTS = process.env.SHOTS_DIR ?? '/tmp/shots-orders';
-
-async function shot(page: Page, name: string) {
-  if (process.env.SHOTS !== '0')
-    await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
-}
+const shot = (page: Page, name: string) => screenshot(page, 'orders', name);
 
 /** Makes `institutionId` the current institution (the app remembers the last one). */
 async function useInstitution(page: Page, institutionId: string) {

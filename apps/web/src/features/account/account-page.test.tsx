@@ -1,11 +1,11 @@
-import { notifications } from '@mantine/notifications';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HttpResponse, http } from 'msw';
-import { setupServer } from 'msw/node';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { AppNotifications } from '../../components/notifications';
+import { contractProblem } from '../../test/contract-response';
+import { setupMswServer } from '../../test/msw-server';
 import { renderWithProviders } from '../../test/render';
 import { AccountPage } from './account-page';
 import { putEmail } from './api/update-email';
@@ -21,20 +21,9 @@ const DATA = {
   onboardedByClient: 'as-bremen',
   hasAccountActivated: true,
 };
-const problem = (status: number) =>
-  HttpResponse.json(
-    { type: 'about:blank', title: 'x', status, detail: 'Der Code ist ungültig.' },
-    { status, headers: { 'Content-Type': 'application/problem+json' } },
-  );
+const problem = (status: number) => contractProblem(status, 'x', 'Der Code ist ungültig.');
 
-const server = setupServer();
-beforeAll(() => server.listen({ onUnhandledFrame: 'error' }));
-afterEach(() => {
-  server.resetHandlers();
-  notifications.clean();
-  notifications.cleanQueue();
-});
-afterAll(() => server.close());
+const server = setupMswServer();
 
 function renderPage(props: Partial<Parameters<typeof AccountPage>[0]> = {}) {
   const client = new QueryClient({

@@ -1,13 +1,13 @@
-import { notifications } from '@mantine/notifications';
 import type { Institution, InstitutionMember } from '@portal/contract';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HttpResponse, http } from 'msw';
-import { setupServer } from 'msw/node';
 import { useState } from 'react';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { AppNotifications } from '../../components/notifications';
+import { contractProblem } from '../../test/contract-response';
+import { setupMswServer } from '../../test/msw-server';
 import { renderWithProviders } from '../../test/render';
 import { InstitutionPage } from './institution-page';
 
@@ -44,20 +44,9 @@ const INSTITUTION: Institution = {
   users: [ANNA, MAX, INVITED],
   supportContacts: [],
 };
-const problem = (status: number) =>
-  HttpResponse.json(
-    { type: 'about:blank', title: 'x', status, detail: 'Serverseitiger Text' },
-    { status, headers: { 'Content-Type': 'application/problem+json' } },
-  );
+const problem = (status: number) => contractProblem(status, 'x', 'Serverseitiger Text');
 
-const server = setupServer();
-beforeAll(() => server.listen({ onUnhandledFrame: 'error' }));
-afterEach(() => {
-  server.resetHandlers();
-  notifications.clean();
-  notifications.cleanQueue();
-});
-afterAll(() => server.close());
+const server = setupMswServer();
 
 function Harness({ onChange }: { onChange?: (institution: Institution) => void }) {
   const [institution, setInstitution] = useState(INSTITUTION);

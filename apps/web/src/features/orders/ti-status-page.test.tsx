@@ -2,17 +2,14 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { delay, HttpResponse, http } from 'msw';
-import { setupServer } from 'msw/node';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { setupMswServer } from '../../test/msw-server';
 import { renderWithProviders } from '../../test/render';
 import { TiStatusPage } from './ti-status-page';
 
 const IID = '3f7160e7-2970-47c7-b55f-9fcb35b83336';
 const OID = 'b0f3c1d2-5a4e-4c7b-9e1f-2a3b4c5d6e04';
-const server = setupServer();
-beforeAll(() => server.listen());
-afterEach(() => server.resetHandlers());
-afterAll(() => server.close());
+const server = setupMswServer();
 
 describe('TiStatusPage', () => {
   it('sends all five flags, clears the status while reloading after SMC-B ordered, shows error and appointments', async () => {
