@@ -47,6 +47,17 @@ const envSchema = z.object({
         return z.NEVER;
       }
     }),
+  /** Base URL of the Matomo-compatible analytics server (matomo.js, matomo.php). */
+  ANALYTICS_URL: url.optional(),
+  /** Send name and e-mail to analytics too (needs a legal basis; default false). */
+  ANALYTICS_PERSONAL_DATA: booleanFlag.default(false),
+  /** Key of the user-id pseudonym (HMAC-SHA256); unset means a key derived per start. */
+  ANALYTICS_PSEUDONYM_KEY: z.string().min(16).optional(),
+  /** Working hours of pre-check appointments, Monday to Friday, two-hour slots (e.g. 08-16). */
+  APPOINTMENT_HOURS: z
+    .string()
+    .regex(/^\d{1,2}-\d{1,2}$/, 'must look like 08-16')
+    .default('08-16'),
   /** Folder with the built web app; unset means apps/web/dist. */
   WEB_DIST_DIR: z.string().min(1).optional(),
   /** Seed the demo data of shared/demo-data.md at start. */
@@ -71,6 +82,10 @@ const envSchema = z.object({
   S3_ENDPOINT: url.optional(),
   S3_BUCKET: z.string().min(1).optional(),
   S3_REGION: z.string().min(1).default('us-east-1'),
+  /** Hours an invitation link stays valid (default 7 days). */
+  INVITATION_TTL_HOURS: z.coerce.number().int().positive().max(8760).default(168),
+  /** URL of an external identification service; unset means the embedded simulation. */
+  IDENT_SERVICE_URL: url.optional(),
 });
 
 export type Env = z.input<typeof envSchema>;
@@ -95,6 +110,8 @@ export interface Config {
   };
   serverStatusUrl: string;
   analyticsSites: Record<string, string>;
+  analytics: { url: string | undefined; personalData: boolean; pseudonymKey: string | undefined };
+  appointmentHours: string;
   webDistDir: string;
   seedDemoData: boolean;
   logLevel: string;
@@ -105,6 +122,7 @@ export interface Config {
     /** Set: documents live in this S3 bucket (credentials from the SDK's environment chain). */
     s3: { endpoint: string | undefined; bucket: string; region: string } | undefined;
   };
+  account: { invitationTtlHours: number; identServiceUrl: string | undefined };
 }
 
 export class ConfigError extends Error {}
@@ -149,6 +167,12 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     },
     serverStatusUrl: env.SERVER_STATUS_URL,
     analyticsSites: env.ANALYTICS_SITES,
+    analytics: {
+      url: env.ANALYTICS_URL ? stripSlash(env.ANALYTICS_URL) : undefined,
+      personalData: env.ANALYTICS_PERSONAL_DATA,
+      pseudonymKey: env.ANALYTICS_PSEUDONYM_KEY,
+    },
+    appointmentHours: env.APPOINTMENT_HOURS,
     webDistDir: path.resolve(env.WEB_DIST_DIR ?? defaultWebDistFolder),
     seedDemoData: env.SEED_DEMO_DATA,
     logLevel: env.LOG_LEVEL,
@@ -159,6 +183,10 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       s3: env.S3_BUCKET
         ? { endpoint: env.S3_ENDPOINT, bucket: env.S3_BUCKET, region: env.S3_REGION }
         : undefined,
+    },
+    account: {
+      invitationTtlHours: env.INVITATION_TTL_HOURS,
+      identServiceUrl: env.IDENT_SERVICE_URL,
     },
   };
 }

@@ -11,7 +11,7 @@ import {
   timestamp,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { businessCases, institutions, users } from '../schema';
+import { businessCases, institutions, users } from './core';
 
 /**
  * A document of an institution (the customer), filed under one of its business cases. The
