@@ -20,6 +20,7 @@ import { DateInput } from '@mantine/dates';
 import { Dropzone } from '@mantine/dropzone';
 import type { DocumentType, RelationshipBusinessCase } from '@portal/contract';
 import { useState } from 'react';
+import { notifyError, notifySuccess } from '../../../components/notifications';
 import { app, documents as t } from '../../../messages/de';
 import { uploadDocument } from '../api/manage';
 import type { DocumentStoreEvent } from '../model/document-store';
@@ -116,8 +117,11 @@ export function UploadForm({
             (progress) => patch(draft.key, { progress }),
           );
           patch(draft.key, { status: 'done', progress: 1, message: t.added });
+          notifySuccess(t.added);
         } catch (error) {
-          patch(draft.key, { status: 'failed', message: failureMessage(t.addFailed, error) });
+          const message = failureMessage(t.addFailed, error);
+          patch(draft.key, { status: 'failed', message });
+          notifyError(message);
           throw error;
         }
       },
