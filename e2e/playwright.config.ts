@@ -49,7 +49,8 @@ export default defineConfig({
   webServer: {
     command: 'node ../scripts/e2e-server.mjs',
     url: `${baseURL}/api/ping`,
-    env: { PORT: String(port) },
+    // A small upload limit, so the documents spec can show the 413 with a 3 MB file.
+    env: { PORT: String(port), UPLOAD_MAX_BYTES: String(2 * 1024 * 1024) },
     timeout: 240_000,
     reuseExistingServer: false,
     stdout: 'pipe',

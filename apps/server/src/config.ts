@@ -72,6 +72,16 @@ const envSchema = z.object({
     .regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://')
     .optional(),
   MAIL_FROM: z.string().min(3).default('Institutionsportal <no-reply@portal.invalid>'),
+  /** Largest document upload in bytes (default 50 MB); larger ones are answered 413. */
+  UPLOAD_MAX_BYTES: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(50 * 1024 * 1024),
+  /** S3-compatible document store; unset means a folder under DATA_DIR. */
+  S3_ENDPOINT: url.optional(),
+  S3_BUCKET: z.string().min(1).optional(),
+  S3_REGION: z.string().min(1).default('us-east-1'),
   /** Hours an invitation link stays valid (default 7 days). */
   INVITATION_TTL_HOURS: z.coerce.number().int().positive().max(8760).default(168),
   /** URL of an external identification service; unset means the embedded simulation. */
@@ -107,6 +117,11 @@ export interface Config {
   logLevel: string;
   rateLimitPerMinute: number;
   mail: { smtpUrl: string | undefined; from: string };
+  documents: {
+    uploadMaxBytes: number;
+    /** Set: documents live in this S3 bucket (credentials from the SDK's environment chain). */
+    s3: { endpoint: string | undefined; bucket: string; region: string } | undefined;
+  };
   account: { invitationTtlHours: number; identServiceUrl: string | undefined };
 }
 
@@ -163,6 +178,12 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     logLevel: env.LOG_LEVEL,
     rateLimitPerMinute: env.RATE_LIMIT_PER_MINUTE,
     mail: { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM },
+    documents: {
+      uploadMaxBytes: env.UPLOAD_MAX_BYTES,
+      s3: env.S3_BUCKET
+        ? { endpoint: env.S3_ENDPOINT, bucket: env.S3_BUCKET, region: env.S3_REGION }
+        : undefined,
+    },
     account: {
       invitationTtlHours: env.INVITATION_TTL_HOURS,
       identServiceUrl: env.IDENT_SERVICE_URL,

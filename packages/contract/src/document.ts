@@ -21,3 +21,38 @@ export const documentMetadata = z.object({
 });
 export type DocumentMetadata = z.infer<typeof documentMetadata>;
 export const documentMetadataList = z.array(documentMetadata);
+
+const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Datum im Format JJJJ-MM-TT');
+
+/** A document as listed (`GET /institution/{id}/document?documentType=`). */
+export const documentSchema = z.object({
+  id: z.string(),
+  documentType,
+  displayName: z.string(),
+  description: z.string().nullable(),
+  /** The document's date (ISO date, shown dd.MM.yyyy). */
+  createdAt: isoDate,
+  contentType: z.string(),
+  size: z.number().int().nonnegative(),
+  businessCase: z.object({ id: z.string(), label: z.string() }),
+  unread: z.boolean(),
+});
+export type PortalDocument = z.infer<typeof documentSchema>;
+export const documentList = z.array(documentSchema);
+
+/** The JSON `metadata` part of an upload. */
+export const documentUploadMetadata = z.object({
+  displayName: z.string().trim().min(1).max(255),
+  createdAt: isoDate,
+  type: documentType,
+  description: z.string().trim().max(2000).optional(),
+});
+export type DocumentUploadMetadata = z.infer<typeof documentUploadMetadata>;
+
+/** `PUT /institution/{id}/document/{documentId}`. */
+export const documentUpdate = z.object({
+  displayName: z.string().trim().min(1).max(255),
+  createdAt: isoDate,
+  description: z.string().trim().max(2000).optional(),
+});
+export type DocumentUpdate = z.infer<typeof documentUpdate>;

@@ -5,4 +5,5 @@
 
 export * from './tables/account';
 export * from './tables/core';
+export * from './tables/documents';
 export * from './tables/orders';

@@ -2,6 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { Config } from '../config';
 import { accountRoutes } from './account/routes';
 import { clientsRoutes } from './clients/routes';
+import { documentRoutes } from './documents/routes';
 import { institutionRoutes } from './institution/routes';
 import { institutionUsersRoutes } from './institution-users/routes';
 import { ordersRoutes } from './orders/routes';
@@ -33,4 +34,5 @@ export const modules: FastifyPluginAsync<{ config: Config }> = async (app, { con
   await app.register(accountRoutes, { config });
   await app.register(institutionUsersRoutes, { config });
   await app.register(ordersRoutes, { config });
+  await app.register(documentRoutes, { config });
 };

@@ -193,7 +193,10 @@ export function createRoutes(
             },
             {
               path: 'document',
-              lazy: placeholder,
+              lazy: () =>
+                import('../features/documents/ui/document-list-page').then((module) => ({
+                  Component: module.DocumentListPage,
+                })),
               handle: page({
                 label: ({ searchParams }) => documentTypeLabel(searchParams.get('documentType')),
                 keepSearchParams: ['documentType'],

@@ -145,3 +145,27 @@ export const apiGet = <T>(path: string, signal?: AbortSignal) =>
 
 export const apiPost = <T = void>(path: string, body?: unknown, init: ApiRequestInit = {}) =>
   apiRequest<T>(path, { ...init, method: 'POST', body });
+
+/** Downloads a file from the API as a blob (with the bearer token); non-2xx throws ApiError. */
+export async function apiGetBlob(path: string, signal?: AbortSignal): Promise<Blob> {
+  const url = path.startsWith(API_BASE) ? path : `${API_BASE}${path}`;
+  const headers = new Headers();
+  if (tokenProvider && needsBearerToken(url)) {
+    const token = await tokenProvider();
+    if (token) headers.set('Authorization', `Bearer ${token}`);
+  }
+  const response = await fetch(new URL(url, window.location.origin), { headers, signal });
+  if (!response.ok) {
+    const parsed = await readBody(response);
+    throw new ApiError(response.status, isProblem(parsed) ? parsed : null, parsed);
+  }
+  return response.blob();
+}
+
+/**
+ * The bearer token for a request to `url` (null when none is needed or signed out), for calls
+ * that cannot go through `apiRequest` (an XMLHttpRequest upload that reports its progress).
+ */
+export async function accessTokenFor(url: string): Promise<string | null> {
+  return tokenProvider && needsBearerToken(url) ? tokenProvider() : null;
+}

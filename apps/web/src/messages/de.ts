@@ -6,5 +6,6 @@
 export { account, institutionAdmin } from './de/account';
 export { analytics } from './de/analytics';
 export { app } from './de/app';
+export { documents } from './de/documents';
 export { orders } from './de/orders';
 export { shell } from './de/shell';

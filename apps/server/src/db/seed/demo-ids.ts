@@ -90,6 +90,15 @@ export const DEMO_SUPPORT_CONTACTS = {
   nordTechnik: 'e95da074-7a93-4b82-b4f1-71dab2f21f76',
 } as const;
 
+/** Demo documents of Praxis Sonnenschein (seed/documents.ts). */
+export const DEMO_DOCUMENTS = {
+  rechnungOktober: '5b0c7f1e-3d2a-4c55-9a41-0f6e2d7b8c11',
+  rechnungNovember: 'c2e4a6b8-1d3f-4a5b-8c7d-9e0f1a2b3c4d',
+  tiInstallationsprotokoll: '8f1e2d3c-4b5a-4697-a8b9-c0d1e2f3a4b5',
+  kontoeroeffnungUnterlagen: '0a9b8c7d-6e5f-4a3b-9c2d-1e0f9a8b7c6d',
+  serviceberichtKonnektor: 'e1d2c3b4-a596-4877-8695-a4b3c2d1e0f9',
+} as const;
+
 export const DEMO_ORDERS = {
   /** Praxis Sonnenschein's TI order, installation status SMCB_ORDERED. */
   sonnenscheinTi: 'b0f3c1d2-5a4e-4c7b-9e1f-2a3b4c5d6e01',

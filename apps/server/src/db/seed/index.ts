@@ -24,6 +24,7 @@ import {
   type DemoBusinessCaseTypeName,
   type DemoUserKey,
 } from './demo-ids';
+import { seedDocuments } from './documents';
 import { seedOrders } from './orders';
 
 export * from './demo-ids';
@@ -302,5 +303,6 @@ export async function seedDemoData(db: Db): Promise<void> {
       })),
     )
     .onConflictDoNothing();
+  await seedDocuments(db);
   await seedOrders(db);
 }

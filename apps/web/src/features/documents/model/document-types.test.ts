@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { DOCUMENT_TYPES, documentTypeLabel, isDocumentType } from './document-types';
+import {
+  DOCUMENT_TYPES,
+  documentTileDescription,
+  documentTypeLabel,
+  isDocumentType,
+} from './document-types';
 
 describe('documentTypeLabel', () => {
   it.each([
@@ -22,5 +27,18 @@ describe('documentTypeLabel', () => {
     expect(DOCUMENT_TYPES).toHaveLength(7);
     expect(DOCUMENT_TYPES.every(isDocumentType)).toBe(true);
     expect(isDocumentType('INVOICE')).toBe(false);
+  });
+});
+
+describe('documentTileDescription', () => {
+  it.each([
+    [0, false, 'no documents'],
+    [0, true, 'Dokumente verwalten'],
+    [1, false, '1 Dokument'],
+    [1, true, '1 Dokument'],
+    [2, false, '2 Dokumente'],
+    [17, true, '17 Dokumente'],
+  ])('%i documents, trusted %s → %s', (count, trusted, text) => {
+    expect(documentTileDescription(count, trusted)).toBe(text);
   });
 });

@@ -1,4 +1,4 @@
-import { app } from '../../../messages/de';
+import { app, documents } from '../../../messages/de';
 
 /** The seven document types, in the order the dashboard shows them. */
 export const DOCUMENT_TYPES = [
@@ -18,4 +18,14 @@ export const isDocumentType = (value: unknown): value is DocumentType =>
 /** German label of a document type; 'Dokumente' for a missing or unknown type. */
 export function documentTypeLabel(documentType: string | null | undefined): string {
   return isDocumentType(documentType) ? app.documentTypes[documentType] : app.routes.documents;
+}
+
+/**
+ * The description of a document type's dashboard tile (spec section 2): with no documents,
+ * 'Dokumente verwalten' for a trusted institution, else 'no documents'; then '1 Dokument' or
+ * 'N Dokumente' (`countAll`; the unread count is the tile's badge).
+ */
+export function documentTileDescription(countAll: number, institutionTrusted: boolean): string {
+  if (countAll > 0) return documents.tile.count(countAll);
+  return institutionTrusted ? documents.tile.manage : documents.tile.none;
 }

@@ -1,0 +1,291 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { documents } from '../../db/schema';
+import { DEMO_BUSINESS_CASES, DEMO_DOCUMENTS, DEMO_INSTITUTIONS } from '../../db/seed/demo-ids';
+import { DEMO_DOCUMENT_CONTENTS } from '../../db/seed/documents';
+import { buildTestApp, type TestApp } from '../../test/test-app';
+import { bearer, demoToken } from '../../test/tokens';
+import type { BlobStore } from './blob-store';
+import { blobStoreOf } from './routes';
+
+const P = DEMO_INSTITUTIONS.praxisSonnenschein;
+const CASE = DEMO_BUSINESS_CASES.nordSonnenschein.TIORDER;
+type User = 'anna' | 'max' | 'tom' | 'sara' | 'otto';
+
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+  'base64',
+);
+const PDF = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
+const EXE = Buffer.concat([Buffer.from('MZ'), Buffer.alloc(200, 0x90)]);
+
+function multipartBody(
+  file: { name: string; bytes: Buffer; type?: string } | undefined,
+  metadata: unknown,
+) {
+  const boundary = `----test${Math.random().toString(16).slice(2)}`;
+  const parts: Buffer[] = [];
+  if (metadata !== undefined) {
+    parts.push(
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="metadata"\r\nContent-Type: application/json\r\n\r\n${
+          typeof metadata === 'string' ? metadata : JSON.stringify(metadata)
+        }\r\n`,
+      ),
+    );
+  }
+  if (file) {
+    parts.push(
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${file.name}"\r\nContent-Type: ${file.type ?? 'application/pdf'}\r\n\r\n`,
+      ),
+      file.bytes,
+      Buffer.from('\r\n'),
+    );
+  }
+  parts.push(Buffer.from(`--${boundary}--\r\n`));
+  return {
+    payload: Buffer.concat(parts),
+    contentType: `multipart/form-data; boundary=${boundary}`,
+  };
+}
+
+const meta = (over: Record<string, unknown> = {}) => ({
+  displayName: 'Befund Müller',
+  createdAt: '2026-11-20',
+  type: 'documentation',
+  ...over,
+});
+
+describe('documents API', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await buildTestApp({ UPLOAD_MAX_BYTES: String(64 * 1024) });
+  });
+  afterAll(() => t.close());
+
+  const as = async (user: User) => bearer(await demoToken(t, user));
+  const upload = async (
+    user: User,
+    file: Parameters<typeof multipartBody>[0],
+    metadata: unknown = meta(),
+    institution: string = P,
+    businessCase: string = CASE,
+  ) => {
+    const { payload, contentType } = multipartBody(file, metadata);
+    return t.app.inject({
+      method: 'POST',
+      url: `/api/institution/${institution}/business_case/${businessCase}/document`,
+      headers: { ...(await as(user)), 'content-type': contentType },
+      payload,
+    });
+  };
+  const count = async () => (await t.database.db.select().from(documents)).length;
+  const blobCount = async () => {
+    let n = 0;
+    for await (const _ of (blobStoreOf.get(t.config) as BlobStore).list('')) n += 1;
+    return n;
+  };
+
+  it('lists by type newest first with unread flags; 404 for strangers', async () => {
+    const res = await t.app.inject({
+      method: 'GET',
+      url: `/api/institution/${P}/document?documentType=invoice`,
+      headers: await as('anna'),
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().map((d: { id: string; unread: boolean }) => [d.id, d.unread])).toEqual([
+      [DEMO_DOCUMENTS.rechnungNovember, true],
+      [DEMO_DOCUMENTS.rechnungOktober, false],
+    ]);
+    const stranger = await t.app.inject({
+      method: 'GET',
+      url: `/api/institution/${DEMO_INSTITUTIONS.zahnarztpraxisMueller}/document`,
+      headers: await as('max'),
+    });
+    expect(stranger.statusCode).toBe(404);
+  });
+
+  it('downloads with RFC 6266 name, stored type, nosniff, sandbox; marks read for this user only', async () => {
+    const res = await t.app.inject({
+      method: 'GET',
+      url: `/api/institution/${P}/document/${DEMO_DOCUMENTS.tiInstallationsprotokoll}`,
+      headers: await as('anna'),
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toBe(DEMO_DOCUMENT_CONTENTS.tiInstallationsprotokoll);
+    expect(res.headers['content-type']).toBe('text/plain; charset=utf-8');
+    expect(res.headers['content-disposition']).toBe(
+      `attachment; filename="Installationsprotokoll Monckebergstra_e.txt"; filename*=UTF-8''Installationsprotokoll%20M%C3%B6nckebergstra%C3%9Fe.txt`,
+    );
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['content-security-policy']).toBe('sandbox');
+    const meta1 = await t.app.inject({
+      method: 'GET',
+      url: `/api/documents/metadata?institution=${P}`,
+      headers: await as('anna'),
+    });
+    expect(
+      meta1.json().find((m: { documentType: string }) => m.documentType === 'documentation'),
+    ).toMatchObject({ countAll: 1, countUnread: 0 });
+    const max = await t.app.inject({
+      method: 'GET',
+      url: `/api/documents/metadata?institution=${P}`,
+      headers: await as('max'),
+    });
+    expect(
+      max.json().find((m: { documentType: string }) => m.documentType === 'documentation'),
+    ).toMatchObject({ countAll: 1, countUnread: 1 });
+  });
+
+  it('uploads for admins and the trusted contractor; a plain member or outsider gets 404', async () => {
+    const before = await count();
+    const tom = await upload('tom', { name: 'scan.png', bytes: PNG, type: 'image/png' });
+    expect(tom.statusCode).toBe(201);
+    expect(tom.json()).toMatchObject({
+      displayName: 'Befund Müller',
+      contentType: 'image/png',
+      size: PNG.length,
+      documentType: 'documentation',
+      createdAt: '2026-11-20',
+    });
+    const anna = await upload('anna', { name: 'a.pdf', bytes: PDF });
+    expect(anna.statusCode).toBe(201);
+    expect((await upload('max', { name: 'a.pdf', bytes: PDF })).statusCode).toBe(404);
+    expect(
+      (
+        await upload(
+          'anna',
+          { name: 'a.pdf', bytes: PDF },
+          meta(),
+          DEMO_INSTITUTIONS.abrechnungszentrumNord,
+        )
+      ).statusCode,
+    ).toBe(404);
+    expect(await count()).toBe(before + 2);
+    // The stored bytes come back unchanged.
+    const down = await t.app.inject({
+      method: 'GET',
+      url: `/api/institution/${P}/document/${tom.json().id}`,
+      headers: await as('anna'),
+    });
+    expect(down.rawPayload.equals(PNG)).toBe(true);
+    expect(down.headers['content-disposition']).toContain(
+      "filename*=UTF-8''Befund%20M%C3%BCller.png",
+    );
+  });
+
+  it('refuses oversize (413, German), empty, .exe renamed .pdf and HTML, leaving nothing', async () => {
+    const rows = await count();
+    const blobs = await blobCount();
+    const big = await upload('tom', {
+      name: 'big.pdf',
+      bytes: Buffer.concat([PDF, Buffer.alloc(70 * 1024, 65)]),
+    });
+    expect(big.statusCode).toBe(413);
+    expect(big.json().detail).toMatch(/^Die Datei ist zu groß/);
+    const empty = await upload('tom', { name: 'leer.pdf', bytes: Buffer.alloc(0) });
+    expect(empty.statusCode).toBe(400);
+    const exe = await upload('tom', { name: 'rechnung.pdf', bytes: EXE });
+    expect(exe.statusCode).toBe(400);
+    expect(exe.json().detail).toMatch(/Dateityp ist nicht erlaubt/);
+    const html = await upload('tom', {
+      name: 'seite.txt',
+      bytes: Buffer.from('<!DOCTYPE html><html><script>alert(1)</script></html>'),
+      type: 'text/plain',
+    });
+    expect(html.statusCode).toBe(400);
+    const badMeta = await upload('tom', { name: 'a.pdf', bytes: PDF }, { displayName: '' });
+    expect(badMeta.statusCode).toBe(400);
+    expect(await count()).toBe(rows);
+    expect(await blobCount()).toBe(blobs);
+  });
+
+  it('sanitises path traversal and control characters in display names', async () => {
+    const res = await upload(
+      'tom',
+      { name: 'a.pdf', bytes: PDF },
+      meta({ displayName: '../../etc/pa\u0000ss\u0007wd' }),
+    );
+    expect(res.statusCode).toBe(201);
+    expect(res.json().displayName).toBe('_.._etc_passwd');
+    const reserved = await upload(
+      'tom',
+      { name: 'a.pdf', bytes: PDF },
+      meta({ displayName: 'CON' }),
+    );
+    expect(reserved.json().displayName).toBe('_CON');
+  });
+
+  it('updates and deletes (row and blob) for managers; readers get 404', async () => {
+    const created = (await upload('tom', { name: 'a.pdf', bytes: PDF })).json();
+    const url = `/api/institution/${P}/document/${created.id}`;
+    const denied = await t.app.inject({
+      method: 'PUT',
+      url,
+      headers: await as('max'),
+      payload: { displayName: 'X', createdAt: '2026-01-01' },
+    });
+    expect(denied.statusCode).toBe(404);
+    const updated = await t.app.inject({
+      method: 'PUT',
+      url,
+      headers: await as('tom'),
+      payload: { displayName: 'Neuer Name', createdAt: '2026-01-02', description: 'Beschreibung' },
+    });
+    expect(updated.statusCode).toBe(200);
+    expect(updated.json()).toMatchObject({
+      displayName: 'Neuer Name',
+      createdAt: '2026-01-02',
+      description: 'Beschreibung',
+    });
+    const invalid = await t.app.inject({
+      method: 'PUT',
+      url,
+      headers: await as('tom'),
+      payload: { displayName: '' },
+    });
+    expect(invalid.statusCode).toBe(400);
+    expect(
+      (await t.app.inject({ method: 'DELETE', url, headers: await as('max') })).statusCode,
+    ).toBe(404);
+    const blobs = await blobCount();
+    expect(
+      (await t.app.inject({ method: 'DELETE', url, headers: await as('tom') })).statusCode,
+    ).toBe(204);
+    expect(await blobCount()).toBe(blobs - 1);
+    expect((await t.app.inject({ method: 'GET', url, headers: await as('anna') })).statusCode).toBe(
+      404,
+    );
+  });
+
+  it('lists by business case for the trusted contractor; 50 parallel uploads are all stored', async () => {
+    const otherCase = DEMO_BUSINESS_CASES.nordSonnenschein.MARKETING;
+    const results = await Promise.all(
+      Array.from({ length: 50 }, (_, i) =>
+        upload(
+          'tom',
+          { name: `${i}.pdf`, bytes: PDF },
+          meta({ displayName: `Datei ${i}`, type: 'information' }),
+          P,
+          otherCase,
+        ),
+      ),
+    );
+    expect(results.map((r) => r.statusCode)).toEqual(Array(50).fill(201));
+    const list = await t.app.inject({
+      method: 'GET',
+      url: `/api/institution/${P}/business_case/${otherCase}/document?documentType=information`,
+      headers: await as('tom'),
+    });
+    expect(list.statusCode).toBe(200);
+    expect(list.json()).toHaveLength(50);
+    const metaRes = await t.app.inject({
+      method: 'GET',
+      url: `/api/documents/metadata?institution=${P}`,
+      headers: await as('anna'),
+    });
+    expect(
+      metaRes.json().find((m: { documentType: string }) => m.documentType === 'information'),
+    ).toMatchObject({ countAll: 50, countUnread: 50 });
+  });
+});

@@ -1,0 +1,330 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import multipart from '@fastify/multipart';
+import {
+  documentList,
+  documentMetadataList,
+  documentSchema,
+  documentType,
+  documentUpdate,
+  documentUploadMetadata,
+  id,
+} from '@portal/contract';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Config } from '../../config';
+import { DEMO_DOCUMENTS } from '../../db/seed/demo-ids';
+import { DEMO_DOCUMENT_CONTENTS, demoDocumentStorageKey } from '../../db/seed/documents';
+import { currentUserId } from '../../plugins/access';
+import { badRequest, ProblemError } from '../../plugins/errors';
+import { problemResponses } from '../shared/responses';
+import { type BlobStore, bufferStream, FolderBlobStore, S3BlobStore } from './blob-store';
+import {
+  ContentTypeGate,
+  contentDisposition,
+  downloadFileName,
+  EmptyFileError,
+  UnsupportedContentError,
+} from './content';
+import { documentMetadata } from './repository';
+import {
+  createDocument,
+  deleteDocument,
+  listDocuments,
+  openDocument,
+  resolveDocumentAccess,
+  sweepOrphans,
+  updateDocument,
+  writeTemporary,
+} from './service';
+
+export const FILE_TOO_LARGE = (maxBytes: number) =>
+  `Die Datei ist zu groß. Erlaubt sind höchstens ${Math.floor(maxBytes / (1024 * 1024)) || 1} MB.`;
+export const FILE_TYPE_NOT_ALLOWED =
+  'Dieser Dateityp ist nicht erlaubt. Erlaubt sind PDF, PNG, JPEG, WebP, DOCX, XLSX, ODT, ODS und Textdateien.';
+export const FILE_EMPTY = 'Die Datei ist leer.';
+export const FILE_MISSING = 'Die Datei fehlt in der Anfrage.';
+export const METADATA_INVALID = 'Die Angaben zum Dokument (metadata) sind ungültig.';
+
+/** The blob store a server built from this configuration uses (tests and benchmarks look). */
+export const blobStoreOf = new WeakMap<Config, BlobStore>();
+
+const institutionParams = z.object({ id });
+const documentParams = z.object({ id, documentId: id });
+const caseParams = z.object({ id, businessCaseId: id });
+const typeQuery = z.object({ documentType: documentType.optional() });
+
+async function openBlobStore(
+  config: Config,
+): Promise<{ store: BlobStore; close(): Promise<void> }> {
+  const s3 = config.documents.s3;
+  if (s3) {
+    const store = new S3BlobStore(s3);
+    return { store, close: async () => store.client.destroy() };
+  }
+  if (config.dataDir.startsWith('memory://') || path.basename(config.dataDir) === 'memory:') {
+    const dir = await mkdtemp(path.join(tmpdir(), 'portal-documents-'));
+    return {
+      store: new FolderBlobStore(dir),
+      close: () => rm(dir, { recursive: true, force: true }),
+    };
+  }
+  return {
+    store: new FolderBlobStore(path.join(config.dataDir, 'documents')),
+    close: async () => {},
+  };
+}
+
+export const documentRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (
+  app,
+  { config },
+) => {
+  const maxBytes = config.documents.uploadMaxBytes;
+  const { store, close } = await openBlobStore(config);
+  blobStoreOf.set(config, store);
+  app.addHook('onClose', close);
+  // Before serving: seed blobs for the demo rows, then remove what a crash left behind.
+  app.addHook('onReady', async () => {
+    if (config.seedDemoData) {
+      for (const key of Object.keys(DEMO_DOCUMENTS) as (keyof typeof DEMO_DOCUMENTS)[]) {
+        const storageKey = demoDocumentStorageKey(key);
+        if (!(await store.exists(storageKey))) {
+          await store.put(storageKey, bufferStream(DEMO_DOCUMENT_CONTENTS[key]), 'text/plain');
+        }
+      }
+    }
+    const { removed } = await sweepOrphans(app.db, store);
+    if (removed > 0) app.log.warn({ removed }, 'documents: removed orphans of an earlier crash');
+  });
+
+  await app.register(multipart, {
+    limits: { fileSize: maxBytes, files: 1, fields: 4, fieldSize: 16 * 1024, parts: 6 },
+    throwFileSizeLimit: true,
+  });
+
+  const access = async (request: FastifyRequest, institutionId: string) =>
+    resolveDocumentAccess(app.db, await currentUserId(request), institutionId);
+
+  app.get(
+    '/documents/metadata',
+    {
+      config: { institution: { query: 'institution' } },
+      schema: {
+        tags: ['documents'],
+        summary: 'Document counts per type for the calling user',
+        description:
+          '`countAll` and `countUnread` (not yet downloaded by the caller) for every document ' +
+          'type of the institution. Members only (else 404).',
+        querystring: z.object({ institution: id }),
+        response: { 200: documentMetadataList, ...problemResponses(400, 401, 404) },
+      },
+    },
+    async (request) => documentMetadata(app.db, request.scope),
+  );
+
+  app.get(
+    '/institution/:id/document',
+    {
+      schema: {
+        tags: ['documents'],
+        summary: "The institution's documents (of one type), newest first",
+        description:
+          'Members read every document; members of the trusted contractor see those of the ' +
+          'business cases they manage. Others: 404.',
+        params: institutionParams,
+        querystring: typeQuery,
+        response: { 200: documentList, ...problemResponses(400, 401, 404) },
+      },
+    },
+    async (request) =>
+      listDocuments(app.db, await access(request, request.params.id), request.query.documentType),
+  );
+
+  app.get(
+    '/institution/:id/business_case/:businessCaseId/document',
+    {
+      schema: {
+        tags: ['documents'],
+        summary: "One business case's documents (of one type), newest first",
+        params: caseParams,
+        querystring: typeQuery,
+        response: { 200: documentList, ...problemResponses(400, 401, 404) },
+      },
+    },
+    async (request) =>
+      listDocuments(
+        app.db,
+        await access(request, request.params.id),
+        request.query.documentType,
+        request.params.businessCaseId,
+      ),
+  );
+
+  app.get(
+    '/institution/:id/document/:documentId',
+    {
+      schema: {
+        tags: ['documents'],
+        summary: 'Download a document (marks it read for the caller)',
+        description:
+          'The stored bytes with their content type, `Content-Disposition: attachment` (RFC 6266), ' +
+          '`X-Content-Type-Options: nosniff` and `Content-Security-Policy: sandbox`.',
+        params: documentParams,
+        response: { 200: z.any(), ...problemResponses(400, 401, 404) },
+      },
+    },
+    async (request, reply) => {
+      const { document, body } = await openDocument(
+        app.db,
+        store,
+        await access(request, request.params.id),
+        request.params.documentId,
+      );
+      const contentType =
+        document.contentType === 'text/plain' ? 'text/plain; charset=utf-8' : document.contentType;
+      return reply
+        .header('Content-Type', contentType)
+        .header('Content-Length', String(document.size))
+        .header(
+          'Content-Disposition',
+          contentDisposition(downloadFileName(document.displayName, document.contentType)),
+        )
+        .header('X-Content-Type-Options', 'nosniff')
+        .header('Content-Security-Policy', 'sandbox')
+        .header('Cache-Control', 'private, no-store')
+        .send(body);
+    },
+  );
+
+  app.delete(
+    '/institution/:id/document/:documentId',
+    {
+      schema: {
+        tags: ['documents'],
+        summary: 'Delete a document (row and blob)',
+        description: 'Admins and members of the trusted contractor owning the business case.',
+        params: documentParams,
+        response: { 204: z.null(), ...problemResponses(400, 401, 404) },
+      },
+    },
+    async (request, reply) => {
+      await deleteDocument(
+        app.db,
+        store,
+        await access(request, request.params.id),
+        request.params.documentId,
+      );
+      return reply.code(204).send(null);
+    },
+  );
+
+  app.put(
+    '/institution/:id/document/:documentId',
+    {
+      schema: {
+        tags: ['documents'],
+        summary: "Update a document's display name, date and description",
+        params: documentParams,
+        body: documentUpdate,
+        response: { 200: documentSchema, ...problemResponses(400, 401, 404) },
+      },
+    },
+    async (request) =>
+      updateDocument(
+        app.db,
+        await access(request, request.params.id),
+        request.params.documentId,
+        request.body,
+      ),
+  );
+
+  app.post(
+    '/institution/:id/business_case/:businessCaseId/document',
+    {
+      schema: {
+        tags: ['documents'],
+        summary: 'Upload a document (multipart: `file` and JSON `metadata`)',
+        description:
+          'Streams the file to the store (never held in memory); at most UPLOAD_MAX_BYTES (413); ' +
+          'type by content: PDF, PNG, JPEG, WebP, DOCX, XLSX, ODT, ODS, plain text (else 400). ' +
+          '`metadata`: displayName, createdAt (JJJJ-MM-TT), type, optional description.',
+        params: caseParams,
+        consumes: ['multipart/form-data'],
+        response: { 201: documentSchema, ...problemResponses(400, 401, 404) },
+      },
+    },
+    async (request, reply) => {
+      const scope = await access(request, request.params.id);
+      if (!scope.manageableCaseIds.has(request.params.businessCaseId)) {
+        throw new ProblemError(404, { detail: 'Der Geschäftsfall wurde nicht gefunden.' });
+      }
+      if (!request.isMultipart()) throw badRequest(FILE_MISSING);
+      let uploaded: { key: string; size: number; contentType: string } | undefined;
+      let metadataValue: unknown;
+      try {
+        for await (const part of request.parts()) {
+          if (part.type === 'file') {
+            if (part.fieldname !== 'file' || uploaded) {
+              part.file.resume();
+              continue;
+            }
+            const gate = new ContentTypeGate();
+            part.file.on('error', (error) => gate.destroy(error));
+            // A refused file is drained so the rest of the request can still be read.
+            gate.on('error', () => part.file.resume());
+            part.file.pipe(gate);
+            const { key, size } = await writeTemporary(store, gate);
+            uploaded = { key, size, contentType: gate.contentType ?? 'application/octet-stream' };
+          } else if (part.fieldname === 'metadata') {
+            // A part sent as application/json arrives parsed; a plain field as text.
+            metadataValue = part.value;
+          }
+        }
+      } catch (error) {
+        if (uploaded) await store.delete(uploaded.key).catch(() => {});
+        throw toUploadProblem(error, maxBytes);
+      }
+      if (!uploaded) throw badRequest(FILE_MISSING, [{ path: 'file', message: 'Pflichtfeld' }]);
+      const parsed = (() => {
+        try {
+          return documentUploadMetadata.safeParse(
+            typeof metadataValue === 'string' ? JSON.parse(metadataValue) : metadataValue,
+          );
+        } catch {
+          return undefined;
+        }
+      })();
+      if (!parsed?.success) {
+        await store.delete(uploaded.key).catch(() => {});
+        throw badRequest(
+          METADATA_INVALID,
+          parsed?.error?.issues.map((issue) => ({
+            path: `metadata.${issue.path.join('.')}`,
+            message: issue.message,
+          })) ?? [{ path: 'metadata', message: 'Kein gültiges JSON' }],
+        );
+      }
+      const created = await createDocument(
+        app.db,
+        store,
+        scope,
+        request.params.businessCaseId,
+        { tempKey: uploaded.key, contentType: uploaded.contentType, size: uploaded.size },
+        parsed.data,
+      );
+      return reply.code(201).send(created);
+    },
+  );
+};
+
+function toUploadProblem(error: unknown, maxBytes: number): unknown {
+  const code = (error as { code?: string })?.code;
+  if (code === 'FST_REQ_FILE_TOO_LARGE') {
+    return new ProblemError(413, { detail: FILE_TOO_LARGE(maxBytes) });
+  }
+  if (error instanceof UnsupportedContentError) return badRequest(FILE_TYPE_NOT_ALLOWED);
+  if (error instanceof EmptyFileError) return badRequest(FILE_EMPTY);
+  return error;
+}

@@ -1,0 +1,363 @@
+import { randomUUID } from 'node:crypto';
+import type { Readable } from 'node:stream';
+
+import type {
+  DocumentType,
+  DocumentUpdate,
+  DocumentUploadMetadata,
+  PortalDocument,
+} from '@portal/contract';
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import {
+  businessCases,
+  businessCaseTypes,
+  documentReads,
+  documents,
+  institutionUserRoles,
+  relationships,
+} from '../../db/schema';
+import { isUuid } from '../../plugins/access';
+import { badRequest, notFound, ProblemError } from '../../plugins/errors';
+import type { BlobStore } from './blob-store';
+import { sanitizeDisplayName } from './content';
+
+export const DOCUMENT_NOT_FOUND = 'Das Dokument wurde nicht gefunden.';
+export const BUSINESS_CASE_NOT_FOUND = 'Der Geschäftsfall wurde nicht gefunden.';
+export const INSTITUTION_NOT_FOUND = 'Die Institution wurde nicht gefunden.';
+
+/**
+ * What the caller may do with one institution's documents: `read` as a member of it; `manage`
+ * as its admin or as a member of the trusted contractor owning the relationship (for the
+ * business cases of that relationship only, see {@link manageableCaseIds}). Others: 404.
+ */
+export interface DocumentAccess {
+  institutionId: string;
+  userId: string;
+  member: boolean;
+  admin: boolean;
+  /** Business cases of this institution the caller may manage (all of them for an admin). */
+  manageableCaseIds: Set<string>;
+}
+
+export async function resolveDocumentAccess(
+  db: Db,
+  userId: string | undefined,
+  institutionId: string,
+): Promise<DocumentAccess> {
+  if (!userId || !isUuid(institutionId)) throw notFound(INSTITUTION_NOT_FOUND);
+  const membership = await db
+    .select({ role: institutionUserRoles.role })
+    .from(institutionUserRoles)
+    .where(
+      and(
+        eq(institutionUserRoles.userId, userId),
+        eq(institutionUserRoles.institutionId, institutionId),
+      ),
+    )
+    .limit(1);
+  const admin = membership[0]?.role === 'INSTITUTION_ADMIN';
+  // Cases of relationships (this institution as customer) whose trusted contractor the caller
+  // belongs to; an admin manages every case of the institution.
+  const cases = await db
+    .select({ id: businessCases.id })
+    .from(businessCases)
+    .innerJoin(relationships, eq(relationships.id, businessCases.relationshipId))
+    .where(
+      and(
+        eq(relationships.customerId, institutionId),
+        admin
+          ? sql`true`
+          : sql`exists (select 1 from institution_user_roles r join institutions i on i.id = r.institution_id
+                where r.user_id = ${userId} and r.institution_id = ${relationships.contractorId} and i.trusted)`,
+      ),
+    );
+  const member = membership.length > 0;
+  if (!member && cases.length === 0) throw notFound(INSTITUTION_NOT_FOUND);
+  return {
+    institutionId,
+    userId,
+    member,
+    admin,
+    manageableCaseIds: new Set(cases.map((c) => c.id)),
+  };
+}
+
+const columns = {
+  id: documents.id,
+  type: documents.type,
+  displayName: documents.displayName,
+  description: documents.description,
+  documentDate: documents.documentDate,
+  contentType: documents.contentType,
+  size: documents.size,
+  storageKey: documents.storageKey,
+  businessCaseId: documents.businessCaseId,
+  businessCaseLabel: businessCaseTypes.label,
+  readAt: documentReads.readAt,
+};
+
+function toDocument(row: {
+  id: string;
+  type: DocumentType;
+  displayName: string;
+  description: string | null;
+  documentDate: string;
+  contentType: string;
+  size: number;
+  businessCaseId: string;
+  businessCaseLabel: string;
+  readAt: Date | null;
+}): PortalDocument {
+  return {
+    id: row.id,
+    documentType: row.type,
+    displayName: row.displayName,
+    description: row.description,
+    createdAt: row.documentDate,
+    contentType: row.contentType,
+    size: row.size,
+    businessCase: { id: row.businessCaseId, label: row.businessCaseLabel },
+    unread: row.readAt === null,
+  };
+}
+
+function selectDocuments(db: Db, access: DocumentAccess) {
+  return db
+    .select(columns)
+    .from(documents)
+    .innerJoin(businessCases, eq(businessCases.id, documents.businessCaseId))
+    .innerJoin(businessCaseTypes, eq(businessCaseTypes.id, businessCases.businessCaseTypeId))
+    .leftJoin(
+      documentReads,
+      and(eq(documentReads.documentId, documents.id), eq(documentReads.userId, access.userId)),
+    );
+}
+
+/** The institution's published documents (of one type, if given), newest first. Members only. */
+export async function listDocuments(
+  db: Db,
+  access: DocumentAccess,
+  type: DocumentType | undefined,
+  businessCaseId?: string,
+): Promise<PortalDocument[]> {
+  if (businessCaseId !== undefined) {
+    if (!access.member && !access.manageableCaseIds.has(businessCaseId)) {
+      throw notFound(BUSINESS_CASE_NOT_FOUND);
+    }
+  } else if (!access.member && access.manageableCaseIds.size === 0) {
+    throw notFound(INSTITUTION_NOT_FOUND);
+  }
+  const conditions = [
+    eq(documents.institutionId, access.institutionId),
+    eq(documents.state, 'published'),
+  ];
+  if (type) conditions.push(eq(documents.type, type));
+  if (businessCaseId !== undefined) conditions.push(eq(documents.businessCaseId, businessCaseId));
+  else if (!access.member) {
+    conditions.push(inArray(documents.businessCaseId, [...access.manageableCaseIds]));
+  }
+  const rows = await selectDocuments(db, access)
+    .where(and(...conditions))
+    .orderBy(desc(documents.documentDate), desc(documents.uploadedAt), desc(documents.id));
+  return rows.map(toDocument);
+}
+
+async function findDocument(db: Db, access: DocumentAccess, documentId: string) {
+  if (!isUuid(documentId)) throw notFound(DOCUMENT_NOT_FOUND);
+  const [row] = await selectDocuments(db, access)
+    .where(
+      and(
+        eq(documents.id, documentId),
+        eq(documents.institutionId, access.institutionId),
+        eq(documents.state, 'published'),
+      ),
+    )
+    .limit(1);
+  if (!row) throw notFound(DOCUMENT_NOT_FOUND);
+  if (!access.member && !access.manageableCaseIds.has(row.businessCaseId)) {
+    throw notFound(DOCUMENT_NOT_FOUND);
+  }
+  return row;
+}
+
+function assertManages(access: DocumentAccess, businessCaseId: string): void {
+  // Readers without management rights learn nothing more than "not found".
+  if (!access.manageableCaseIds.has(businessCaseId)) throw notFound(BUSINESS_CASE_NOT_FOUND);
+}
+
+/** Opens a document for download and marks it read for the caller. */
+export async function openDocument(
+  db: Db,
+  store: BlobStore,
+  access: DocumentAccess,
+  documentId: string,
+): Promise<{ document: PortalDocument; body: Readable }> {
+  const row = await findDocument(db, access, documentId);
+  const body = await store.get(row.storageKey);
+  await db
+    .insert(documentReads)
+    .values({ documentId: row.id, userId: access.userId })
+    .onConflictDoNothing();
+  return { document: toDocument(row), body };
+}
+
+export async function updateDocument(
+  db: Db,
+  access: DocumentAccess,
+  documentId: string,
+  update: DocumentUpdate,
+): Promise<PortalDocument> {
+  const row = await findDocument(db, access, documentId);
+  assertManages(access, row.businessCaseId);
+  const displayName = checkedDisplayName(update.displayName);
+  await db
+    .update(documents)
+    .set({
+      displayName,
+      documentDate: update.createdAt,
+      description: update.description ? update.description : null,
+    })
+    .where(eq(documents.id, row.id));
+  return toDocument({
+    ...row,
+    displayName,
+    documentDate: update.createdAt,
+    description: update.description || null,
+  });
+}
+
+/** Removes the row, then the blob (a blob left by a crash in between is swept at start-up). */
+export async function deleteDocument(
+  db: Db,
+  store: BlobStore,
+  access: DocumentAccess,
+  documentId: string,
+): Promise<void> {
+  const row = await findDocument(db, access, documentId);
+  assertManages(access, row.businessCaseId);
+  await db.delete(documents).where(eq(documents.id, row.id));
+  await store.delete(row.storageKey);
+}
+
+export function checkedDisplayName(name: string): string {
+  const cleaned = sanitizeDisplayName(name);
+  if (!cleaned) {
+    throw badRequest('Der Anzeigename ist ungültig.', [
+      { path: 'displayName', message: 'Ungültiger Anzeigename' },
+    ]);
+  }
+  return cleaned;
+}
+
+export const tempKey = () => `tmp/${randomUUID()}`;
+export const documentKey = (id: string) => `doc/${id}`;
+
+/**
+ * Stores an uploaded file: the blob under a temporary key (already written by the caller), then
+ * the row (pending), then the blob moved to its final key, then the row published. Any failure
+ * removes what was written.
+ */
+export async function createDocument(
+  db: Db,
+  store: BlobStore,
+  access: DocumentAccess,
+  businessCaseId: string,
+  upload: { tempKey: string; contentType: string; size: number },
+  metadata: DocumentUploadMetadata,
+): Promise<PortalDocument> {
+  const id = randomUUID();
+  const key = documentKey(id);
+  let rowWritten = false;
+  try {
+    assertManages(access, businessCaseId);
+    const displayName = checkedDisplayName(metadata.displayName);
+    await db.insert(documents).values({
+      id,
+      institutionId: access.institutionId,
+      businessCaseId,
+      type: metadata.type,
+      displayName,
+      description: metadata.description ? metadata.description : null,
+      documentDate: metadata.createdAt,
+      contentType: upload.contentType,
+      size: upload.size,
+      storageKey: key,
+      state: 'pending',
+      uploadedBy: access.userId,
+    });
+    rowWritten = true;
+    await store.move(upload.tempKey, key);
+    await db.update(documents).set({ state: 'published' }).where(eq(documents.id, id));
+  } catch (error) {
+    await store.delete(upload.tempKey).catch(() => {});
+    if (rowWritten) {
+      await db.delete(documents).where(eq(documents.id, id));
+      await store.delete(key).catch(() => {});
+    }
+    throw error;
+  }
+  const [row] = await selectDocuments(db, access).where(eq(documents.id, id));
+  if (!row) throw new ProblemError(500);
+  return toDocument(row);
+}
+
+/**
+ * Start-up sweep: pending rows whose blob reached its final key are published, other pending
+ * rows are removed; temporary blobs and blobs without a row are deleted. Run before serving.
+ */
+export async function sweepOrphans(db: Db, store: BlobStore): Promise<{ removed: number }> {
+  let removed = 0;
+  const pending = await db
+    .select({ id: documents.id, storageKey: documents.storageKey })
+    .from(documents)
+    .where(eq(documents.state, 'pending'));
+  for (const row of pending) {
+    if (await store.exists(row.storageKey)) {
+      await db.update(documents).set({ state: 'published' }).where(eq(documents.id, row.id));
+    } else {
+      await db.delete(documents).where(eq(documents.id, row.id));
+      removed += 1;
+    }
+  }
+  for await (const key of store.list('tmp/')) {
+    await store.delete(key);
+    removed += 1;
+  }
+  const keys: string[] = [];
+  for await (const key of store.list('doc/')) keys.push(key);
+  for (let i = 0; i < keys.length; i += 500) {
+    const batch = keys.slice(i, i + 500);
+    const known = new Set(
+      (
+        await db
+          .select({ key: documents.storageKey })
+          .from(documents)
+          .where(inArray(documents.storageKey, batch))
+      ).map((r) => r.key),
+    );
+    for (const key of batch) {
+      if (!known.has(key)) {
+        await store.delete(key);
+        removed += 1;
+      }
+    }
+  }
+  return { removed };
+}
+
+/** Streams `body` into the store under a temporary key. */
+export async function writeTemporary(
+  store: BlobStore,
+  body: Readable,
+  contentType?: string,
+): Promise<{ key: string; size: number }> {
+  const key = tempKey();
+  try {
+    const { size } = await store.put(key, body, contentType);
+    return { key, size };
+  } catch (error) {
+    await store.delete(key).catch(() => {});
+    throw error;
+  }
+}

@@ -1,0 +1,22 @@
+import type { PortalDocument } from '@portal/contract';
+import { queryOptions } from '@tanstack/react-query';
+import { apiGet, apiGetBlob } from '../../../lib/api-client';
+
+export const documentListQueryKey = (institutionId: string, documentType: string) =>
+  ['documents', 'list', institutionId, documentType] as const;
+
+export const documentListQueryOptions = (institutionId: string, documentType: string) =>
+  queryOptions({
+    queryKey: documentListQueryKey(institutionId, documentType),
+    queryFn: ({ signal }) =>
+      apiGet<PortalDocument[]>(
+        `/institution/${encodeURIComponent(institutionId)}/document?documentType=${encodeURIComponent(documentType)}`,
+        signal,
+      ),
+    retry: false,
+  });
+
+export const downloadDocument = (institutionId: string, documentId: string) =>
+  apiGetBlob(
+    `/institution/${encodeURIComponent(institutionId)}/document/${encodeURIComponent(documentId)}`,
+  );

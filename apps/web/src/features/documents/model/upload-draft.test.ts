@@ -1,0 +1,49 @@
+import { describe, expect, it } from 'vitest';
+import { ApiError } from '../../../lib/api-client';
+import { draftFromFile, draftsComplete, failureMessage, isoToday } from './upload-draft';
+
+describe('upload drafts', () => {
+  it('prefills the display name from the file name, the date and the type', () => {
+    const file = new File(['x'], 'Rechnung März.pdf', { type: 'application/pdf' });
+    const draft = draftFromFile(file, '2026-11-23', 'invoice');
+    expect(draft).toMatchObject({
+      displayName: 'Rechnung März.pdf',
+      createdAt: '2026-11-23',
+      type: 'invoice',
+      description: '',
+    });
+    expect(draftFromFile(file, '2026-11-23', 'invoice').key).not.toBe(draft.key);
+  });
+
+  it('is complete only with a display name and a date for every file', () => {
+    const draft = draftFromFile(new File(['x'], 'a.txt'), '2026-11-23', 'forms');
+    expect(draftsComplete([])).toBe(false);
+    expect(draftsComplete([draft])).toBe(true);
+    expect(draftsComplete([draft, { ...draft, displayName: '  ' }])).toBe(false);
+    expect(draftsComplete([{ ...draft, createdAt: '' }])).toBe(false);
+  });
+
+  it('words failures with the spec text and the server reason', () => {
+    const tooLarge = new ApiError(413, {
+      type: 'about:blank',
+      title: 'Payload Too Large',
+      status: 413,
+      detail: 'Die Datei ist zu groß. Erlaubt sind höchstens 1 MB.',
+    });
+    expect(failureMessage('Hinzufügen des Dokuments fehlgeschlagen', tooLarge)).toBe(
+      'Hinzufügen des Dokuments fehlgeschlagen: Die Datei ist zu groß. Erlaubt sind höchstens 1 MB.',
+    );
+    expect(failureMessage('Löschen des Dokuments fehlgeschlagen', new ApiError(500, null))).toBe(
+      'Löschen des Dokuments fehlgeschlagen',
+    );
+    const cut = new Error('x');
+    cut.name = 'UploadConnectionError';
+    expect(failureMessage('Hinzufügen des Dokuments fehlgeschlagen', cut)).toBe(
+      'Hinzufügen des Dokuments fehlgeschlagen: Die Verbindung wurde unterbrochen. Bitte versuchen Sie es erneut.',
+    );
+  });
+
+  it('formats today in local time', () => {
+    expect(isoToday(new Date(2026, 0, 5, 23, 30))).toBe('2026-01-05');
+  });
+});

@@ -1,0 +1,48 @@
+import type { DocumentType } from '@portal/contract';
+import { isApiError } from '../../../lib/api-client';
+import { documents as t } from '../../../messages/de';
+
+/** One chosen file with the metadata the form edits before it is uploaded. */
+export interface UploadDraft {
+  key: string;
+  file: File;
+  displayName: string;
+  /** ISO date (yyyy-MM-dd). */
+  createdAt: string;
+  type: DocumentType;
+  description: string;
+}
+
+let counter = 0;
+
+/** A draft for a dropped or picked file: display name prefilled from the file name. */
+export function draftFromFile(file: File, today: string, type: DocumentType): UploadDraft {
+  counter += 1;
+  return {
+    key: `${counter}-${file.name}`,
+    file,
+    displayName: file.name,
+    createdAt: today,
+    type,
+    description: '',
+  };
+}
+
+/** Whether every draft can be sent (display name and date filled in). */
+export const draftsComplete = (drafts: UploadDraft[]) =>
+  drafts.length > 0 && drafts.every((d) => d.displayName.trim() !== '' && d.createdAt !== '');
+
+/** The message of a failed call: the spec's text, with the server's German reason if any. */
+export function failureMessage(message: string, error: unknown): string {
+  if (isApiError(error)) return t.withReason(message, error.problem?.detail);
+  if (error instanceof Error && error.name === 'UploadConnectionError') {
+    return t.withReason(message, t.connectionLost);
+  }
+  return message;
+}
+
+/** Today's date in local time as yyyy-MM-dd. */
+export function isoToday(now: Date = new Date()): string {
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
+}

@@ -1,0 +1,143 @@
+import { Button, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import { DateInput } from '@mantine/dates';
+import type { PortalDocument } from '@portal/contract';
+import { useEffect, useState } from 'react';
+import { AppModal } from '../../../components/app-modal';
+import { notifyError, notifySuccess } from '../../../components/notifications';
+import { documents as t } from '../../../messages/de';
+import { deleteDocument, updateDocument } from '../api/manage';
+import { failureMessage } from '../model/upload-draft';
+
+interface DialogProps {
+  institutionId: string;
+  /** The document to edit or delete; null: closed. */
+  document: PortalDocument | null;
+  onClose(): void;
+  /** After a successful change (the lists reload). */
+  onChanged(): void;
+}
+
+/** Edit display name, date and description (`PUT …/document/{id}`). */
+export function EditDocumentDialog({ institutionId, document, onClose, onChanged }: DialogProps) {
+  const [displayName, setDisplayName] = useState('');
+  const [createdAt, setCreatedAt] = useState('');
+  const [description, setDescription] = useState('');
+  const [saving, setSaving] = useState(false);
+  const [submitted, setSubmitted] = useState(false);
+
+  useEffect(() => {
+    if (!document) return;
+    setDisplayName(document.displayName);
+    setCreatedAt(document.createdAt);
+    setDescription(document.description ?? '');
+    setSubmitted(false);
+  }, [document]);
+
+  async function save() {
+    if (!document) return;
+    setSubmitted(true);
+    if (!displayName.trim() || !createdAt) return;
+    setSaving(true);
+    try {
+      await updateDocument(institutionId, document.id, {
+        displayName: displayName.trim(),
+        createdAt,
+        ...(description.trim() ? { description: description.trim() } : {}),
+      });
+      notifySuccess(t.updated);
+      onClose();
+      onChanged();
+    } catch (error) {
+      notifyError(failureMessage(t.updateFailed, error));
+    } finally {
+      setSaving(false);
+    }
+  }
+
+  return (
+    <AppModal
+      opened={document !== null}
+      onClose={onClose}
+      headline={t.manage.editTitle}
+      isDismissable={!saving}
+      footer={
+        <>
+          <Button variant="default" onClick={onClose} disabled={saving}>
+            {t.manage.cancel}
+          </Button>
+          <Button onClick={() => void save()} loading={saving}>
+            {t.manage.save}
+          </Button>
+        </>
+      }
+    >
+      <Stack>
+        <TextInput
+          label={t.manage.displayName}
+          value={displayName}
+          onChange={(event) => setDisplayName(event.currentTarget.value)}
+          required
+          data-autofocus
+          error={submitted && !displayName.trim() ? t.manage.required : undefined}
+        />
+        <DateInput
+          label={t.manage.createdAt}
+          value={createdAt || null}
+          onChange={(value) => setCreatedAt(value ?? '')}
+          valueFormat="DD.MM.YYYY"
+          required
+          error={submitted && !createdAt ? t.manage.required : undefined}
+        />
+        <Textarea
+          label={t.manage.description}
+          value={description}
+          onChange={(event) => setDescription(event.currentTarget.value)}
+          autosize
+          minRows={2}
+        />
+      </Stack>
+    </AppModal>
+  );
+}
+
+/** Delete after a confirmation (`DELETE …/document/{id}`). */
+export function DeleteDocumentDialog({ institutionId, document, onClose, onChanged }: DialogProps) {
+  const [deleting, setDeleting] = useState(false);
+
+  async function confirm() {
+    if (!document) return;
+    setDeleting(true);
+    try {
+      await deleteDocument(institutionId, document.id);
+      notifySuccess(t.deleted);
+      onClose();
+      onChanged();
+    } catch (error) {
+      notifyError(failureMessage(t.deleteFailed, error));
+    } finally {
+      setDeleting(false);
+    }
+  }
+
+  return (
+    <AppModal
+      opened={document !== null}
+      onClose={onClose}
+      headline={t.manage.deleteTitle}
+      size="md"
+      isDismissable={!deleting}
+      footer={
+        <>
+          <Button variant="default" onClick={onClose} disabled={deleting} data-autofocus>
+            {t.manage.cancel}
+          </Button>
+          <Button color="red.9" onClick={() => void confirm()} loading={deleting}>
+            {t.manage.delete}
+          </Button>
+        </>
+      }
+    >
+      <Text>{document ? t.manage.deleteConfirm(document.displayName) : ''}</Text>
+    </AppModal>
+  );
+}

@@ -1,0 +1,141 @@
+import '@mantine/core/styles/Table.css';
+import '@mantine/core/styles/Stack.css';
+import '@mantine/core/styles/Group.css';
+import '@mantine/core/styles/Text.css';
+import '@mantine/core/styles/VisuallyHidden.css';
+import '@mantine/core/styles/Badge.css';
+import '@mantine/core/styles/Alert.css';
+import { Alert, Badge, Button, Loader, Stack, Table, Text } from '@mantine/core';
+import type { PortalDocument } from '@portal/contract';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { useAppContext } from '../../../app/app-context';
+import { useBreadcrumbs } from '../../../app/breadcrumbs';
+import { PageHeader } from '../../../components/page-header';
+import { documents as t } from '../../../messages/de';
+import { documentMetadataQueryKey } from '../api/document-metadata';
+import { documentListQueryOptions, downloadDocument } from '../api/documents';
+import { documentTypeLabel, isDocumentType } from '../model/document-types';
+import { downloadFileName, formatGermanDate } from '../model/file-name';
+import { DocumentTypeNav } from './document-type-nav';
+import { ManageDocuments } from './manage-documents';
+
+function saveBlob(blob: Blob, fileName: string) {
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = fileName;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}
+
+/** `/document?documentType=…`: the institution's documents of one type, newest first. */
+export function DocumentListPage() {
+  const [searchParams] = useSearchParams();
+  const documentType = searchParams.get('documentType');
+  const { currentInstitutionId, permissions } = useAppContext();
+  const queryClient = useQueryClient();
+  const valid = isDocumentType(documentType);
+  const list = useQuery({
+    ...documentListQueryOptions(currentInstitutionId ?? '', documentType ?? ''),
+    enabled: Boolean(currentInstitutionId) && valid,
+  });
+  const [downloadError, setDownloadError] = useState(false);
+  const [busy, setBusy] = useState<string | null>(null);
+  const label = documentTypeLabel(documentType);
+  const breadcrumbs = useBreadcrumbs();
+
+  async function download(item: PortalDocument) {
+    if (!currentInstitutionId) return;
+    setBusy(item.id);
+    setDownloadError(false);
+    try {
+      const blob = await downloadDocument(currentInstitutionId, item.id);
+      saveBlob(blob, downloadFileName(item.displayName, item.contentType));
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: documentMetadataQueryKey(currentInstitutionId) }),
+        queryClient.invalidateQueries({ queryKey: ['documents', 'list', currentInstitutionId] }),
+      ]);
+    } catch {
+      setDownloadError(true);
+    } finally {
+      setBusy(null);
+    }
+  }
+
+  return (
+    <Stack>
+      <PageHeader title={label} breadcrumbs={breadcrumbs} />
+      {currentInstitutionId && (
+        <DocumentTypeNav institutionId={currentInstitutionId} current={documentType} />
+      )}
+      {!currentInstitutionId ? (
+        <Text>{t.noInstitution}</Text>
+      ) : !valid ? (
+        <Alert color="yellow">{t.unknownType}</Alert>
+      ) : list.isPending ? (
+        <Loader aria-label={t.loading} />
+      ) : list.isError ? (
+        <Alert color="red" role="alert">
+          {t.loadError}
+        </Alert>
+      ) : list.data.length === 0 ? (
+        <Text>{t.empty}</Text>
+      ) : (
+        <Table striped highlightOnHover>
+          <Table.Caption>{t.tableCaption(label)}</Table.Caption>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>{t.columns.name}</Table.Th>
+              <Table.Th>{t.columns.date}</Table.Th>
+              <Table.Th>{t.columns.description}</Table.Th>
+              <Table.Th>{t.columns.businessCase}</Table.Th>
+              <Table.Th>{t.columns.actions}</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {list.data.map((item) => (
+              <Table.Tr key={item.id} data-testid="document-row">
+                <Table.Td>
+                  <Text span fw={item.unread ? 700 : 400}>
+                    {item.displayName}
+                  </Text>{' '}
+                  {item.unread && (
+                    <Badge color="blue.9" size="sm">
+                      {t.unread}
+                    </Badge>
+                  )}
+                </Table.Td>
+                <Table.Td>{formatGermanDate(item.createdAt)}</Table.Td>
+                <Table.Td>{item.description ?? ''}</Table.Td>
+                <Table.Td>{item.businessCase.label}</Table.Td>
+                <Table.Td>
+                  <Button
+                    size="xs"
+                    variant="light"
+                    loading={busy === item.id}
+                    aria-label={t.downloadLabel(item.displayName)}
+                    onClick={() => void download(item)}
+                  >
+                    {t.download}
+                  </Button>
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      )}
+      {downloadError && (
+        <Alert color="red" role="alert">
+          {t.downloadFailed}
+        </Alert>
+      )}
+      {permissions.canManageDocuments && currentInstitutionId && valid && (
+        <ManageDocuments institutionId={currentInstitutionId} documentType={documentType} />
+      )}
+    </Stack>
+  );
+}

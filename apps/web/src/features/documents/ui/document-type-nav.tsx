@@ -1,0 +1,50 @@
+import { Badge, Button, Group, VisuallyHidden } from '@mantine/core';
+import { Link } from 'react-router';
+import { app, documents as t } from '../../../messages/de';
+import { useDocumentMetadata } from '../api/document-metadata';
+import { DOCUMENT_TYPES, type DocumentType } from '../model/document-types';
+
+/**
+ * The seven document types as links, each with the caller's unread count as a badge (the same
+ * metadata query as the dashboard tiles, so a download lowers both without a reload).
+ */
+export function DocumentTypeNav({
+  institutionId,
+  current,
+}: {
+  institutionId: string;
+  current: string | null;
+}) {
+  const metadata = useDocumentMetadata(institutionId);
+  const unread = (type: DocumentType) =>
+    metadata.data?.find((entry) => entry.documentType === type)?.countUnread ?? 0;
+  return (
+    <Group component="nav" aria-label={t.typeNav} gap="xs">
+      {DOCUMENT_TYPES.map((type) => {
+        const count = unread(type);
+        const active = type === current;
+        return (
+          <Button
+            key={type}
+            component={Link}
+            to={`/document?documentType=${type}`}
+            size="compact-sm"
+            variant={active ? 'filled' : 'light'}
+            aria-current={active ? 'page' : undefined}
+            data-testid={`document-type-${type}`}
+            rightSection={
+              count > 0 ? (
+                <Badge size="sm" color="red.9" circle={count < 10}>
+                  {count}
+                  <VisuallyHidden> {t.unreadSuffix}</VisuallyHidden>
+                </Badge>
+              ) : undefined
+            }
+          >
+            {app.documentTypes[type]}
+          </Button>
+        );
+      })}
+    </Group>
+  );
+}

@@ -1,0 +1,136 @@
+import { documentList, relationshipList } from '@portal/contract';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { HttpResponse, http } from 'msw';
+import { setupServer } from 'msw/node';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { contractJson, contractProblem } from '../../../test/contract-response';
+import { renderWithProviders } from '../../../test/render';
+import { ManageDocuments } from './manage-documents';
+
+const NORD = '33333333-3333-4333-8333-333333333333';
+const PRAXIS = '11111111-1111-4111-8111-111111111111';
+const TI = '44444444-4444-4444-8444-444444444444';
+const BANK = '55555555-5555-4555-8555-555555555555';
+
+const relationships = [
+  {
+    id: '66666666-6666-4666-8666-666666666666',
+    contractorId: PRAXIS,
+    contractorName: 'Praxis Sonnenschein',
+    referenceNumber: '100234',
+    owner: true,
+    createdAt: '2026-01-01T00:00:00.000Z',
+    businessCases: [
+      {
+        id: TI,
+        businessCaseTypeName: 'TIORDER',
+        businessCaseTypeLabel: 'TI-Bestellung',
+        createdAt: '2026-01-01T00:00:00.000Z',
+      },
+      {
+        id: BANK,
+        businessCaseTypeName: 'BANKACCOUNT',
+        businessCaseTypeLabel: 'Geschäftskonto',
+        createdAt: '2026-01-01T00:00:00.000Z',
+      },
+    ],
+  },
+];
+
+const doc = {
+  id: '77777777-7777-4777-8777-777777777777',
+  documentType: 'invoice' as const,
+  displayName: 'Rechnung Oktober 2026.txt',
+  description: 'Monatsrechnung',
+  createdAt: '2026-10-31',
+  contentType: 'text/plain',
+  size: 10,
+  businessCase: { id: TI, label: 'TI-Bestellung' },
+  unread: false,
+};
+
+const server = setupServer();
+beforeAll(() => server.listen({ onUnhandledFrame: 'error' }));
+afterEach(() => server.resetHandlers());
+afterAll(() => server.close());
+
+const calls: string[] = [];
+
+function answer(failing: string[]) {
+  server.use(
+    http.get(`*/api/institution/${NORD}/relationship`, () =>
+      contractJson(relationshipList, relationships),
+    ),
+    http.get(
+      `*/api/institution/${PRAXIS}/business_case/:caseId/document`,
+      ({ params, request }) => {
+        calls.push(`${params.caseId}?${new URL(request.url).searchParams}`);
+        if (failing.includes(params.caseId as string)) return contractProblem(500, 'Fehler');
+        return contractJson(documentList, params.caseId === TI ? [doc] : []);
+      },
+    ),
+  );
+}
+
+async function chooseCustomer() {
+  renderWithProviders(
+    <QueryClientProvider client={new QueryClient()}>
+      <ManageDocuments institutionId={NORD} documentType="invoice" />
+    </QueryClientProvider>,
+  );
+  await userEvent.click(await screen.findByRole('combobox', { name: 'Kunde' }));
+  await userEvent.click(await screen.findByRole('option', { name: /Praxis Sonnenschein/ }));
+}
+
+describe('ManageDocuments (spec section 4, business-case lists)', () => {
+  it('loads every business case of the customer through the business-case endpoint', async () => {
+    calls.length = 0;
+    answer([]);
+    await chooseCustomer();
+    const ti = await screen.findByRole('region', { name: 'TI-Bestellung' });
+    expect(await within(ti).findByText('Rechnung Oktober 2026.txt')).toBeInTheDocument();
+    expect(within(ti).getByText('31.10.2026')).toBeInTheDocument();
+    const bank = screen.getByRole('region', { name: 'Geschäftskonto' });
+    expect(
+      await within(bank).findByText(
+        'Zu diesem Geschäftsfall gibt es noch keine Dokumente dieses Typs.',
+      ),
+    ).toBeInTheDocument();
+    expect(calls.sort()).toEqual(
+      [`${TI}?documentType=invoice`, `${BANK}?documentType=invoice`].sort(),
+    );
+  });
+
+  it('marks only the case whose load failed', async () => {
+    answer([BANK]);
+    await chooseCustomer();
+    const bank = await screen.findByRole('region', { name: 'Geschäftskonto' });
+    expect(await within(bank).findByRole('alert')).toHaveTextContent(
+      'Die Dokumente dieses Geschäftsfalls konnten nicht geladen werden.',
+    );
+    const ti = screen.getByRole('region', { name: 'TI-Bestellung' });
+    expect(await within(ti).findByText('Rechnung Oktober 2026.txt')).toBeInTheDocument();
+    expect(within(ti).queryByRole('alert')).toBeNull();
+  });
+
+  it('shows the global error when every case failed', async () => {
+    answer([TI, BANK]);
+    await chooseCustomer();
+    expect(
+      await screen.findByText(/Die Dokumente des Kunden konnten nicht geladen werden/),
+    ).toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'TI-Bestellung' })).toBeNull();
+  });
+
+  it('says so when the institution has no customers', async () => {
+    server.use(http.get(`*/api/institution/${NORD}/relationship`, () => HttpResponse.json([])));
+    renderWithProviders(
+      <QueryClientProvider client={new QueryClient()}>
+        <ManageDocuments institutionId={NORD} documentType="invoice" />
+      </QueryClientProvider>,
+    );
+    expect(await screen.findByText(/betreut noch keine Kunden/)).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,226 @@
+import '@mantine/core/styles/Table.css';
+import '@mantine/core/styles/Stack.css';
+import '@mantine/core/styles/Group.css';
+import '@mantine/core/styles/Text.css';
+import '@mantine/core/styles/Title.css';
+import '@mantine/core/styles/Input.css';
+import '@mantine/core/styles/Combobox.css';
+import '@mantine/core/styles/Popover.css';
+import '@mantine/core/styles/ScrollArea.css';
+import '@mantine/core/styles/Paper.css';
+import '@mantine/core/styles/VisuallyHidden.css';
+import '@mantine/core/styles/Alert.css';
+import '@mantine/dates/styles.css';
+import 'dayjs/locale/de';
+import { Alert, Button, Group, Loader, Select, Stack, Table, Text, Title } from '@mantine/core';
+import { DatesProvider } from '@mantine/dates';
+import type { DocumentType, PortalDocument, Relationship } from '@portal/contract';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect, useReducer, useRef, useState } from 'react';
+import { documents as t } from '../../../messages/de';
+import { fetchCaseDocuments, relationshipsQueryOptions } from '../api/manage';
+import {
+  type DocumentStoreEvent,
+  documentStoreReducer,
+  initialDocumentStore,
+  loadAllCases,
+} from '../model/document-store';
+import { formatGermanDate } from '../model/file-name';
+import { DeleteDocumentDialog, EditDocumentDialog } from './document-dialogs';
+import { UploadForm } from './upload-form';
+
+export interface ManageDocumentsProps {
+  /** The current (trusted) institution. */
+  institutionId: string;
+  documentType: DocumentType;
+}
+
+/**
+ * 'Dokumente verwalten' for members of a trusted institution: choose a customer, upload to one
+ * of its business cases, edit and delete; the customer's business-case lists of this type load
+ * per case (a failed case is marked alone, all failing sets the global error).
+ */
+export function ManageDocuments({ institutionId, documentType }: ManageDocumentsProps) {
+  const relationships = useQuery(relationshipsQueryOptions(institutionId));
+  const customers = (relationships.data ?? []).filter((relationship) => relationship.owner);
+  const [customerId, setCustomerId] = useState<string | null>(null);
+  const customer = customers.find((c) => c.contractorId === customerId) ?? null;
+
+  return (
+    <DatesProvider settings={{ locale: 'de', firstDayOfWeek: 1 }}>
+      <Stack component="section" aria-labelledby="manage-documents-title" mt="xl">
+        <Title order={2} id="manage-documents-title">
+          {t.manage.title}
+        </Title>
+        <Text>{t.manage.intro}</Text>
+        {relationships.isPending ? (
+          <Loader aria-label={t.loading} />
+        ) : relationships.isError ? (
+          <Alert color="red" role="alert">
+            {t.manage.customersError}
+          </Alert>
+        ) : customers.length === 0 ? (
+          <Text>{t.manage.noCustomers}</Text>
+        ) : (
+          <>
+            <Select
+              label={t.manage.customer}
+              placeholder={t.manage.customerPlaceholder}
+              data={customers.map((c) => ({
+                value: c.contractorId,
+                label: t.manage.customerOption(c.contractorName, c.referenceNumber),
+              }))}
+              value={customerId}
+              onChange={setCustomerId}
+              searchable
+              maw={480}
+            />
+            {customer ? (
+              <CustomerDocuments
+                key={`${customer.contractorId}:${documentType}`}
+                customer={customer}
+                documentType={documentType}
+              />
+            ) : (
+              <Text c="dimmed">{t.manage.chooseCustomer}</Text>
+            )}
+          </>
+        )}
+      </Stack>
+    </DatesProvider>
+  );
+}
+
+function CustomerDocuments({
+  customer,
+  documentType,
+}: {
+  customer: Relationship;
+  documentType: DocumentType;
+}) {
+  const queryClient = useQueryClient();
+  const [store, dispatch] = useReducer(
+    documentStoreReducer<PortalDocument>,
+    undefined,
+    initialDocumentStore<PortalDocument>,
+  );
+  const [editing, setEditing] = useState<PortalDocument | null>(null);
+  const [deleting, setDeleting] = useState<PortalDocument | null>(null);
+  const mounted = useRef(true);
+  const customerId = customer.contractorId;
+  const cases = customer.businessCases;
+
+  const reload = useCallback(async () => {
+    await loadAllCases(
+      cases.map((bc) => bc.id),
+      (businessCaseId) => fetchCaseDocuments(customerId, businessCaseId, documentType),
+      (event: DocumentStoreEvent<PortalDocument>) => {
+        if (mounted.current) dispatch(event);
+      },
+    );
+  }, [cases, customerId, documentType]);
+
+  useEffect(() => {
+    mounted.current = true;
+    void reload();
+    return () => {
+      mounted.current = false;
+    };
+  }, [reload]);
+
+  /** After upload, update or delete: reload the lists here and every cached document query. */
+  const changed = useCallback(() => {
+    void reload();
+    void queryClient.invalidateQueries({ queryKey: ['documents'] });
+  }, [reload, queryClient]);
+
+  if (cases.length === 0) return <Text>{t.manage.noBusinessCases}</Text>;
+
+  return (
+    <Stack>
+      <UploadForm
+        customerId={customerId}
+        businessCases={cases}
+        documentType={documentType}
+        dispatch={dispatch}
+        onUploaded={changed}
+      />
+      {store.loadAllError ? (
+        <Alert color="red" role="alert">
+          {t.manage.allError}
+        </Alert>
+      ) : (
+        cases.map((bc) => {
+          const items = store.byBusinessCase[bc.id];
+          return (
+            <Stack key={bc.id} gap="xs" component="section" aria-label={bc.businessCaseTypeLabel}>
+              <Title order={3}>{t.manage.caseHeading(bc.businessCaseTypeLabel)}</Title>
+              {store.businessCaseErrors.includes(bc.id) ? (
+                <Alert color="red" role="alert">
+                  {t.manage.caseError}
+                </Alert>
+              ) : !items ? (
+                <Loader size="sm" aria-label={t.loading} />
+              ) : items.length === 0 ? (
+                <Text c="dimmed">{t.manage.caseEmpty}</Text>
+              ) : (
+                <Table striped>
+                  <Table.Thead>
+                    <Table.Tr>
+                      <Table.Th>{t.columns.name}</Table.Th>
+                      <Table.Th>{t.columns.date}</Table.Th>
+                      <Table.Th>{t.columns.description}</Table.Th>
+                      <Table.Th>{t.columns.actions}</Table.Th>
+                    </Table.Tr>
+                  </Table.Thead>
+                  <Table.Tbody>
+                    {items.map((item) => (
+                      <Table.Tr key={item.id} data-testid="manage-document-row">
+                        <Table.Td>{item.displayName}</Table.Td>
+                        <Table.Td>{formatGermanDate(item.createdAt)}</Table.Td>
+                        <Table.Td>{item.description ?? ''}</Table.Td>
+                        <Table.Td>
+                          <Group gap="xs" wrap="nowrap">
+                            <Button
+                              size="xs"
+                              variant="light"
+                              aria-label={t.manage.editLabel(item.displayName)}
+                              onClick={() => setEditing(item)}
+                            >
+                              {t.manage.edit}
+                            </Button>
+                            <Button
+                              size="xs"
+                              variant="light"
+                              color="red"
+                              aria-label={t.manage.deleteLabel(item.displayName)}
+                              onClick={() => setDeleting(item)}
+                            >
+                              {t.manage.delete}
+                            </Button>
+                          </Group>
+                        </Table.Td>
+                      </Table.Tr>
+                    ))}
+                  </Table.Tbody>
+                </Table>
+              )}
+            </Stack>
+          );
+        })
+      )}
+      <EditDocumentDialog
+        institutionId={customerId}
+        document={editing}
+        onClose={() => setEditing(null)}
+        onChanged={changed}
+      />
+      <DeleteDocumentDialog
+        institutionId={customerId}
+        document={deleting}
+        onClose={() => setDeleting(null)}
+        onChanged={changed}
+      />
+    </Stack>
+  );
+}

@@ -1,0 +1,279 @@
+import '@mantine/core/styles/Progress.css';
+import '@mantine/core/styles/Card.css';
+import '@mantine/core/styles/SimpleGrid.css';
+import '@mantine/dropzone/styles.css';
+import {
+  Button,
+  Card,
+  CloseButton,
+  Group,
+  Progress,
+  Select,
+  SimpleGrid,
+  Stack,
+  Text,
+  Textarea,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { DateInput } from '@mantine/dates';
+import { Dropzone } from '@mantine/dropzone';
+import type { DocumentType, RelationshipBusinessCase } from '@portal/contract';
+import { useState } from 'react';
+import { notifyError, notifySuccess } from '../../../components/notifications';
+import { app, documents as t } from '../../../messages/de';
+import { uploadDocument } from '../api/manage';
+import type { DocumentStoreEvent } from '../model/document-store';
+import { uploadMany } from '../model/document-store';
+import { DOCUMENT_TYPES } from '../model/document-types';
+import { draftFromFile, failureMessage, isoToday, type UploadDraft } from '../model/upload-draft';
+
+type EntryStatus = 'draft' | 'uploading' | 'done' | 'failed';
+interface Entry extends UploadDraft {
+  status: EntryStatus;
+  progress: number;
+  message: string;
+}
+
+export const TYPE_OPTIONS = DOCUMENT_TYPES.map((value) => ({
+  value,
+  label: app.documentTypes[value],
+}));
+
+const formatSize = (bytes: number) =>
+  bytes >= 1024 * 1024
+    ? `${(bytes / (1024 * 1024)).toLocaleString('de-DE', { maximumFractionDigits: 1 })} MB`
+    : `${Math.max(1, Math.round(bytes / 1024)).toLocaleString('de-DE')} KB`;
+
+export interface UploadFormProps {
+  customerId: string;
+  businessCases: RelationshipBusinessCase[];
+  documentType: DocumentType;
+  /** The document store's dispatch (uploading flag and upload results). */
+  dispatch: (event: DocumentStoreEvent<never>) => void;
+  /** Called once all files of a batch have ended (lists reload). */
+  onUploaded(): void;
+}
+
+/**
+ * Upload of one or many files to a business case of a customer: drag and drop or file picker;
+ * each file with display name, date, type and optional description; parallel uploads with a
+ * progress bar each; every file ends with its own success or failure message.
+ */
+export function UploadForm({
+  customerId,
+  businessCases,
+  documentType,
+  dispatch,
+  onUploaded,
+}: UploadFormProps) {
+  const [businessCaseId, setBusinessCaseId] = useState<string | null>(
+    businessCases.length === 1 ? (businessCases[0]?.id ?? null) : null,
+  );
+  const [entries, setEntries] = useState<Entry[]>([]);
+  const [submitted, setSubmitted] = useState(false);
+  const uploading = entries.some((entry) => entry.status === 'uploading');
+  const drafts = entries.filter((entry) => entry.status === 'draft');
+  const finished = entries.some((entry) => entry.status === 'done' || entry.status === 'failed');
+
+  const patch = (key: string, change: Partial<Entry>) =>
+    setEntries((current) =>
+      current.map((entry) => (entry.key === key ? { ...entry, ...change } : entry)),
+    );
+
+  function addFiles(files: File[]) {
+    const today = isoToday();
+    setEntries((current) => [
+      ...current,
+      ...files.map((file) => ({
+        ...draftFromFile(file, today, documentType),
+        status: 'draft' as const,
+        progress: 0,
+        message: '',
+      })),
+    ]);
+  }
+
+  async function submit() {
+    setSubmitted(true);
+    if (!businessCaseId || drafts.length === 0) return;
+    if (drafts.some((draft) => !draft.displayName.trim() || !draft.createdAt)) return;
+    const batch = drafts.map((draft) => ({ name: draft.displayName, draft }));
+    for (const { draft } of batch) patch(draft.key, { status: 'uploading', progress: 0 });
+    await uploadMany(
+      batch,
+      async ({ draft }) => {
+        try {
+          await uploadDocument(
+            customerId,
+            businessCaseId,
+            draft.file,
+            {
+              displayName: draft.displayName.trim(),
+              createdAt: draft.createdAt,
+              type: draft.type,
+              description: draft.description.trim() || undefined,
+            },
+            (progress) => patch(draft.key, { progress }),
+          );
+          patch(draft.key, { status: 'done', progress: 1, message: t.added });
+          notifySuccess(t.added);
+        } catch (error) {
+          const message = failureMessage(t.addFailed, error);
+          patch(draft.key, { status: 'failed', message });
+          notifyError(message);
+          throw error;
+        }
+      },
+      { success: t.added, failure: (error) => failureMessage(t.addFailed, error) },
+      dispatch,
+    );
+    setSubmitted(false);
+    onUploaded();
+  }
+
+  return (
+    <Card withBorder padding="md" component="section" aria-labelledby="upload-title">
+      <Stack>
+        <Title order={3} id="upload-title">
+          {t.manage.uploadTitle}
+        </Title>
+        <Select
+          label={t.manage.businessCase}
+          placeholder={t.manage.businessCasePlaceholder}
+          data={businessCases.map((bc) => ({ value: bc.id, label: bc.businessCaseTypeLabel }))}
+          value={businessCaseId}
+          onChange={setBusinessCaseId}
+          disabled={uploading}
+          required
+          error={submitted && !businessCaseId ? t.manage.chooseBusinessCaseFirst : undefined}
+        />
+        <Dropzone
+          onDrop={(files) => addFiles(files)}
+          disabled={uploading}
+          multiple
+          inputProps={{ 'aria-label': t.manage.dropzoneLabel }}
+          // The zone itself is focusable; Enter or Space opens the file picker.
+        >
+          <Stack gap={4} align="center" py="lg" style={{ pointerEvents: 'none' }}>
+            <Text fw={600}>{t.manage.dropzone}</Text>
+            <Text size="sm" c="dimmed">
+              {t.manage.dropzoneHint}
+            </Text>
+          </Stack>
+        </Dropzone>
+        {entries.map((entry) => {
+          const locked = entry.status !== 'draft';
+          return (
+            <Card
+              key={entry.key}
+              withBorder
+              padding="sm"
+              data-testid="upload-entry"
+              aria-label={entry.file.name}
+              component="article"
+            >
+              <Stack gap="xs">
+                <Group justify="space-between" wrap="nowrap">
+                  <Text fw={600}>
+                    {entry.file.name}{' '}
+                    <Text span size="sm" c="dimmed">
+                      ({formatSize(entry.file.size)})
+                    </Text>
+                  </Text>
+                  {!locked && (
+                    <CloseButton
+                      aria-label={t.manage.removeFile(entry.file.name)}
+                      onClick={() =>
+                        setEntries((current) => current.filter((e) => e.key !== entry.key))
+                      }
+                    />
+                  )}
+                </Group>
+                <SimpleGrid cols={{ base: 1, sm: 3 }}>
+                  <TextInput
+                    label={t.manage.displayName}
+                    value={entry.displayName}
+                    onChange={(event) =>
+                      patch(entry.key, { displayName: event.currentTarget.value })
+                    }
+                    disabled={locked}
+                    required
+                    error={submitted && !entry.displayName.trim() ? t.manage.required : undefined}
+                  />
+                  <DateInput
+                    label={t.manage.createdAt}
+                    value={entry.createdAt || null}
+                    onChange={(value) => patch(entry.key, { createdAt: value ?? '' })}
+                    valueFormat="DD.MM.YYYY"
+                    disabled={locked}
+                    required
+                    error={submitted && !entry.createdAt ? t.manage.required : undefined}
+                  />
+                  <Select
+                    label={t.manage.type}
+                    data={TYPE_OPTIONS}
+                    value={entry.type}
+                    onChange={(value) => value && patch(entry.key, { type: value as DocumentType })}
+                    allowDeselect={false}
+                    disabled={locked}
+                  />
+                </SimpleGrid>
+                <Textarea
+                  label={t.manage.description}
+                  value={entry.description}
+                  onChange={(event) => patch(entry.key, { description: event.currentTarget.value })}
+                  disabled={locked}
+                  autosize
+                  minRows={1}
+                />
+                {locked && (
+                  <Progress
+                    value={Math.round(entry.progress * 100)}
+                    color={
+                      entry.status === 'failed' ? 'red' : entry.status === 'done' ? 'teal' : 'blue'
+                    }
+                    aria-label={t.manage.progress(entry.file.name)}
+                    animated={entry.status === 'uploading'}
+                  />
+                )}
+                {entry.message && (
+                  <Text
+                    role={entry.status === 'failed' ? 'alert' : 'status'}
+                    c={entry.status === 'failed' ? 'red.8' : 'teal.9'}
+                    size="sm"
+                    fw={600}
+                    data-testid="upload-result"
+                  >
+                    {entry.message}
+                  </Text>
+                )}
+              </Stack>
+            </Card>
+          );
+        })}
+        <Group justify="flex-end">
+          {finished && !uploading && (
+            <Button
+              variant="subtle"
+              onClick={() =>
+                setEntries((current) => current.filter((entry) => entry.status === 'draft'))
+              }
+            >
+              {t.manage.clearResults}
+            </Button>
+          )}
+          {(drafts.length > 0 || uploading) && (
+            <Button onClick={() => void submit()} loading={uploading}>
+              {t.manage.upload(
+                uploading
+                  ? entries.filter((entry) => entry.status === 'uploading').length
+                  : drafts.length,
+              )}
+            </Button>
+          )}
+        </Group>
+      </Stack>
+    </Card>
+  );
+}

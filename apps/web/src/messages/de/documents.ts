@@ -1,0 +1,91 @@
+/** Texts of the document pages. */
+export const documents = {
+  loading: 'Dokumente werden geladen …',
+  empty:
+    'Für diesen Dokumenttyp liegen noch keine Dokumente vor. Neue Dokumente erscheinen hier, sobald sie bereitgestellt werden.',
+  loadError:
+    'Die Dokumente konnten nicht geladen werden. Bitte laden Sie die Seite neu oder versuchen Sie es später noch einmal.',
+  unknownType: 'Unbekannter Dokumenttyp. Bitte wählen Sie einen Dokumenttyp über die Startseite.',
+  noInstitution: 'Bitte wählen Sie zuerst eine Institution aus.',
+  columns: {
+    name: 'Name',
+    date: 'Datum',
+    description: 'Beschreibung',
+    businessCase: 'Geschäftsfall',
+    actions: 'Aktionen',
+  },
+  unread: 'Ungelesen',
+  typeNav: 'Dokumenttypen',
+  /** After the unread count in a type's badge, for screen readers: '2 ungelesen'. */
+  unreadSuffix: 'ungelesen',
+  download: 'Herunterladen',
+  downloadLabel: (name: string) => `${name} herunterladen`,
+  downloadFailed:
+    'Das Dokument konnte nicht heruntergeladen werden. Bitte versuchen Sie es erneut.',
+  tableCaption: (label: string) => `${label}, neueste zuerst`,
+  added: 'Hinzufügen des Dokuments erfolgreich',
+  addFailed: 'Hinzufügen des Dokuments fehlgeschlagen',
+  deleted: 'Löschen des Dokuments erfolgreich',
+  deleteFailed: 'Löschen des Dokuments fehlgeschlagen',
+  updated: 'Update des Dokuments erfolgreich',
+  updateFailed: 'Update des Dokuments fehlgeschlagen',
+  /** A failure with the server's reason (e.g. the 413 size limit). */
+  withReason: (message: string, reason: string | undefined) =>
+    reason ? `${message}: ${reason}` : message,
+  connectionLost: 'Die Verbindung wurde unterbrochen. Bitte versuchen Sie es erneut.',
+  /** Descriptions of the document tiles (spec section 2, word for word). */
+  tile: {
+    none: 'no documents',
+    manage: 'Dokumente verwalten',
+    count: (count: number) => (count === 1 ? '1 Dokument' : `${count} Dokumente`),
+  },
+  manage: {
+    title: 'Dokumente verwalten',
+    intro:
+      'Stellen Sie Ihren Kunden Dokumente bereit: Kunde und Geschäftsfall wählen, Dateien hochladen, Angaben prüfen.',
+    customer: 'Kunde',
+    customerPlaceholder: 'Kunden auswählen',
+    customerOption: (name: string, referenceNumber: string) =>
+      `${name} (Kd.-Nr. ${referenceNumber})`,
+    noCustomers:
+      'Ihre Institution betreut noch keine Kunden. Sobald eine Kundenbeziehung besteht, können Sie hier Dokumente bereitstellen.',
+    customersError:
+      'Die Kunden konnten nicht geladen werden. Bitte laden Sie die Seite neu oder versuchen Sie es später noch einmal.',
+    chooseCustomer: 'Bitte wählen Sie einen Kunden, um seine Dokumente zu verwalten.',
+    noBusinessCases:
+      'Für diesen Kunden gibt es noch keinen Geschäftsfall. Dokumente lassen sich erst zu einem Geschäftsfall hochladen.',
+    businessCase: 'Geschäftsfall',
+    businessCasePlaceholder: 'Geschäftsfall auswählen',
+    uploadTitle: 'Dateien hochladen',
+    dropzone: 'Dateien hierher ziehen oder klicken, um Dateien auszuwählen',
+    dropzoneHint:
+      'PDF, PNG, JPEG, WebP, DOCX, XLSX, ODT, ODS oder Textdateien; mehrere Dateien auf einmal möglich.',
+    dropzoneLabel: 'Dateien zum Hochladen auswählen',
+    displayName: 'Anzeigename',
+    createdAt: 'Datum',
+    type: 'Dokumenttyp',
+    description: 'Beschreibung (optional)',
+    required: 'Bitte ausfüllen.',
+    removeFile: (name: string) => `${name} aus der Auswahl entfernen`,
+    upload: (count: number) => (count === 1 ? '1 Datei hochladen' : `${count} Dateien hochladen`),
+    chooseBusinessCaseFirst: 'Bitte wählen Sie zuerst einen Geschäftsfall.',
+    progress: (name: string) => `Fortschritt des Hochladens von ${name}`,
+    clearResults: 'Ergebnisse ausblenden',
+    caseHeading: (label: string) => `Geschäftsfall ${label}`,
+    caseEmpty: 'Zu diesem Geschäftsfall gibt es noch keine Dokumente dieses Typs.',
+    caseError:
+      'Die Dokumente dieses Geschäftsfalls konnten nicht geladen werden. Bitte versuchen Sie es später noch einmal.',
+    allError:
+      'Die Dokumente des Kunden konnten nicht geladen werden. Bitte laden Sie die Seite neu oder versuchen Sie es später noch einmal.',
+    edit: 'Bearbeiten',
+    editLabel: (name: string) => `${name} bearbeiten`,
+    editTitle: 'Dokument bearbeiten',
+    save: 'Speichern',
+    cancel: 'Abbrechen',
+    delete: 'Löschen',
+    deleteLabel: (name: string) => `${name} löschen`,
+    deleteTitle: 'Dokument löschen',
+    deleteConfirm: (name: string) =>
+      `Möchten Sie „${name}“ wirklich löschen? Das Dokument ist danach für den Kunden nicht mehr verfügbar.`,
+  },
+} as const;

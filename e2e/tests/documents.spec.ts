@@ -1,0 +1,179 @@
+import { readFile } from 'node:fs/promises';
+import type { Page } from '@playwright/test';
+import { ACCOUNTS, expect, expectNoAxeViolations, signIn, test } from '../support/fixtures';
+
+const SHOTS = '/tmp/shots-documents';
+const UMLAUT_NAME = 'Installationsprotokoll Mönckebergstraße.txt';
+
+/** The unread badge of a type in the page's type navigation. */
+const typeLink = (page: Page, type: string) => page.getByTestId(`document-type-${type}`);
+
+test('Anna sees the unread badge, downloads the file with umlauts: same bytes, badge drops', async ({
+  page,
+}) => {
+  await signIn(page, ACCOUNTS.anna, '/document?documentType=documentation');
+  await expect(page.getByRole('heading', { level: 1, name: 'Dokumentation' })).toBeVisible();
+  await expect(page.getByRole('navigation', { name: 'Pfadnavigation' })).toHaveText(
+    /Dashboard.*Dokumentation/,
+  );
+  await expect(typeLink(page, 'documentation')).toHaveAccessibleName('Dokumentation 1 ungelesen');
+  const row = page.getByTestId('document-row').filter({ hasText: UMLAUT_NAME });
+  await expect(row).toBeVisible();
+  await expect(row.getByText('Ungelesen')).toBeVisible();
+  await expect(row.getByText('15.09.2026')).toBeVisible();
+  await expect(row.getByText('Protokoll der TI-Installation')).toBeVisible();
+  await expectNoAxeViolations(page);
+  await page.screenshot({ path: `${SHOTS}/list.png`, fullPage: true });
+
+  const downloadPromise = page.waitForEvent('download');
+  await row.getByRole('button', { name: `${UMLAUT_NAME} herunterladen` }).click();
+  const download = await downloadPromise;
+  expect(download.suggestedFilename()).toBe(UMLAUT_NAME);
+  const bytes = await readFile((await download.path()) as string, 'utf8');
+  expect(bytes).toBe('Installationsprotokoll TI-Konnektor, Mönckebergstraße 7\n');
+  // Without a page reload: the unread marker and the type's badge are gone.
+  await expect(row.getByText('Ungelesen')).toHaveCount(0);
+  await expect(typeLink(page, 'documentation')).toHaveAccessibleName('Dokumentation');
+  await expectNoAxeViolations(page);
+});
+
+test('the list reloads when the query parameter changes; an empty type says so', async ({
+  page,
+}) => {
+  await signIn(page, ACCOUNTS.anna, '/document?documentType=invoice');
+  await expect(page.getByRole('heading', { level: 1, name: 'Rechnungen' })).toBeVisible();
+  await expect(page.getByTestId('document-row')).toHaveCount(2);
+  // Newest first.
+  await expect(page.getByTestId('document-row').first()).toContainText('Rechnung November 2026');
+  await typeLink(page, 'communication').click();
+  await expect(page).toHaveURL(/documentType=communication/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Kommunikation' })).toBeVisible();
+  await expect(page.getByText(/noch keine Dokumente/)).toBeVisible();
+  await expectNoAxeViolations(page);
+});
+
+test('Tom uploads three files at once to Praxis Sonnenschein; the too large one fails alone', async ({
+  page,
+}) => {
+  await signIn(page, ACCOUNTS.tom, '/document?documentType=delivery_note');
+  await expect(page.getByRole('heading', { level: 1, name: 'Lieferscheine' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 2, name: 'Dokumente verwalten' })).toBeVisible();
+  await page.getByRole('combobox', { name: 'Kunde' }).click();
+  await page.getByRole('option', { name: 'Praxis Sonnenschein (Kd.-Nr. 100234)' }).click();
+  await page.getByRole('combobox', { name: 'Geschäftsfall' }).click();
+  await page.getByRole('option', { name: /TI-Bestellung/ }).click();
+  await expectNoAxeViolations(page);
+
+  // Keyboard: the drop zone opens the real file picker.
+  const chooserPromise = page.waitForEvent('filechooser');
+  await page.locator('.mantine-Dropzone-root').focus();
+  await page.keyboard.press('Enter');
+  const chooser = await chooserPromise;
+  expect(chooser.isMultiple()).toBe(true);
+  await chooser.setFiles([
+    {
+      name: 'Lieferschein Kartenterminal.pdf',
+      mimeType: 'application/pdf',
+      buffer: Buffer.from('%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n'),
+    },
+    {
+      name: 'Lieferschein Konnektor Größe M.txt',
+      mimeType: 'text/plain',
+      buffer: Buffer.from('Lieferschein Konnektor, geliefert am 20.11.2026\n'),
+    },
+    {
+      name: 'Lieferschein Archiv.txt',
+      mimeType: 'text/plain',
+      buffer: Buffer.alloc(3 * 1024 * 1024, 'Lieferschein Archiv\n'),
+    },
+  ]);
+  const entries = page.getByTestId('upload-entry');
+  await expect(entries).toHaveCount(3);
+  // Display names are prefilled from the file names; the date is today's, the type the page's.
+  const first = entries.filter({ hasText: 'Lieferschein Kartenterminal.pdf' });
+  await expect(first.getByRole('textbox', { name: 'Anzeigename' })).toHaveValue(
+    'Lieferschein Kartenterminal.pdf',
+  );
+  await expect(first.getByRole('combobox', { name: 'Dokumenttyp' })).toHaveValue('Lieferscheine');
+  await first.getByRole('textbox', { name: 'Anzeigename' }).fill('Lieferschein Kartenterminal');
+  await first
+    .getByRole('textbox', { name: 'Beschreibung (optional)' })
+    .fill('Zwei Kartenterminals');
+  await expectNoAxeViolations(page);
+  await page.screenshot({ path: `${SHOTS}/upload-drafts.png`, fullPage: true });
+  // The date picker speaks German and starts the week on Monday.
+  await first.getByRole('textbox', { name: 'Datum' }).click();
+  await expect(page.getByRole('table').filter({ hasText: 'Mo' }).first()).toBeVisible();
+  await page.screenshot({ path: `${SHOTS}/date-picker.png` });
+  await page.keyboard.press('Escape');
+
+  await page.getByRole('button', { name: '3 Dateien hochladen' }).click();
+  const large = entries.filter({ hasText: 'Lieferschein Archiv.txt' });
+  await expect(large.getByTestId('upload-result')).toHaveText(
+    'Hinzufügen des Dokuments fehlgeschlagen: Die Datei ist zu groß. Erlaubt sind höchstens 2 MB.',
+  );
+  for (const name of ['Lieferschein Kartenterminal.pdf', 'Lieferschein Konnektor Größe M.txt']) {
+    const entry = entries.filter({ hasText: name });
+    await expect(entry.getByTestId('upload-result')).toHaveText(
+      'Hinzufügen des Dokuments erfolgreich',
+    );
+    await expect(entry.getByRole('progressbar')).toHaveAttribute('aria-valuenow', '100');
+  }
+  await expect(large.getByRole('progressbar')).toBeVisible();
+
+  // The business case's list reloaded with the two new documents.
+  const tiCase = page.getByRole('region', { name: /TI-Bestellung/ });
+  await expect(tiCase.getByTestId('manage-document-row')).toHaveCount(2);
+  await expect(tiCase.getByText('Zwei Kartenterminals')).toBeVisible();
+  await expectNoAxeViolations(page);
+  await page.screenshot({ path: `${SHOTS}/upload-results.png`, fullPage: true });
+});
+
+test('Anna sees the new delivery notes unread and downloads the PDF', async ({ page }) => {
+  await signIn(page, ACCOUNTS.anna, '/document?documentType=delivery_note');
+  await expect(typeLink(page, 'delivery_note')).toHaveAccessibleName('Lieferscheine 2 ungelesen');
+  const row = page.getByTestId('document-row').filter({ hasText: 'Lieferschein Kartenterminal' });
+  const downloadPromise = page.waitForEvent('download');
+  await row.getByRole('button', { name: /herunterladen/ }).click();
+  const download = await downloadPromise;
+  // The display name has no extension: the stored content type adds it.
+  expect(download.suggestedFilename()).toBe('Lieferschein Kartenterminal.pdf');
+  await expect(typeLink(page, 'delivery_note')).toHaveAccessibleName('Lieferscheine 1 ungelesen');
+  await expectNoAxeViolations(page);
+});
+
+test('Tom edits and deletes a document', async ({ page }) => {
+  await signIn(page, ACCOUNTS.tom, '/document?documentType=delivery_note');
+  await page.getByRole('combobox', { name: 'Kunde' }).click();
+  await page.getByRole('option', { name: 'Praxis Sonnenschein (Kd.-Nr. 100234)' }).click();
+  const tiCase = page.getByRole('region', { name: /TI-Bestellung/ });
+  await expect(tiCase.getByTestId('manage-document-row')).toHaveCount(2);
+
+  await tiCase.getByRole('button', { name: 'Lieferschein Kartenterminal bearbeiten' }).click();
+  const edit = page.getByRole('dialog', { name: 'Dokument bearbeiten' });
+  // Axe measures contrast once the opening transition has ended.
+  await expect(edit).toHaveCSS('opacity', '1');
+  await expectNoAxeViolations(page);
+  await edit.getByRole('textbox', { name: 'Anzeigename' }).fill('Lieferschein Kartenterminals');
+  await edit.getByRole('textbox', { name: 'Beschreibung (optional)' }).fill('Zwei Geräte');
+  await edit.getByRole('button', { name: 'Speichern' }).click();
+  await expect(page.getByText('Update des Dokuments erfolgreich')).toBeVisible();
+  await expect(edit).toBeHidden();
+  const edited = tiCase
+    .getByTestId('manage-document-row')
+    .filter({ hasText: 'Lieferschein Kartenterminals' });
+  await expect(edited).toContainText('Zwei Geräte');
+  await page.screenshot({ path: `${SHOTS}/edited.png`, fullPage: true });
+
+  await edited.getByRole('button', { name: 'Lieferschein Kartenterminals löschen' }).click();
+  const confirm = page.getByRole('dialog', { name: 'Dokument löschen' });
+  await expect(confirm).toContainText('„Lieferschein Kartenterminals“ wirklich löschen?');
+  await expect(confirm).toHaveCSS('opacity', '1');
+  await expectNoAxeViolations(page);
+  await page.screenshot({ path: `${SHOTS}/delete-confirm.png` });
+  await confirm.getByRole('button', { name: 'Löschen' }).click();
+  await expect(page.getByText('Löschen des Dokuments erfolgreich')).toBeVisible();
+  await expect(tiCase.getByTestId('manage-document-row')).toHaveCount(1);
+  await expect(tiCase).not.toContainText('Lieferschein Kartenterminals');
+  await expectNoAxeViolations(page);
+});
