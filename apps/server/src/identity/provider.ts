@@ -160,7 +160,11 @@ export function createProvider(options: CreateProviderOptions): Provider {
       userinfo: { enabled: true },
       rpInitiatedLogout: {
         enabled: true,
-        logoutSource: async (ctx, form) => sendHtml(ctx, logoutPage(pages, form)),
+        // Without a valid id_token_hint (oidc-provider refuses an invalid one before this runs)
+        // any page could sign the person out: then the page asks for confirmation. The app
+        // always sends the hint and is signed out without a question.
+        logoutSource: async (ctx, form) =>
+          sendHtml(ctx, logoutPage(pages, form, { confirm: !ctx.oidc.params?.id_token_hint })),
         postLogoutSuccessSource: async (ctx) =>
           sendHtml(
             ctx,
@@ -258,7 +262,8 @@ export function createProvider(options: CreateProviderOptions): Provider {
   };
 
   const provider = new Provider(config.auth.issuer, configuration);
-  // Behind a TLS-terminating proxy the forwarded protocol decides about secure cookies.
+  // The forwarded headers it sees are set by the identity plugin from Fastify's own verdict
+  // under TRUST_PROXY (and removed when no proxy is trusted), so believing them is safe.
   provider.proxy = true;
 
   const csp = identityCsp(config);

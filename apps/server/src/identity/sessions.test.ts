@@ -5,9 +5,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app';
 import { loadConfig } from '../config';
 import { oidcPayloads, signInFailures } from '../db/schema';
+import { createUser, TestBrowser, type Tokens } from '../test/oidc-test-client';
 import { buildTestApp, openTestDatabase, type TestApp } from '../test/test-app';
 import { revokeSessionBySid, revokeUserSessions } from './index';
-import { createUser, TestBrowser, type Tokens } from './oidc-test-client';
 
 const INLINE_SCRIPT = /<script(?![^>]*\bsrc=)[^>]*>/i;
 const TOO_MANY =

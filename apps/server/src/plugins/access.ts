@@ -4,6 +4,7 @@ import type { FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Db } from '../db/client';
 import { institutions, institutionUserRoles, users } from '../db/schema';
+import { messages } from '../messages';
 import { badRequest, forbidden, notFound } from './errors';
 
 /**
@@ -67,17 +68,15 @@ export const ADMIN_ONLY: readonly InstitutionRole[] = ['INSTITUTION_ADMIN'];
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 export const isUuid = (value: string): boolean => UUID.test(value);
 
-export const INSTITUTION_NOT_FOUND = 'Die Institution wurde nicht gefunden.';
-export const MISSING_INSTITUTION_ROLE =
-  'Für diese Aktion fehlt Ihnen die Berechtigung in dieser Institution.';
-export const NOT_A_TRUSTED_INSTITUTION =
-  'Diese Aktion ist nur für vertrauenswürdige Institutionen (Auftragnehmer) möglich.';
+export const INSTITUTION_NOT_FOUND = messages.institutionNotFound;
+export const MISSING_INSTITUTION_ROLE = messages.missingInstitutionRole;
+export const NOT_A_TRUSTED_INSTITUTION = messages.notATrustedInstitution;
 
 /** Throws 400 unless `value` is a canonical lower-case UUID (36 hex digits and hyphens). */
 export function assertId(value: string, name = 'id'): string {
   if (!ID_PATTERN.test(value)) {
-    throw badRequest(`${name} ist keine gültige Kennung.`, [
-      { path: name, message: 'Ungültige Kennung' },
+    throw badRequest(messages.invalidIdentifier(name), [
+      { path: name, message: messages.invalidIdentifierField },
     ]);
   }
   return value;
@@ -157,8 +156,8 @@ function institutionIdOf(request: FastifyRequest, access: InstitutionRouteAccess
   const source = (access.query ? request.query : request.params) as Record<string, unknown>;
   const value = source?.[access.query ?? access.param ?? 'id'];
   if (typeof value !== 'string') {
-    throw badRequest('Die Institution fehlt in der Anfrage.', [
-      { path: access.query ?? access.param ?? 'id', message: 'Pflichtfeld' },
+    throw badRequest(messages.institutionMissing, [
+      { path: access.query ?? access.param ?? 'id', message: messages.required },
     ]);
   }
   return value;

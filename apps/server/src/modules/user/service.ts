@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { ACCOUNT_ROLES, type User } from '@portal/contract';
+import type { User } from '@portal/contract';
 import type { Db } from '../../db/client';
+import { messages } from '../../messages';
 import { findUserIdBySubject, isUuid } from '../../plugins/access';
-import type { AuthContext } from '../../plugins/auth';
+import { type AuthContext, isRestrictedUser } from '../../plugins/auth';
 import { badRequest, conflict, forbidden, notFound } from '../../plugins/errors';
 import {
   findUserByEmail,
@@ -13,16 +14,9 @@ import {
   type UserRow,
 } from './repository';
 
-export const USER_NOT_FOUND = 'Der Benutzer ist im Portal nicht bekannt.';
-export const RESTRICTED_USER =
-  'Sie sind als technischer Nutzer angemeldet! Die Bedienung des Portals ist für diese Rolle nicht vorgesehen.';
-
-/** A restricted user's token lacks the realm role `client` or carries `technical`. */
-export function isRestrictedUser(auth: AuthContext): boolean {
-  return (
-    !auth.realmRoles.includes(ACCOUNT_ROLES.client) || auth.roles.includes(ACCOUNT_ROLES.technical)
-  );
-}
+export const USER_NOT_FOUND = messages.userNotFound;
+export const RESTRICTED_USER = messages.restrictedUser;
+export { isRestrictedUser };
 
 async function toUser(db: Db, row: UserRow): Promise<User> {
   return {
@@ -66,14 +60,14 @@ export async function ensureBackendUserExists(db: Db, auth: AuthContext): Promis
   const existing = await findBySubject(db, auth.sub);
   if (existing) return toUser(db, existing);
 
-  if (!auth.email) throw badRequest('Das Zugriffstoken enthält keine E-Mail-Adresse.');
+  if (!auth.email) throw badRequest(messages.tokenWithoutEmail);
   const byEmail = await findUserByEmail(db, auth.email);
   if (byEmail) {
     if (byEmail.identitySubject === null && auth.emailVerified === true) {
       await linkIdentitySubject(db, byEmail.id, auth.sub);
       return toUser(db, (await findUserById(db, byEmail.id))!);
     }
-    throw conflict('Die E-Mail-Adresse wird bereits verwendet.');
+    throw conflict(messages.emailInUse);
   }
 
   const id = isUuid(auth.sub) ? auth.sub : randomUUID();
@@ -85,6 +79,6 @@ export async function ensureBackendUserExists(db: Db, auth: AuthContext): Promis
     identitySubject: auth.sub,
   });
   const created = await findBySubject(db, auth.sub);
-  if (!created) throw conflict('Die E-Mail-Adresse wird bereits verwendet.');
+  if (!created) throw conflict(messages.emailInUse);
   return toUser(db, created);
 }
