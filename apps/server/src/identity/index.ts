@@ -10,7 +10,7 @@ import type { PageContext } from './pages';
 import { createProvider, KEYCLOAK_ROUTES } from './provider';
 import { revokeSessionBySid, revokeUserSessions } from './revoke';
 import { identityRoutes, isHandledOutsideProvider } from './routes';
-import { deleteOldSignInFailures } from './sign-in-failures';
+import { deleteOldSignInAttempts } from './sign-in-throttle';
 
 export {
   ACCESS_TOKEN_TTL,
@@ -136,7 +136,7 @@ export const identityPlugin = fp<{ config: Config }>(
     } satisfies EmbeddedIdentity);
 
     const sweep = () =>
-      Promise.all([deleteExpiredPayloads(db), deleteOldSignInFailures(db)]).catch((error) =>
+      Promise.all([deleteExpiredPayloads(db), deleteOldSignInAttempts(db)]).catch((error) =>
         app.log.warn({ err: error }, 'identity sweep failed'),
       );
     const timer = setInterval(sweep, SWEEP_INTERVAL_MS);

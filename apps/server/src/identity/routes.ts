@@ -18,12 +18,7 @@ import {
   findPendingSecondFactor,
   savePendingSecondFactor,
 } from './second-factor';
-import {
-  accountKey,
-  clearSignInFailures,
-  isSignInBlocked,
-  recordSignInFailure,
-} from './sign-in-failures';
+import { accountKey, type Claim, claimSignInAttempt, clearSignInPair } from './sign-in-throttle';
 
 export interface IdentityRoutesOptions {
   config: Config;
@@ -90,6 +85,13 @@ export async function identityRoutes(app: FastifyInstance, options: IdentityRout
       .header('Cache-Control', 'no-store')
       .header('Referrer-Policy', 'no-referrer')
       .send(html);
+
+  const refusalMessage = (claim: Claim) =>
+    !claim.allowed && claim.reason === 'slow' ? messages.slowDown : messages.tooManyFailures;
+  const sendRefused = (reply: FastifyReply, claim: Claim, html: string) => {
+    if (!claim.allowed) reply.header('Retry-After', String(claim.retryAfterSeconds));
+    return sendPage(reply, 429, html);
+  };
 
   const sendExpired = (reply: FastifyReply) =>
     sendPage(
@@ -193,11 +195,13 @@ export async function identityRoutes(app: FastifyInstance, options: IdentityRout
     const action = loginUrl(interaction.uid);
     const account = accountKey(email);
 
-    if (await isSignInBlocked(db, account, request.ip, maxFailures)) {
-      return sendPage(
+    // Claimed before the password is checked: parallel tries never check more than allowed.
+    const claim = await claimSignInAttempt(db, 'password', account, request.ip, maxFailures);
+    if (!claim.allowed) {
+      return sendRefused(
         reply,
-        429,
-        loginPage(pages, { action, email, error: messages.tooManyFailures }),
+        claim,
+        loginPage(pages, { action, email, error: refusalMessage(claim) }),
       );
     }
 
@@ -205,7 +209,6 @@ export async function identityRoutes(app: FastifyInstance, options: IdentityRout
     dummyHash ??= hashPassword(crypto.randomUUID());
     const isValid = await verifyPassword(password, user?.passwordHash ?? (await dummyHash));
     if (!user?.passwordHash || !isValid) {
-      await recordSignInFailure(db, account, request.ip);
       return sendPage(
         reply,
         401,
@@ -224,7 +227,7 @@ export async function identityRoutes(app: FastifyInstance, options: IdentityRout
       return reply.code(303).header('Cache-Control', 'no-store').redirect(action);
     }
 
-    await clearSignInFailures(db, account);
+    await clearSignInPair(db, 'password', account, request.ip);
     return finishLogin(request, reply, user.id, ['pwd']);
   });
 
@@ -236,11 +239,12 @@ export async function identityRoutes(app: FastifyInstance, options: IdentityRout
     if (!pending) return reply.code(303).redirect(action);
 
     const otpAction = `${action}/otp`;
-    if (await isSignInBlocked(db, pending.account, request.ip, maxFailures)) {
-      return sendPage(
+    const claim = await claimSignInAttempt(db, 'otp', pending.account, request.ip, maxFailures);
+    if (!claim.allowed) {
+      return sendRefused(
         reply,
-        429,
-        otpPage(pages, { action: otpAction, error: messages.tooManyFailures }),
+        claim,
+        otpPage(pages, { action: otpAction, error: refusalMessage(claim) }),
       );
     }
     const user = await findUserById(db, pending.accountId);
@@ -251,7 +255,6 @@ export async function identityRoutes(app: FastifyInstance, options: IdentityRout
     const body = (request.body ?? {}) as Record<string, unknown>;
     const code = typeof body.code === 'string' ? body.code.slice(0, 32) : '';
     if (user.totpSecret && !(await acceptTotp(db, user.id, user.totpSecret, code))) {
-      await recordSignInFailure(db, pending.account, request.ip);
       return sendPage(
         reply,
         401,
@@ -259,7 +262,8 @@ export async function identityRoutes(app: FastifyInstance, options: IdentityRout
       );
     }
     await deletePendingSecondFactor(db, interaction.uid);
-    await clearSignInFailures(db, pending.account);
+    await clearSignInPair(db, 'password', pending.account, request.ip);
+    await clearSignInPair(db, 'otp', pending.account, request.ip);
     return finishLogin(request, reply, user.id, user.totpSecret ? ['pwd', 'otp'] : ['pwd']);
   });
 
