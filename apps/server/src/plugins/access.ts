@@ -1,6 +1,10 @@
 import { ID_PATTERN, type InstitutionRole } from '@portal/contract';
 import { and, eq, or } from 'drizzle-orm';
-import type { FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import type {
+  FastifyRequest,
+  preHandlerAsyncHookHandler,
+  preParsingAsyncHookHandler,
+} from 'fastify';
 import fp from 'fastify-plugin';
 import type { Db } from '../db/client';
 import { institutions, institutionUserRoles, users } from '../db/schema';
@@ -163,17 +167,35 @@ function institutionIdOf(request: FastifyRequest, access: InstitutionRouteAccess
   return value;
 }
 
+/** Every route that declares `config.institution`, by `METHOD url` (for the stranger test). */
+export type InstitutionRouteRegistry = Map<string, InstitutionRouteAccess>;
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Routes with `config.institution`, keyed `GET /api/institution/:id`. */
+    institutionRoutes: InstitutionRouteRegistry;
+  }
+}
+
 /**
- * Adds the scope-resolving preHandler to every route whose config names an institution. It runs
- * after schema validation (malformed ids are already 400) and after authentication.
+ * Resolves the scope on every route whose config names an institution, after authentication
+ * and before the body is read (`preParsing`): a stranger gets the 404 before any upload is
+ * parsed, and before body validation could answer differently for strangers and members. A
+ * malformed id is left to schema validation (400, as for every parameter); the preHandler then
+ * resolves the scope of routes whose id only validation could vouch for.
  */
 export const accessPlugin = fp(
   async (app) => {
     app.decorateRequest('scope', null as unknown as InstitutionScope);
+    const registry: InstitutionRouteRegistry = new Map();
+    app.decorate('institutionRoutes', registry);
     app.addHook('onRoute', (route) => {
       const access = route.config?.institution;
       if (!access) return;
-      const resolve: preHandlerAsyncHookHandler = async (request) => {
+      for (const method of Array.isArray(route.method) ? route.method : [route.method]) {
+        registry.set(`${method} ${route.url}`, access);
+      }
+      const resolve = async (request: FastifyRequest) => {
         request.scope = await resolveInstitutionScope(
           request.server.db,
           await currentUserId(request),
@@ -181,11 +203,18 @@ export const accessPlugin = fp(
           access,
         );
       };
-      const existing = route.preHandler;
-      route.preHandler = [
-        resolve,
-        ...(Array.isArray(existing) ? existing : existing ? [existing] : []),
-      ];
+      const early: preParsingAsyncHookHandler = async (request) => {
+        const source = (access.query ? request.query : request.params) as Record<string, unknown>;
+        const value = source?.[access.query ?? access.param ?? 'id'];
+        if (typeof value === 'string' && ID_PATTERN.test(value)) await resolve(request);
+      };
+      const late: preHandlerAsyncHookHandler = async (request) => {
+        if (!request.scope) await resolve(request);
+      };
+      const asList = <T>(hooks: T | T[] | undefined): T[] =>
+        Array.isArray(hooks) ? hooks : hooks ? [hooks] : [];
+      route.preParsing = [early, ...asList(route.preParsing)];
+      route.preHandler = [late, ...asList(route.preHandler)];
     });
   },
   { name: 'access', dependencies: ['db', 'auth'] },
