@@ -16,6 +16,7 @@ import { docsPlugin } from './plugins/docs';
 import { badUrlAnswer, errorsPlugin } from './plugins/errors';
 import { inputGuardPlugin } from './plugins/input-guard';
 import { mailerPlugin } from './plugins/mailer';
+import { principalsPlugin } from './plugins/principals';
 import { securityHeadersApplier, securityPlugin } from './plugins/security';
 import { webPlugin } from './plugins/web';
 
@@ -86,6 +87,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(docsPlugin, { config });
   if (config.auth.mode === 'embedded') await app.register(identityPlugin, { config });
   await app.register(authPlugin, { config });
+  await app.register(principalsPlugin);
   await app.register(accessPlugin);
   await app.register(modules, { config, prefix: '/api' });
   await app.register(webPlugin, { config });

@@ -99,16 +99,9 @@ export async function findUserIdBySubject(db: Db, sub: string): Promise<string |
   return rows.find((row) => row.id === sub)?.id ?? rows[0]?.id;
 }
 
-const userIdCache = new WeakMap<FastifyRequest, Promise<string | undefined>>();
-
-/** The calling user's portal id (cached per request), or undefined when not in the database. */
-export function currentUserId(request: FastifyRequest): Promise<string | undefined> {
-  let pending = userIdCache.get(request);
-  if (!pending) {
-    pending = findUserIdBySubject(request.server.db, request.auth.sub);
-    userIdCache.set(request, pending);
-  }
-  return pending;
+/** The calling user's portal id, or undefined when not in the database. */
+export async function currentUserId(request: FastifyRequest): Promise<string | undefined> {
+  return (await request.server.principals.get(request.auth.sub))?.user.id;
 }
 
 /** The role of a user in an institution and whether it is trusted; undefined for non-members. */
@@ -147,12 +140,38 @@ export async function resolveInstitutionScope(
 ): Promise<InstitutionScope> {
   assertId(institutionId, 'institutionId');
   const membership = userId ? await findMembership(db, userId, institutionId) : undefined;
+  return checkedScope(userId, institutionId, membership, access);
+}
+
+function checkedScope(
+  userId: string | undefined,
+  institutionId: string,
+  membership: { role: InstitutionRole; trusted: boolean } | undefined,
+  access: Omit<InstitutionRouteAccess, 'param' | 'query'>,
+): InstitutionScope {
   if (!userId || !membership) throw notFound(INSTITUTION_NOT_FOUND);
   if (access.roles && !access.roles.includes(membership.role)) {
     throw forbidden(MISSING_INSTITUTION_ROLE);
   }
   if (access.trusted && !membership.trusted) throw forbidden(NOT_A_TRUSTED_INSTITUTION);
-  return { institutionId, userId, ...membership } as InstitutionScope;
+  return {
+    institutionId,
+    userId,
+    role: membership.role,
+    trusted: membership.trusted,
+  } as InstitutionScope;
+}
+
+/** The scope of the calling user, from their cached principal (no statement when cached). */
+async function resolveRequestScope(
+  request: FastifyRequest,
+  institutionId: string,
+  access: InstitutionRouteAccess,
+): Promise<InstitutionScope> {
+  assertId(institutionId, 'institutionId');
+  const principal = await request.server.principals.get(request.auth.sub);
+  const membership = principal?.memberships.find((item) => item.institutionId === institutionId);
+  return checkedScope(principal?.user.id, institutionId, membership, access);
 }
 
 /** The institution id a route names, from its path or query as its config says. */
@@ -196,9 +215,8 @@ export const accessPlugin = fp(
         registry.set(`${method} ${route.url}`, access);
       }
       const resolve = async (request: FastifyRequest) => {
-        request.scope = await resolveInstitutionScope(
-          request.server.db,
-          await currentUserId(request),
+        request.scope = await resolveRequestScope(
+          request,
           institutionIdOf(request, access),
           access,
         );
@@ -217,5 +235,5 @@ export const accessPlugin = fp(
       route.preHandler = [late, ...asList(route.preHandler)];
     });
   },
-  { name: 'access', dependencies: ['db', 'auth'] },
+  { name: 'access', dependencies: ['db', 'auth', 'principals'] },
 );

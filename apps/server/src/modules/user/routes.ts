@@ -18,7 +18,7 @@ export const userRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app,
         response: { 200: user, ...problemResponses(401, 403, 404) },
       },
     },
-    async (request) => getCurrentUser(app.db, request.auth),
+    async (request) => getCurrentUser(app.principals, request.auth),
   );
 
   app.post(
