@@ -55,8 +55,10 @@ const envSchema = z.object({
    */
   SEED_DEMO_DATA: booleanFlag.optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  /** Requests per minute and address for the API. */
-  RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(600),
+  /** API requests per minute and signed-in user. */
+  RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(1200),
+  /** API requests per minute and address without sign-in (ping, public config). */
+  RATE_LIMIT_ANONYMOUS_PER_MINUTE: z.coerce.number().int().positive().default(3000),
   /** Failed sign-ins per account or address within 15 minutes before sign-in is refused. */
   SIGN_IN_MAX_FAILURES: z.coerce.number().int().positive().default(10),
   /**
@@ -122,6 +124,7 @@ export interface Config {
   seedDemoData: boolean;
   logLevel: string;
   rateLimitPerMinute: number;
+  rateLimitAnonymousPerMinute: number;
   /** Fastify's `trustProxy`: false or the proxies' addresses. */
   trustProxy: false | string[];
   mail: { smtpUrl: string | undefined; from: string };
@@ -173,6 +176,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     seedDemoData: env.SEED_DEMO_DATA ?? env.NODE_ENV !== 'production',
     logLevel: env.LOG_LEVEL,
     rateLimitPerMinute: env.RATE_LIMIT_PER_MINUTE,
+    rateLimitAnonymousPerMinute: env.RATE_LIMIT_ANONYMOUS_PER_MINUTE,
     trustProxy: env.TRUST_PROXY,
     mail: { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM },
   };

@@ -165,7 +165,7 @@ export const identitySecrets = pgTable('identity_secrets', {
 
 /**
  * API requests per key (address) in the current fixed window, shared by every process on one
- * database (RATE_LIMIT_PER_MINUTE).
+ * database (RATE_LIMIT_PER_MINUTE), written in batches by plugins/rate-limit-store.ts.
  */
 export const rateLimitHits = pgTable('rate_limit_hits', {
   key: text('key').primaryKey(),

@@ -7,7 +7,7 @@ import fp from 'fastify-plugin';
 import helmetMiddleware from 'helmet';
 import type { Config } from '../config';
 import { messages } from '../messages';
-import { databaseRateLimitStore } from './rate-limit-store';
+import { RateLimitCounters, rateLimitStore } from './rate-limit-store';
 
 /** The Content-Security-Policy directives of every page the server sends. */
 export function contentSecurityPolicy(config: Config): Record<string, string[]> {
@@ -71,15 +71,20 @@ export const securityPlugin = fp<{ config: Config }>(
   async (app, { config }) => {
     await app.register(helmet, helmetOptions(config));
 
-    // Per address, counted in the database: processes on one PostgreSQL share the limit. Should
-    // the counter fail, the request goes on (the limit guards against runaway clients; it is
-    // not worth refusing service for).
+    // Per user when signed in (the auth hook runs before this route-level limit), per address
+    // otherwise: the people of a practice behind one address each have their own budget.
+    // Counted in memory; on PostgreSQL shared by the processes through batched writes.
+    const counters = new RateLimitCounters(app.database.kind === 'postgres' ? app.db : undefined);
+    counters.start();
+    app.addHook('onClose', () => counters.stop());
     await app.register(rateLimit, {
       global: true,
-      max: config.rateLimitPerMinute,
+      max: (_request, key) =>
+        key.startsWith('user:') ? config.rateLimitPerMinute : config.rateLimitAnonymousPerMinute,
       timeWindow: 60_000,
-      store: databaseRateLimitStore(app.db),
-      skipOnError: true,
+      store: rateLimitStore(counters),
+      keyGenerator: (request) =>
+        request.auth?.sub ? `user:${request.auth.sub}` : `address:${request.ip}`,
       allowList: (request) => !isApiPath(request.routeOptions.url ?? request.url),
       // The error handler turns the thrown error into a problem+json 429.
       errorResponseBuilder: (_request, context) =>
