@@ -11,6 +11,7 @@ import { identityPlugin } from './identity/index';
 import { modules } from './modules/index';
 import { accessPlugin } from './plugins/access';
 import { authPlugin } from './plugins/auth';
+import { compressPlugin } from './plugins/compress';
 import { dbPlugin } from './plugins/db';
 import { docsPlugin } from './plugins/docs';
 import { badUrlAnswer, errorsPlugin } from './plugins/errors';
@@ -83,6 +84,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(errorsPlugin);
   await app.register(securityPlugin, { config });
   await app.register(inputGuardPlugin);
+  await app.register(compressPlugin);
   await app.register(mailerPlugin, { config });
   await app.register(docsPlugin, { config });
   if (config.auth.mode === 'embedded') await app.register(identityPlugin, { config });
