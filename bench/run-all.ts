@@ -1,5 +1,7 @@
+import { measureApi } from './api';
 import { measureBundle } from './bundle-size';
 import { measureStartup } from './startup';
 
 await measureBundle();
 await measureStartup();
+await measureApi();
