@@ -6,8 +6,8 @@
 // Goals: share ≥ 0.20 on PGlite and ≥ 0.40 on PostgreSQL; p99 ≤ 25 ms.
 //
 // The server runs in a child process (as `npm start` would, from the TypeScript sources); the
-// tokens are signed here with the server's own key, for 500 members of Praxis Sonnenschein,
-// so that no single person reaches the per-user limit.
+// tokens are signed here with the server's own key, for 500 people in 50 practices of 10
+// (a realistic institution answer), so that no single person reaches the per-user limit.
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -18,8 +18,7 @@ import { SignJWT } from 'jose';
 import pg from 'pg';
 import { loadConfig } from '../apps/server/src/config';
 import { migrateDatabase, openDatabase } from '../apps/server/src/db/client';
-import { institutionUserRoles, users } from '../apps/server/src/db/schema';
-import { DEMO_INSTITUTIONS } from '../apps/server/src/db/seed/demo-ids';
+import { institutions, institutionUserRoles, users } from '../apps/server/src/db/schema';
 import { seedDemoData } from '../apps/server/src/db/seed/index';
 import { loadSigningKeys } from '../apps/server/src/identity/keys';
 
@@ -115,18 +114,30 @@ async function prepare(env: Record<string, string>) {
         hasAccountActivated: true,
       })),
     );
+    const practices = Array.from({ length: USERS / 10 }, () => randomUUID());
+    await database.db.insert(institutions).values(
+      practices.map((id, index) => ({
+        id,
+        name: `Bench-Praxis ${index}`,
+        city: 'Berlin',
+        postalcode: '10115',
+        street: 'Invalidenstraße 1',
+      })),
+    );
+    const institutionOf = (index: number) => practices[Math.floor(index / 10)]!;
     await database.db.insert(institutionUserRoles).values(
-      ids.map((userId) => ({
+      ids.map((userId, index) => ({
         userId,
-        institutionId: DEMO_INSTITUTIONS.praxisSonnenschein,
-        role: 'INSTITUTION_MEMBER' as const,
+        institutionId: institutionOf(index),
+        role: index % 10 === 0 ? ('INSTITUTION_ADMIN' as const) : ('INSTITUTION_MEMBER' as const),
       })),
     );
     const jwk = (await loadSigningKeys(database.db)).privateJwks.keys[0]!;
     const now = Math.floor(Date.now() / 1000);
     return await Promise.all(
-      ids.map((sub) =>
-        new SignJWT({
+      ids.map(async (sub, index) => ({
+        institutionId: institutionOf(index),
+        token: await new SignJWT({
           iss: config.auth.issuer,
           azp: config.auth.clientId,
           sub,
@@ -139,7 +150,7 @@ async function prepare(env: Record<string, string>) {
         })
           .setProtectedHeader({ alg: jwk.alg ?? 'RS256', typ: 'JWT', kid: jwk.kid! })
           .sign(jwk),
-      ),
+      })),
     );
   } finally {
     await database.close();
@@ -175,13 +186,10 @@ async function portal(kind: 'pglite' | 'postgres', env: Record<string, string>, 
   try {
     const base = `http://127.0.0.1:${listenPort}`;
     await waitFor(`${base}/api/ping`, child);
-    for (const apiPath of [
-      '/api/user/current',
-      `/api/institution/${DEMO_INSTITUTIONS.praxisSonnenschein}`,
-    ]) {
-      const requests = tokens.map((token) => ({
+    for (const apiPath of ['/api/user/current', '/api/institution/{id}']) {
+      const requests = tokens.map(({ institutionId, token }) => ({
         method: 'GET' as const,
-        path: apiPath,
+        path: apiPath.replace('{id}', institutionId),
         headers: { authorization: `Bearer ${token}` },
       }));
       await cannon({ url: base, requests, duration: 2 }); // warm-up (JIT, caches)
@@ -192,7 +200,7 @@ async function portal(kind: 'pglite' | 'postgres', env: Record<string, string>, 
         overallRate: Math.max(1, Math.floor(full.requests * 0.8)),
       });
       figures.push({
-        path: apiPath.replace(DEMO_INSTITUTIONS.praxisSonnenschein, '{id}'),
+        path: apiPath,
         share: full.requests / hello,
         requests: full.requests,
         non2xx: full.non2xx + at80.non2xx,
