@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import cors from '@fastify/cors';
 import formbody from '@fastify/formbody';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { createLocalJWKSet, type JWK, jwtVerify } from 'jose';
@@ -7,6 +8,7 @@ import type Provider from 'oidc-provider';
 import type { Config } from '../config';
 import { identityResourcesFolder } from '../paths';
 import { findUserByEmail, findUserById, standardClaims } from './accounts';
+import { loginForm, logoutForm, otpForm, readForm, userinfoForm } from './forms';
 import { messages } from './messages';
 import { loginPage, messagePage, otpPage, type PageContext } from './pages';
 import { hashPassword, verifyPassword } from './passwords';
@@ -189,9 +191,7 @@ export async function identityRoutes(app: FastifyInstance, options: IdentityRout
   app.post(`${issuerPath}/login-actions/:uid`, { schema: hide }, async (request, reply) => {
     const interaction = await loadInteraction(request, reply);
     if (!interaction) return sendExpired(reply);
-    const body = (request.body ?? {}) as Record<string, unknown>;
-    const email = typeof body.email === 'string' ? body.email.trim().slice(0, 320) : '';
-    const password = typeof body.password === 'string' ? body.password.slice(0, 1024) : '';
+    const { email, password } = readForm(loginForm, request.body);
     const action = loginUrl(interaction.uid);
     const account = accountKey(email);
 
@@ -252,8 +252,7 @@ export async function identityRoutes(app: FastifyInstance, options: IdentityRout
       await deletePendingSecondFactor(db, interaction.uid);
       return sendExpired(reply);
     }
-    const body = (request.body ?? {}) as Record<string, unknown>;
-    const code = typeof body.code === 'string' ? body.code.slice(0, 32) : '';
+    const { code } = readForm(otpForm, request.body);
     if (user.totpSecret && !(await acceptTotp(db, user.id, user.totpSecret, code))) {
       return sendPage(
         reply,
@@ -267,39 +266,40 @@ export async function identityRoutes(app: FastifyInstance, options: IdentityRout
     return finishLogin(request, reply, user.id, user.totpSecret ? ['pwd', 'otp'] : ['pwd']);
   });
 
-  // CORS for the two JSON endpoints answered here, for the app when it runs on another origin
-  // (the Vite dev server).
-  const cors = (request: FastifyRequest, reply: FastifyReply) => {
-    const origin = request.headers.origin;
-    if (origin && origins.has(origin)) {
-      reply
-        .header('Access-Control-Allow-Origin', origin)
-        .header('Vary', 'Origin')
-        .header('Access-Control-Allow-Headers', 'Authorization, Content-Type')
-        .header('Access-Control-Max-Age', '3600');
-    }
-  };
+  // The two JSON endpoints answered here, with CORS (@fastify/cors, scoped to them) for the app
+  // when it runs on another origin (the Vite dev server). The provider answers its own.
+  const endpointsPath = `${issuerPath}/protocol/openid-connect`;
+  await app.register(
+    async (scoped) => {
+      await scoped.register(cors, {
+        origin: [...origins],
+        methods: ['GET', 'POST'],
+        allowedHeaders: ['Authorization', 'Content-Type'],
+        maxAge: 3600,
+      });
+      await jsonEndpoints(scoped, { config, getKey, audience });
+    },
+    { prefix: endpointsPath },
+  );
+}
 
-  const logoutPath = `${issuerPath}/protocol/openid-connect/logout`;
-  const userinfoPath = `${issuerPath}/protocol/openid-connect/userinfo`;
-
-  for (const [url, methods] of [
-    [logoutPath, 'POST'],
-    [userinfoPath, 'GET, POST'],
-  ] as const) {
-    app.options(url, { schema: hide }, async (request, reply) => {
-      cors(request, reply);
-      return reply.header('Access-Control-Allow-Methods', methods).code(204).send();
-    });
-  }
-
+/** Keycloak's refresh-token logout and a userinfo that accepts the API's JWT access tokens. */
+async function jsonEndpoints(
+  app: FastifyInstance,
+  {
+    config,
+    getKey,
+    audience,
+  }: { config: Config; getKey: ReturnType<typeof createLocalJWKSet>; audience: string },
+) {
+  const db = app.db;
   // Keycloak's back-channel logout by refresh token: ends the session and revokes its grant.
-  app.post(logoutPath, { schema: hide }, async (request, reply) => {
-    cors(request, reply);
+  app.post('/logout', { schema: hide }, async (request, reply) => {
     reply.header('Cache-Control', 'no-store');
-    const body = (request.body ?? {}) as Record<string, unknown>;
-    const refreshToken = typeof body.refresh_token === 'string' ? body.refresh_token : '';
-    const requestClientId = typeof body.client_id === 'string' ? body.client_id : '';
+    const { refresh_token: refreshToken, client_id: requestClientId } = readForm(
+      logoutForm,
+      request.body,
+    );
     if (!refreshToken) {
       return reply
         .code(400)
@@ -321,13 +321,11 @@ export async function identityRoutes(app: FastifyInstance, options: IdentityRout
   // Userinfo accepting the JWT access tokens (oidc-provider's own refuses tokens with an
   // audience), like Keycloak's: signature, issuer, audience and a live session are checked.
   const userinfo = async (request: FastifyRequest, reply: FastifyReply) => {
-    cors(request, reply);
     reply.header('Cache-Control', 'no-store');
     const header = request.headers.authorization ?? '';
-    const body = (request.body ?? {}) as Record<string, unknown>;
     const token =
       /^Bearer\s+(\S+)$/i.exec(header)?.[1] ??
-      (typeof body.access_token === 'string' ? body.access_token : undefined);
+      (request.method === 'POST' ? readForm(userinfoForm, request.body).access_token : undefined);
     const refuse = (error: string, description: string) =>
       reply
         .code(401)
@@ -365,6 +363,6 @@ export async function identityRoutes(app: FastifyInstance, options: IdentityRout
       ...(scopes.has('email') ? { email: all.email, email_verified: all.email_verified } : {}),
     });
   };
-  app.get(userinfoPath, { schema: hide }, userinfo);
-  app.post(userinfoPath, { schema: hide }, userinfo);
+  app.get('/userinfo', { schema: hide }, userinfo);
+  app.post('/userinfo', { schema: hide }, userinfo);
 }

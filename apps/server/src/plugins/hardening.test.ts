@@ -183,3 +183,38 @@ describe('1: TRUST_PROXY', () => {
     }
   });
 });
+
+describe('10: libraries instead of hand-written infrastructure', () => {
+  it('CORS of the logout and userinfo endpoints through @fastify/cors, for the app only', async () => {
+    const url = '/auth/realms/portal/protocol/openid-connect/userinfo';
+    const preflight = await t.app.inject({
+      method: 'OPTIONS',
+      url,
+      headers: {
+        origin: 'http://localhost:8080',
+        'access-control-request-method': 'GET',
+        'access-control-request-headers': 'authorization',
+      },
+    });
+    expect(preflight.statusCode).toBe(204);
+    expect(preflight.headers['access-control-allow-origin']).toBe('http://localhost:8080');
+    expect(preflight.headers['access-control-allow-headers']).toMatch(/Authorization/);
+    const foreign = await t.app.inject({
+      method: 'GET',
+      url,
+      headers: { origin: 'https://evil.example' },
+    });
+    expect(foreign.headers['access-control-allow-origin']).toBeUndefined();
+    const own = await t.app.inject({
+      method: 'POST',
+      url: '/auth/realms/portal/protocol/openid-connect/logout',
+      headers: {
+        origin: 'http://localhost:8080',
+        'content-type': 'application/x-www-form-urlencoded',
+      },
+      payload: 'client_id=portal-web',
+    });
+    expect(own.statusCode).toBe(400);
+    expect(own.headers['access-control-allow-origin']).toBe('http://localhost:8080');
+  });
+});
