@@ -1,7 +1,6 @@
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import cors from '@fastify/cors';
 import formbody from '@fastify/formbody';
+import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { createLocalJWKSet, type JWK, jwtVerify } from 'jose';
 import type Provider from 'oidc-provider';
@@ -31,22 +30,6 @@ export interface IdentityRoutesOptions {
 }
 
 type Interaction = Awaited<ReturnType<Provider['interactionDetails']>>;
-
-const resourcesFolder = identityResourcesFolder;
-const resources = {
-  'login.css': {
-    body: readFileSync(path.join(resourcesFolder, 'login.css')),
-    type: 'text/css; charset=utf-8',
-  },
-  'favicon.svg': {
-    body: readFileSync(path.join(resourcesFolder, 'favicon.svg')),
-    type: 'image/svg+xml',
-  },
-  'logout.js': {
-    body: readFileSync(path.join(resourcesFolder, 'logout.js')),
-    type: 'text/javascript; charset=utf-8',
-  },
-} as const;
 
 /** A hash to check unknown e-mail addresses against, so they take as long as known ones. */
 let dummyHash: Promise<string> | undefined;
@@ -159,15 +142,17 @@ export async function identityRoutes(app: FastifyInstance, options: IdentityRout
     return reply.code(303).redirect(returnTo);
   }
 
-  const resourcesPath = pages.resourcesPath;
-  for (const [name, file] of Object.entries(resources)) {
-    app.get(`${resourcesPath}/${name}`, { schema: hide }, async (_request, reply) =>
-      reply
-        .header('Content-Type', file.type)
-        .header('Cache-Control', 'public, max-age=3600')
-        .send(file.body),
-    );
-  }
+  // The login pages' stylesheet, icon and script (served by @fastify/static, cached an hour).
+  await app.register(fastifyStatic, {
+    root: identityResourcesFolder,
+    prefix: `${pages.resourcesPath}/`,
+    decorateReply: false,
+    cacheControl: false,
+    dotfiles: 'ignore',
+    index: false,
+    schemaHide: true,
+    setHeaders: (reply) => reply.header('Cache-Control', 'public, max-age=3600'),
+  });
 
   app.get(`${issuerPath}/login-actions/:uid`, { schema: hide }, async (request, reply) => {
     const interaction = await loadInteraction(request, reply);
