@@ -36,6 +36,23 @@ export const messages = {
     'Diese Aktion ist nur für vertrauenswürdige Institutionen (Auftragnehmer) möglich.',
 } as const;
 
+/** The page the server shows while the web app has not been built. */
+export const webMessages = {
+  notBuiltTitle: 'Die Web-App wurde noch nicht gebaut.',
+  notBuiltHint: 'Bitte führen Sie <code>npm run build</code> aus und starten Sie den Server neu.',
+  notBuiltApi: 'Die API läuft trotzdem:',
+  apiDocs: 'API-Dokumentation',
+} as const;
+
+/** Descriptions of the problem answers in the OpenAPI document. */
+export const problemDescriptions = {
+  400: 'Ungültige Anfrage (problem+json, `errors` nennt die Felder)',
+  401: 'Kein oder ungültiges Zugriffstoken (problem+json)',
+  403: 'Nicht erlaubt (problem+json)',
+  404: 'Nicht gefunden (problem+json)',
+  409: 'Konflikt (problem+json)',
+} as const;
+
 /** Every German text the identity provider's pages show. */
 export const identityMessages = {
   portalName: 'Institutionsportal',

@@ -4,6 +4,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Config } from '../config';
+import { webMessages } from '../messages';
 
 /** Fingerprinted build output: cached for a year, never revalidated. */
 export const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -19,9 +20,9 @@ const NOT_BUILT_PAGE = `<!doctype html>
 <html lang="de">
 <head><meta charset="utf-8"><title>Institutionsportal</title></head>
 <body>
-<h1>Die Web-App wurde noch nicht gebaut.</h1>
-<p>Bitte führen Sie <code>npm run build</code> aus und starten Sie den Server neu.</p>
-<p>Die API läuft trotzdem: <a href="/api/docs">API-Dokumentation</a>.</p>
+<h1>${webMessages.notBuiltTitle}</h1>
+<p>${webMessages.notBuiltHint}</p>
+<p>${webMessages.notBuiltApi} <a href="/api/docs">${webMessages.apiDocs}</a>.</p>
 </body>
 </html>
 `;
