@@ -14,13 +14,24 @@ const CONTROL_IN_URL = /[\u0000-\u001f\u007f]|%(?:[01][0-9a-f]|7f)/i;
 const CONTROL_IN_TEXT = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
 
 /** The path (dot-separated) of the first string in `value` holding a control character. */
-export function findControlCharacter(value: unknown, path = 'body', depth = 0): string | undefined {
+export function findControlCharacter(
+  value: unknown,
+  path = 'body',
+  depth = 0,
+  seen = new WeakSet<object>(),
+): string | undefined {
   if (typeof value === 'string') return CONTROL_IN_TEXT.test(value) ? path : undefined;
   if (depth > 32 || value === null || typeof value !== 'object') return undefined;
-  if (Buffer.isBuffer(value)) return undefined;
+  // Parsed JSON and forms only: files, streams and buffers of uploads are not text.
+  if (ArrayBuffer.isView(value) || typeof (value as { pipe?: unknown }).pipe === 'function') {
+    return undefined;
+  }
+  // Multipart parts refer to each other (`fields`): visit each object once.
+  if (seen.has(value)) return undefined;
+  seen.add(value);
   for (const [key, item] of Object.entries(value)) {
     if (CONTROL_IN_TEXT.test(key)) return path;
-    const found = findControlCharacter(item, `${path}.${key}`, depth + 1);
+    const found = findControlCharacter(item, `${path}.${key}`, depth + 1, seen);
     if (found) return found;
   }
   return undefined;
