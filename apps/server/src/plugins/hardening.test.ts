@@ -71,6 +71,57 @@ describe('5: restricted users', () => {
     const config = await t.app.inject({ url: '/api/clients/public/config', headers });
     expect(config.statusCode).toBe(200);
   });
+
+  /** The only operations a restricted user may call, with the reason. */
+  const OPEN_TO_RESTRICTED: Record<string, string> = {
+    'GET /api/ping': 'public',
+    'GET /api/clients/public/config': 'public',
+    'POST /api/user/logout': 'a technical user must be able to sign out',
+    'GET /api/test/ip': 'public, added by this test file',
+  };
+
+  it('get 403 from every operation of the OpenAPI document but ping, public config and logout', async () => {
+    const headers = bearer(await demoToken(t, 'technik'));
+    const document = t.app.swagger() as unknown as {
+      paths: Record<
+        string,
+        Record<string, { requestBody?: { content?: Record<string, unknown> } }>
+      >;
+    };
+    let walked = 0;
+    for (const [openApiPath, methods] of Object.entries(document.paths)) {
+      if (!openApiPath.startsWith('/api/')) continue;
+      for (const [method, operation] of Object.entries(methods)) {
+        if (!['get', 'post', 'put', 'patch', 'delete'].includes(method)) continue;
+        const key = `${method.toUpperCase()} ${openApiPath}`;
+        const url = openApiPath.replace(/\{[^}]+\}/g, '00000000-0000-4000-8000-000000000000');
+        const content = operation.requestBody?.content ?? {};
+        const multipart = 'multipart/form-data' in content;
+        const res = await t.app.inject({
+          method: method.toUpperCase() as 'GET',
+          url,
+          headers: {
+            ...headers,
+            ...(operation.requestBody
+              ? {
+                  'content-type': multipart
+                    ? 'multipart/form-data; boundary=walk'
+                    : 'application/json',
+                }
+              : {}),
+          },
+          ...(operation.requestBody ? { payload: multipart ? '--walk--\r\n' : '{}' } : {}),
+        });
+        walked += 1;
+        if (key in OPEN_TO_RESTRICTED) expect(res.statusCode, key).toBeLessThan(300);
+        else {
+          expect(res.statusCode, key).toBe(403);
+          expect(res.headers['content-type'], key).toMatch(PROBLEM);
+        }
+      }
+    }
+    expect(walked).toBeGreaterThan(Object.keys(OPEN_TO_RESTRICTED).length);
+  });
 });
 
 describe('6: sign-out from other sites', () => {
