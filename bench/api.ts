@@ -2,7 +2,7 @@
 // GET /api/institution/{id} with autocannon (50 connections), as a share of a bare Fastify
 // hello-world on the same Node, and p99 latency at 80 % of that load; the default rate limiter
 // stays on. On PGlite, and on PostgreSQL when BENCH_DATABASE_URL or TEST_DATABASE_URL is set
-// (a new database `hs_bench_…` that is dropped afterwards).
+// (a new database `portal_bench_…` that is dropped afterwards).
 // Goals: share ≥ 0.20 on PGlite and ≥ 0.40 on PostgreSQL; p99 ≤ 25 ms.
 //
 // The server runs in a child process (as `npm start` would, from the TypeScript sources); the
@@ -224,7 +224,7 @@ async function portal(kind: 'pglite' | 'postgres', env: Record<string, string>, 
 }
 
 async function withPostgres(serverUrl: string, work: (url: string) => Promise<void>) {
-  const name = `hs_bench_${randomUUID().replaceAll('-', '')}`;
+  const name = `portal_bench_${randomUUID().replaceAll('-', '')}`;
   const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();
   await admin.query(`create database ${name}`);
@@ -255,13 +255,15 @@ export async function measureApi() {
   }
   const postgres = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
   if (postgres) {
-    await withPostgres(postgres, (url) =>
-      portal(
-        'postgres',
-        { DATA_DIR: mkdtempSync(path.join(tmpdir(), 'portal-bench-api-')), DATABASE_URL: url },
-        hello,
-      ),
-    );
+    // The server still writes mails (without SMTP_URL) to its data folder; the data is in PostgreSQL.
+    const folder = mkdtempSync(path.join(tmpdir(), 'portal-bench-api-'));
+    try {
+      await withPostgres(postgres, (url) =>
+        portal('postgres', { DATA_DIR: folder, DATABASE_URL: url }, hello),
+      );
+    } finally {
+      rmSync(folder, { recursive: true, force: true });
+    }
   } else {
     console.log('PostgreSQL: skipped (set BENCH_DATABASE_URL or TEST_DATABASE_URL)');
   }

@@ -141,6 +141,21 @@ describe('6: sign-out from other sites', () => {
     const { response } = await browser.authorize({ prompt: 'none' });
     expect(new URL(String(response.headers.location)).searchParams.get('code')).toBeTruthy();
   });
+
+  it('refuses a forged id_token_hint instead of signing out', async () => {
+    const user = await createUser(t.database.db);
+    const browser = new TestBrowser(t.app, t.config);
+    await browser.signIn(user);
+    const forged = `${Buffer.from('{"alg":"RS256"}').toString('base64url')}.e30.c2ln`;
+    const page = await browser.request(
+      'GET',
+      `${browser.endpoint('logout')}?client_id=${t.config.auth.clientId}&id_token_hint=${forged}`,
+    );
+    expect(page.statusCode).toBe(400);
+    expect(page.body).not.toContain('logout.js');
+    const { response } = await browser.authorize({ prompt: 'none' });
+    expect(new URL(String(response.headers.location)).searchParams.get('code')).toBeTruthy();
+  });
 });
 
 describe('7: uniform answers', () => {
