@@ -231,14 +231,15 @@ export function createProvider(options: CreateProviderOptions): Provider {
         claims: async () => standardClaims(user),
       };
     },
-    extraTokenClaims: async (_ctx, token) => {
+    extraTokenClaims: async (ctx, token) => {
       const { accountId } = token as { accountId?: string };
       if (!accountId) return undefined;
       // Loaded afresh on every issue (and refresh), so role changes show up at the next refresh.
       const user = await findUserById(db, accountId);
       if (!user) return undefined;
       const stored = token as { sid?: string; sessionUid?: string; clientId: string };
-      const sid = stored.sid ?? (await findSid(db, stored.sessionUid, stored.clientId));
+      const sid =
+        stored.sid ?? (await findSid(ctx.oidc.provider, stored.sessionUid, stored.clientId));
       const { sub: _sub, ...claims } = standardClaims(user);
       return {
         typ: 'Bearer',

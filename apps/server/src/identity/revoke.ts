@@ -1,4 +1,5 @@
 import { and, eq, gt, inArray, isNull, or, sql } from 'drizzle-orm';
+import type Provider from 'oidc-provider';
 import type { Db } from '../db/client';
 import { oidcPayloads } from '../db/schema';
 
@@ -100,53 +101,50 @@ export async function revokeUserSessions(db: Db, userId: string): Promise<number
   );
 }
 
+/** Revokes a grant and everything issued under it, through oidc-provider's models. */
+async function revokeGrantWithModels(provider: Provider, grantId: string): Promise<void> {
+  await Promise.all([
+    provider.AccessToken.revokeByGrantId(grantId),
+    provider.AuthorizationCode.revokeByGrantId(grantId),
+    provider.RefreshToken.revokeByGrantId(grantId),
+    provider.DeviceCode.revokeByGrantId(grantId),
+    provider.BackchannelAuthenticationRequest.revokeByGrantId(grantId),
+  ]);
+  await (await provider.Grant.find(grantId, { ignoreExpiration: true }))?.destroy();
+}
+
 /**
  * Keycloak's `POST .../logout` with `client_id` and `refresh_token`: ends the session the
- * refresh token belongs to and revokes its grant. Returns false when the token is unknown,
- * expired or was issued to another client.
+ * refresh token belongs to and revokes its grants, through oidc-provider's `RefreshToken`,
+ * `Session` and `Grant` models. Returns false when the token is unknown, expired or was
+ * issued to another client.
  */
 export async function endSessionByRefreshToken(
-  db: Db,
+  provider: Provider,
   refreshToken: string,
   clientId: string,
 ): Promise<boolean> {
-  const [row] = await db
-    .select({ payload: oidcPayloads.payload })
-    .from(oidcPayloads)
-    .where(
-      and(
-        eq(oidcPayloads.type, 'RefreshToken'),
-        eq(oidcPayloads.id, refreshToken),
-        or(isNull(oidcPayloads.expiresAt), gt(oidcPayloads.expiresAt, new Date())),
-      ),
-    )
-    .limit(1);
-  if (!row) return false;
-  const token = row.payload as { clientId?: string; grantId?: string; sessionUid?: string };
-  if (token.clientId !== clientId) return false;
-  const sessions = token.sessionUid
-    ? await db
-        .select({ id: oidcPayloads.id, payload: oidcPayloads.payload })
-        .from(oidcPayloads)
-        .where(and(eq(oidcPayloads.type, 'Session'), eq(oidcPayloads.uid, token.sessionUid)))
-    : [];
-  await endSessions(db, sessions, token.grantId ? [token.grantId] : []);
+  const token = await provider.RefreshToken.find(refreshToken);
+  if (!token || token.clientId !== clientId) return false;
+  const session = token.sessionUid ? await provider.Session.findByUid(token.sessionUid) : undefined;
+  const grantIds = new Set<string>(token.grantId ? [token.grantId] : []);
+  for (const client of Object.keys(session?.authorizations ?? {})) {
+    const grantId = session?.grantIdFor(client);
+    if (grantId) grantIds.add(grantId);
+  }
+  for (const grantId of grantIds) await revokeGrantWithModels(provider, grantId);
+  await session?.destroy();
   return true;
 }
 
 /** The `sid` the provider assigned to `clientId` within the session `sessionUid`. */
 export async function findSid(
-  db: Db,
+  provider: Provider,
   sessionUid: string | undefined,
   clientId: string,
 ): Promise<string | undefined> {
   if (!sessionUid) return undefined;
-  const [row] = await db
-    .select({ payload: oidcPayloads.payload })
-    .from(oidcPayloads)
-    .where(and(eq(oidcPayloads.type, 'Session'), eq(oidcPayloads.uid, sessionUid)))
-    .limit(1);
-  return (row?.payload as StoredSession | undefined)?.authorizations?.[clientId]?.sid;
+  return (await provider.Session.findByUid(sessionUid))?.sidFor(clientId);
 }
 
 /** Whether a live session holds `sid` (used by the userinfo endpoint, as Keycloak does). */

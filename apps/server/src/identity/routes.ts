@@ -262,7 +262,7 @@ export async function identityRoutes(app: FastifyInstance, options: IdentityRout
         allowedHeaders: ['Authorization', 'Content-Type'],
         maxAge: 3600,
       });
-      await jsonEndpoints(scoped, { config, getKey, audience });
+      await jsonEndpoints(scoped, { config, provider, getKey, audience });
     },
     { prefix: endpointsPath },
   );
@@ -273,9 +273,15 @@ async function jsonEndpoints(
   app: FastifyInstance,
   {
     config,
+    provider,
     getKey,
     audience,
-  }: { config: Config; getKey: ReturnType<typeof createLocalJWKSet>; audience: string },
+  }: {
+    config: Config;
+    provider: Provider;
+    getKey: ReturnType<typeof createLocalJWKSet>;
+    audience: string;
+  },
 ) {
   const db = app.db;
   // Keycloak's back-channel logout by refresh token: ends the session and revokes its grant.
@@ -295,7 +301,7 @@ async function jsonEndpoints(
         .code(400)
         .send({ error: 'unauthorized_client', error_description: 'Invalid client' });
     }
-    if (!(await endSessionByRefreshToken(db, refreshToken, config.auth.clientId))) {
+    if (!(await endSessionByRefreshToken(provider, refreshToken, config.auth.clientId))) {
       return reply
         .code(400)
         .send({ error: 'invalid_grant', error_description: 'Invalid refresh token' });
