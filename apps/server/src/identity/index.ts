@@ -69,8 +69,8 @@ const SWEEP_INTERVAL_MS = 10 * 60 * 1000;
  * code + PKCE S256), German sign-in pages with optional TOTP, JWT access tokens with
  * Keycloak-shaped claims, everything persisted in the database.
  *
- * Also exported for the API layer: {@link revokeSessionBySid}`(db, sid)` and
- * {@link revokeUserSessions}`(db, userId)`, and the same bound to the app as `app.identity`.
+ * Also exported for the API layer: {@link revokeSessionBySid}`(provider, db, sid)` and
+ * {@link revokeUserSessions}`(provider, db, userId)`, and the same bound to the app as `app.identity`.
  */
 export const identityPlugin = fp<{ config: Config }>(
   async (app, { config }) => {
@@ -131,8 +131,8 @@ export const identityPlugin = fp<{ config: Config }>(
     app.decorate('identity', {
       provider,
       publicJwks: keys.publicJwks,
-      revokeSession: (sid: string) => revokeSessionBySid(db, sid),
-      revokeUserSessions: (userId: string) => revokeUserSessions(db, userId),
+      revokeSession: (sid: string) => revokeSessionBySid(provider, db, sid),
+      revokeUserSessions: (userId: string) => revokeUserSessions(provider, db, userId),
     } satisfies EmbeddedIdentity);
 
     const sweep = () =>

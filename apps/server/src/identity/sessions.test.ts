@@ -196,7 +196,7 @@ describe('revocation for the API', () => {
     expect(await hasSession(browser)).toBe(false);
     // The user's other session (another browser) goes on.
     expect((await other.refresh(otherTokens.refresh_token)).statusCode).toBe(200);
-    expect(await revokeSessionBySid(t.database.db, sid)).toBe(false);
+    expect(await revokeSessionBySid(t.app.identity!.provider, t.database.db, sid)).toBe(false);
   });
 
   it('revokeUserSessions ends every session of the user', async () => {
@@ -205,7 +205,7 @@ describe('revocation for the API', () => {
     const second = new TestBrowser(t.app, t.config);
     const a = await first.signIn(user);
     const b = await second.signIn(user);
-    expect(await revokeUserSessions(t.database.db, user.id)).toBe(2);
+    expect(await revokeUserSessions(t.app.identity!.provider, t.database.db, user.id)).toBe(2);
     expect((await first.refresh(a.refresh_token)).statusCode).toBe(400);
     expect((await second.refresh(b.refresh_token)).statusCode).toBe(400);
     expect(await hasSession(first)).toBe(false);
