@@ -1,3 +1,4 @@
+import { measureApi } from './api';
 import { startPortal } from './browser-portal';
 import { measureBundle } from './bundle-size';
 import { measureFirstLoad } from './first-load';
@@ -6,6 +7,7 @@ import { measureStartup } from './startup';
 
 await measureBundle();
 await measureStartup();
+await measureApi();
 // The browser benchmarks share one running portal (fresh data folder, demo data).
 const portal = await startPortal();
 try {

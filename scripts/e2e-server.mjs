@@ -20,6 +20,7 @@ const server = spawn(process.execPath, [path.join(root, 'scripts', 'start.mjs')]
   env: {
     ...process.env,
     NODE_ENV: 'production',
+    SEED_DEMO_DATA: 'true',
     PORT: port,
     HOST: '127.0.0.1',
     PUBLIC_URL: `http://localhost:${port}`,

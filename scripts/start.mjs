@@ -11,6 +11,10 @@ if (major < 22) {
   process.exit(1);
 }
 
+// `npm start` with no NODE_ENV is the demo: seed the demo accounts. A production deployment
+// sets NODE_ENV=production and gets them only with SEED_DEMO_DATA=true.
+if (!process.env.NODE_ENV && !process.env.SEED_DEMO_DATA) process.env.SEED_DEMO_DATA = 'true';
+
 await buildIfStale();
 // Stack traces in the logs point into the TypeScript sources.
 process.setSourceMapsEnabled(true);

@@ -28,7 +28,9 @@ export default defineConfig({
   },
   build: {
     outDir: 'dist',
-    sourcemap: true,
+    // Maps are written for error reporting but not referenced from the bundles; the server
+    // does not serve them (.map answers 404).
+    sourcemap: 'hidden',
     // Content-Security-Policy forbids inline scripts: keep the module preload polyfill out.
     modulePreload: { polyfill: false },
   },

@@ -11,11 +11,14 @@ import { identityPlugin } from './identity/index';
 import { modules } from './modules/index';
 import { accessPlugin } from './plugins/access';
 import { authPlugin } from './plugins/auth';
+import { compressPlugin } from './plugins/compress';
 import { dbPlugin } from './plugins/db';
 import { docsPlugin } from './plugins/docs';
-import { errorsPlugin } from './plugins/errors';
+import { badUrlAnswer, errorsPlugin } from './plugins/errors';
+import { inputGuardPlugin } from './plugins/input-guard';
 import { mailerPlugin } from './plugins/mailer';
-import { securityPlugin } from './plugins/security';
+import { principalsPlugin } from './plugins/principals';
+import { securityHeadersApplier, securityPlugin } from './plugins/security';
 import { webPlugin } from './plugins/web';
 
 /** Query parameters that carry tokens, codes or secrets and never reach the logs. */
@@ -67,7 +70,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
               censor: '[redacted]',
             },
           },
-    trustProxy: true,
+    // Only the configured proxies may name the client (TRUST_PROXY); by default the socket
+    // address counts, so X-Forwarded-For cannot dodge per-address limits.
+    trustProxy: config.trustProxy,
+    // Undecodable URLs (FST_ERR_BAD_URL) answer problem+json with the security headers too.
+    frameworkErrors: badUrlAnswer(securityHeadersApplier(config)),
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
@@ -76,10 +83,13 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(dbPlugin, { database, ownsDatabase: !options.database });
   await app.register(errorsPlugin);
   await app.register(securityPlugin, { config });
+  await app.register(inputGuardPlugin);
+  await app.register(compressPlugin);
   await app.register(mailerPlugin, { config });
   await app.register(docsPlugin, { config });
   if (config.auth.mode === 'embedded') await app.register(identityPlugin, { config });
   await app.register(authPlugin, { config });
+  await app.register(principalsPlugin);
   await app.register(accessPlugin);
   await app.register(modules, { config, prefix: '/api' });
   await app.register(webPlugin, { config });

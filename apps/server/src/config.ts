@@ -60,13 +60,48 @@ const envSchema = z.object({
     .default('08-16'),
   /** Folder with the built web app; unset means apps/web/dist. */
   WEB_DIST_DIR: z.string().min(1).optional(),
-  /** Seed the demo data of shared/demo-data.md at start. */
-  SEED_DEMO_DATA: booleanFlag.default(true),
+  /**
+   * Seed the demo data of shared/demo-data.md at start. Default: on, except under
+   * NODE_ENV=production, where demo accounts are created only when this says `true`.
+   */
+  SEED_DEMO_DATA: booleanFlag.optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  /** Requests per minute and address for the API. */
-  RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(600),
+  /** API requests per minute and signed-in user. */
+  RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(1200),
+  /** API requests per minute and address without sign-in (ping, public config). */
+  RATE_LIMIT_ANONYMOUS_PER_MINUTE: z.coerce.number().int().positive().default(3000),
   /** Failed sign-ins per account or address within 15 minutes before sign-in is refused. */
   SIGN_IN_MAX_FAILURES: z.coerce.number().int().positive().default(10),
+  /**
+   * Which proxies to believe about the client (X-Forwarded-For/-Proto/-Host): unset or `false`
+   * none (the socket address counts), else a comma-separated list of proxy addresses, CIDR
+   * ranges or proxy-addr's names `loopback`, `linklocal`, `uniquelocal`
+   * (`10.0.0.1, 192.168.0.0/16`). `true` (believe anyone) is refused; a bare hop count too,
+   * since Fastify 5.12 fails closed on it (it cannot check the immediate peer).
+   */
+  TRUST_PROXY: z
+    .string()
+    .default('false')
+    .transform((value, ctx): false | string[] => {
+      const trimmed = value.trim();
+      if (trimmed === 'false' || trimmed === '0') return false;
+      const list = trimmed
+        .split(',')
+        .map((item) => item.trim())
+        .filter(Boolean);
+      const valid = (item: string) =>
+        /^[0-9a-fA-F:.]+(\/\d{1,3})?$/.test(item) && !/^\d+$/.test(item);
+      const named = ['loopback', 'linklocal', 'uniquelocal'];
+      if (list.length === 0 || list.some((item) => !valid(item) && !named.includes(item))) {
+        ctx.addIssue({
+          code: 'custom',
+          message:
+            'must be false or a comma-separated list of proxy addresses, CIDR ranges, loopback, linklocal or uniquelocal',
+        });
+        return z.NEVER;
+      }
+      return list;
+    }),
   SMTP_URL: z
     .string()
     .regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://')
@@ -116,6 +151,9 @@ export interface Config {
   seedDemoData: boolean;
   logLevel: string;
   rateLimitPerMinute: number;
+  rateLimitAnonymousPerMinute: number;
+  /** Fastify's `trustProxy`: false or the proxies' addresses. */
+  trustProxy: false | string[];
   mail: { smtpUrl: string | undefined; from: string };
   documents: {
     uploadMaxBytes: number;
@@ -174,9 +212,11 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     },
     appointmentHours: env.APPOINTMENT_HOURS,
     webDistDir: path.resolve(env.WEB_DIST_DIR ?? defaultWebDistFolder),
-    seedDemoData: env.SEED_DEMO_DATA,
+    seedDemoData: env.SEED_DEMO_DATA ?? env.NODE_ENV !== 'production',
     logLevel: env.LOG_LEVEL,
     rateLimitPerMinute: env.RATE_LIMIT_PER_MINUTE,
+    rateLimitAnonymousPerMinute: env.RATE_LIMIT_ANONYMOUS_PER_MINUTE,
+    trustProxy: env.TRUST_PROXY,
     mail: { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM },
     documents: {
       uploadMaxBytes: env.UPLOAD_MAX_BYTES,

@@ -23,7 +23,64 @@ export interface Database {
    * another. PGlite belongs to one process and needs no lock.
    */
   withLock<T>(key: number, work: () => Promise<T>): Promise<T>;
+  /**
+   * Listens to `NOTIFY channel` (PGlite: in process; PostgreSQL: on a dedicated connection,
+   * from every process). `onLost` is called when notifications may have been missed (the
+   * connection dropped; it reconnects and calls `onReady` again). Resolves to a stop function.
+   */
+  listen(channel: string, handlers: ListenHandlers): Promise<() => Promise<void>>;
   close(): Promise<void>;
+}
+
+export interface ListenHandlers {
+  onNotify(payload: string): void;
+  /** Listening (again): from now on every change is notified. */
+  onReady?(): void;
+  /** Notifications may be missed until the next `onReady`. */
+  onLost?(): void;
+}
+
+const CHANNEL = /^[a-z_][a-z0-9_]*$/;
+
+/** LISTEN on its own PostgreSQL connection, reconnecting after a failure. */
+function listenPostgres(url: string, channel: string, handlers: ListenHandlers) {
+  if (!CHANNEL.test(channel)) throw new Error(`invalid channel ${channel}`);
+  let stopped = false;
+  let client: pg.Client | undefined;
+  let retry: NodeJS.Timeout | undefined;
+  const connect = async (): Promise<void> => {
+    const next = new pg.Client({ connectionString: url });
+    client = next;
+    const lost = () => {
+      if (client !== next) return;
+      client = undefined;
+      handlers.onLost?.();
+      next.end().catch(() => undefined);
+      if (!stopped) retry = setTimeout(() => void connect().catch(() => undefined), 1000);
+    };
+    next.on('error', lost);
+    next.on('end', lost);
+    next.on('notification', (message) => {
+      if (message.channel === channel) handlers.onNotify(message.payload ?? '');
+    });
+    try {
+      await next.connect();
+      await next.query(`listen ${channel}`);
+      handlers.onReady?.();
+    } catch (error) {
+      lost();
+      throw error;
+    }
+  };
+  return connect()
+    .catch(() => undefined)
+    .then(() => async () => {
+      stopped = true;
+      if (retry) clearTimeout(retry);
+      const current = client;
+      client = undefined;
+      await current?.end().catch(() => undefined);
+    });
 }
 
 export interface DatabaseOptions {
@@ -53,7 +110,14 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
         connection.release();
       }
     };
-    return { db, kind: 'postgres', withLock, close: () => pool.end() };
+    const url = options.url;
+    return {
+      db,
+      kind: 'postgres',
+      withLock,
+      listen: (channel, handlers) => listenPostgres(url, channel, handlers),
+      close: () => pool.end(),
+    };
   }
   let dataDir = options.dataDir;
   if (dataDir && !dataDir.startsWith('memory://')) {
@@ -62,7 +126,19 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   }
   const client = await createPglite(dataDir ?? 'memory://');
   const db = drizzlePglite(client, { schema }) as unknown as Db;
-  return { db, kind: 'pglite', withLock: (_key, work) => work(), close: () => client.close() };
+  return {
+    db,
+    kind: 'pglite',
+    withLock: (_key, work) => work(),
+    // One process, one session: notifications arrive with the statement that caused them.
+    async listen(channel, handlers) {
+      if (!CHANNEL.test(channel)) throw new Error(`invalid channel ${channel}`);
+      const stop = await client.listen(channel, handlers.onNotify);
+      handlers.onReady?.();
+      return () => stop();
+    },
+    close: () => client.close(),
+  };
 }
 
 /** Applies the drizzle-kit migrations; the same files run on PGlite and PostgreSQL. */

@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
+import type Provider from 'oidc-provider';
 import type { Config } from '../config';
 import { passwordResetMail } from '../modules/account/mails';
 import { pageMessages as text } from '../modules/account/messages';
@@ -10,15 +11,11 @@ import { messages } from './messages';
 import { escapeHtml, layout, messagePage, type PageContext } from './pages';
 import { hashPassword } from './passwords';
 import { revokeUserSessions } from './revoke';
-import {
-  accountKey,
-  clearSignInFailures,
-  isSignInBlocked,
-  recordSignInFailure,
-} from './sign-in-failures';
+import { accountKey, claimSignInAttempt, forgiveAccount } from './sign-in-throttle';
 
 interface Options {
   config: Config;
+  provider: Provider;
   pages: PageContext;
   issuerPath: string;
   sendPage(reply: FastifyReply, status: number, html: string): FastifyReply;
@@ -47,7 +44,7 @@ const invalid = (message: string | undefined) =>
  * session of the user.
  */
 export async function accountActionRoutes(app: FastifyInstance, options: Options) {
-  const { config, pages, issuerPath, sendPage } = options;
+  const { config, provider, pages, issuerPath, sendPage } = options;
   const db = app.db;
   const resetPath = `${issuerPath}/login-actions/reset-credentials`;
   const tokenPath = `${issuerPath}/login-actions/action-token`;
@@ -82,12 +79,16 @@ ${alert(error)}
     const email = field((request.body as Record<string, unknown> | undefined)?.email, 320).trim();
     // Requests are counted like failed sign-ins, per account and address but apart from them
     // (so they never block a sign-in): nobody sends masses of mails from here.
-    const account = `reset:${accountKey(email)}`;
-    const address = `reset:${request.ip}`;
-    if (await isSignInBlocked(db, account, address, config.auth.signInMaxFailures)) {
+    const claim = await claimSignInAttempt(
+      db,
+      'reset',
+      accountKey(email),
+      request.ip,
+      config.auth.signInMaxFailures,
+    );
+    if (!claim.allowed) {
       return sendPage(reply, 429, forgotForm(uid, messages.tooManyFailures, email));
     }
-    await recordSignInFailure(db, account, address);
     const user = email ? await findUserByEmail(db, email) : undefined;
     if (user?.hasAccountActivated) {
       const token = await issueToken(db, user.id, 'PASSWORD_RESET', RESET_TOKEN_TTL_MS);
@@ -170,8 +171,8 @@ ${alert(error)}
       passwordHash: await hashPassword(password),
       hasAccountActivated: true,
     });
-    await revokeUserSessions(db, user.id);
-    await clearSignInFailures(db, accountKey(user.email));
+    await revokeUserSessions(provider, db, user.id);
+    await forgiveAccount(db, accountKey(user.email));
     return sendPage(
       reply,
       200,

@@ -7,10 +7,10 @@ import type { Config } from '../config';
 import { deleteExpiredPayloads } from './adapter';
 import { loadCookieKeys, loadSigningKeys } from './keys';
 import type { PageContext } from './pages';
-import { createProvider } from './provider';
+import { createProvider, KEYCLOAK_ROUTES } from './provider';
 import { revokeSessionBySid, revokeUserSessions } from './revoke';
 import { identityRoutes, isHandledOutsideProvider } from './routes';
-import { deleteOldSignInFailures } from './sign-in-failures';
+import { deleteOldSignInAttempts } from './sign-in-throttle';
 
 export {
   ACCESS_TOKEN_TTL,
@@ -46,6 +46,20 @@ declare module 'fastify' {
   }
 }
 
+const PROVIDER_PATHS = new Set<string>([
+  ...Object.values(KEYCLOAK_ROUTES),
+  '/.well-known/openid-configuration',
+  `${KEYCLOAK_ROUTES.end_session}/confirm`,
+  `${KEYCLOAK_ROUTES.end_session}/success`,
+]);
+const RESUME_PATH = new RegExp(`^${KEYCLOAK_ROUTES.authorization}/[^/]+$`);
+
+/** Paths below the issuer that oidc-provider answers (its routes with Keycloak's names). */
+export function isProviderPath(pathBelowIssuer: string): boolean {
+  const normalized = pathBelowIssuer.length > 1 ? pathBelowIssuer.replace(/\/+$/, '') : '/';
+  return PROVIDER_PATHS.has(normalized) || RESUME_PATH.test(normalized);
+}
+
 /** Sweep expired provider rows and old sign-in failures this often. */
 const SWEEP_INTERVAL_MS = 10 * 60 * 1000;
 
@@ -55,8 +69,8 @@ const SWEEP_INTERVAL_MS = 10 * 60 * 1000;
  * code + PKCE S256), German sign-in pages with optional TOTP, JWT access tokens with
  * Keycloak-shaped claims, everything persisted in the database.
  *
- * Also exported for the API layer: {@link revokeSessionBySid}`(db, sid)` and
- * {@link revokeUserSessions}`(db, userId)`, and the same bound to the app as `app.identity`.
+ * Also exported for the API layer: {@link revokeSessionBySid}`(provider, db, sid)` and
+ * {@link revokeUserSessions}`(provider, db, userId)`, and the same bound to the app as `app.identity`.
  */
 export const identityPlugin = fp<{ config: Config }>(
   async (app, { config }) => {
@@ -77,13 +91,32 @@ export const identityPlugin = fp<{ config: Config }>(
       log: app.log,
     });
 
+    // The provider (a Koa app with `proxy` on) believes exactly what Fastify believes under
+    // TRUST_PROXY: the forwarded headers it reads are replaced by Fastify's verdict on client
+    // address, protocol and host, or removed when no proxy is trusted. Runs before middie.
+    const trustsProxy = config.trustProxy !== false;
+    app.addHook('onRequest', async (request) => {
+      if (!request.url.startsWith(issuerPath)) return;
+      const headers = request.raw.headers;
+      for (const name of Object.keys(headers)) {
+        if (name.startsWith('x-forwarded-') || name === 'forwarded') delete headers[name];
+      }
+      if (trustsProxy) {
+        headers['x-forwarded-for'] = request.ip;
+        headers['x-forwarded-proto'] = request.protocol;
+        headers['x-forwarded-host'] = request.host;
+      }
+    });
+
     if (!app.hasDecorator('use')) await app.register(middie);
     const callback = provider.callback();
-    // middie hands every request under the issuer to the provider, which answers unknown paths
-    // with 404: the login pages and the few endpoints answered by Fastify routes skip it.
+    // middie hands the provider's own endpoints to it; the login pages and the few endpoints
+    // answered by Fastify routes skip it, and so does every unknown path, which Fastify's
+    // not-found handler answers with problem+json like every other 404.
     app.use(issuerPath, (req: IncomingMessage, res: ServerResponse, next: () => void) => {
       const pathBelowIssuer = (req.url ?? '/').split('?')[0] ?? '/';
       if (isHandledOutsideProvider(pathBelowIssuer, req.method)) return next();
+      if (!isProviderPath(pathBelowIssuer)) return next();
       void callback(req, res);
     });
 
@@ -98,12 +131,12 @@ export const identityPlugin = fp<{ config: Config }>(
     app.decorate('identity', {
       provider,
       publicJwks: keys.publicJwks,
-      revokeSession: (sid: string) => revokeSessionBySid(db, sid),
-      revokeUserSessions: (userId: string) => revokeUserSessions(db, userId),
+      revokeSession: (sid: string) => revokeSessionBySid(provider, db, sid),
+      revokeUserSessions: (userId: string) => revokeUserSessions(provider, db, userId),
     } satisfies EmbeddedIdentity);
 
     const sweep = () =>
-      Promise.all([deleteExpiredPayloads(db), deleteOldSignInFailures(db)]).catch((error) =>
+      Promise.all([deleteExpiredPayloads(db), deleteOldSignInAttempts(db)]).catch((error) =>
         app.log.warn({ err: error }, 'identity sweep failed'),
       );
     const timer = setInterval(sweep, SWEEP_INTERVAL_MS);

@@ -138,7 +138,26 @@ ${details}
  * `logout=yes` and submits it at once through an external script, so no confirmation is asked
  * and the Content-Security-Policy needs no inline script. Without JavaScript a button remains.
  */
-export function logoutPage(context: PageContext, form: string): string {
+export function logoutPage(
+  context: PageContext,
+  form: string,
+  options: { confirm: boolean } = { confirm: false },
+): string {
+  if (options.confirm) {
+    const completed = form.replace(
+      '</form>',
+      `<input type="hidden" name="logout" value="yes"/>
+<button type="submit" class="button">${messages.signOutButton}</button>
+</form>`,
+    );
+    return layout(context, {
+      title: messages.signOutTitle,
+      body: `<h1>${messages.signOutTitle}</h1>
+<p>${messages.signOutQuestion}</p>
+${completed}
+<p><a href="${escapeHtml(context.publicUrl)}/">${messages.backToPortal}</a></p>`,
+    });
+  }
   const completed = form.replace(
     '</form>',
     `<input type="hidden" name="logout" value="yes"/>

@@ -160,7 +160,11 @@ export function createProvider(options: CreateProviderOptions): Provider {
       userinfo: { enabled: true },
       rpInitiatedLogout: {
         enabled: true,
-        logoutSource: async (ctx, form) => sendHtml(ctx, logoutPage(pages, form)),
+        // Without a valid id_token_hint (oidc-provider refuses an invalid one before this runs)
+        // any page could sign the person out: then the page asks for confirmation. The app
+        // always sends the hint and is signed out without a question.
+        logoutSource: async (ctx, form) =>
+          sendHtml(ctx, logoutPage(pages, form, { confirm: !ctx.oidc.params?.id_token_hint })),
         postLogoutSuccessSource: async (ctx) =>
           sendHtml(
             ctx,
@@ -227,14 +231,15 @@ export function createProvider(options: CreateProviderOptions): Provider {
         claims: async () => standardClaims(user),
       };
     },
-    extraTokenClaims: async (_ctx, token) => {
+    extraTokenClaims: async (ctx, token) => {
       const { accountId } = token as { accountId?: string };
       if (!accountId) return undefined;
       // Loaded afresh on every issue (and refresh), so role changes show up at the next refresh.
       const user = await findUserById(db, accountId);
       if (!user) return undefined;
       const stored = token as { sid?: string; sessionUid?: string; clientId: string };
-      const sid = stored.sid ?? (await findSid(db, stored.sessionUid, stored.clientId));
+      const sid =
+        stored.sid ?? (await findSid(ctx.oidc.provider, stored.sessionUid, stored.clientId));
       const { sub: _sub, ...claims } = standardClaims(user);
       return {
         typ: 'Bearer',
@@ -258,7 +263,8 @@ export function createProvider(options: CreateProviderOptions): Provider {
   };
 
   const provider = new Provider(config.auth.issuer, configuration);
-  // Behind a TLS-terminating proxy the forwarded protocol decides about secure cookies.
+  // The forwarded headers it sees are set by the identity plugin from Fastify's own verdict
+  // under TRUST_PROXY (and removed when no proxy is trusted), so believing them is safe.
   provider.proxy = true;
 
   const csp = identityCsp(config);

@@ -1,152 +1,133 @@
-import { and, eq, gt, inArray, isNull, or, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, or, sql } from 'drizzle-orm';
+import type Provider from 'oidc-provider';
 import type { Db } from '../db/client';
 import { oidcPayloads } from '../db/schema';
 
-interface StoredSession {
-  uid?: string;
-  accountId?: string;
-  authorizations?: Record<string, { sid?: string; grantId?: string }>;
-}
+/*
+ * Sessions, grants and tokens are ended through oidc-provider's own models (`Session`, `Grant`,
+ * the token classes); SQL on its storage only searches (by `sid` or account), never edits.
+ */
 
-/** Deletes a grant and everything issued under it (codes, refresh tokens, ...). */
-async function revokeGrants(db: Db, grantIds: Iterable<string>): Promise<void> {
-  const ids = [...new Set(grantIds)].filter(Boolean);
-  if (ids.length === 0) return;
-  await db
-    .delete(oidcPayloads)
-    .where(
-      or(
-        inArray(oidcPayloads.grantId, ids),
-        and(eq(oidcPayloads.type, 'Grant'), inArray(oidcPayloads.id, ids)),
-      ),
-    );
-}
-
-/** Deletes sessions and every grant they hold. */
+/** Ends the sessions (by uid) and every grant they hold, plus `extraGrantIds`. */
 async function endSessions(
-  db: Db,
-  rows: { id: string; payload: unknown }[],
+  provider: Provider,
+  sessionUids: string[],
   extraGrantIds: string[] = [],
 ): Promise<number> {
-  const grantIds = [...extraGrantIds];
-  for (const row of rows) {
-    const session = row.payload as StoredSession;
-    for (const authorization of Object.values(session.authorizations ?? {})) {
-      if (authorization.grantId) grantIds.push(authorization.grantId);
+  const grantIds = new Set(extraGrantIds);
+  let ended = 0;
+  for (const uid of new Set(sessionUids)) {
+    const session = await provider.Session.findByUid(uid);
+    if (!session) continue;
+    for (const clientId of Object.keys(session.authorizations ?? {})) {
+      const grantId = session.grantIdFor(clientId);
+      if (grantId) grantIds.add(grantId);
     }
+    await session.destroy();
+    ended += 1;
   }
-  await revokeGrants(db, grantIds);
-  if (rows.length > 0) {
-    await db.delete(oidcPayloads).where(
-      and(
-        eq(oidcPayloads.type, 'Session'),
-        inArray(
-          oidcPayloads.id,
-          rows.map((row) => row.id),
-        ),
-      ),
-    );
-  }
-  return rows.length;
+  for (const grantId of grantIds) await revokeGrantWithModels(provider, grantId);
+  return ended;
 }
+
+const sessionHoldsSid = (sid: string) =>
+  sql`jsonb_path_exists(${oidcPayloads.payload}, '$.authorizations.*.sid ? (@ == $sid)', jsonb_build_object('sid', ${sid}::text))`;
 
 /**
  * Ends the sign-in session whose `sid` (as in the access token's `sid` claim) is given: the
- * session and all its grants, refresh tokens and codes are deleted, so no refresh succeeds and
+ * session and all its grants, refresh tokens and codes are revoked, so no refresh succeeds and
  * the next authorization request asks for the password again. Access tokens already issued are
  * self-contained JWTs and stay valid until they expire (at most 300 s).
  * Returns whether a session or grant was found.
  */
-export async function revokeSessionBySid(db: Db, sid: string): Promise<boolean> {
+export async function revokeSessionBySid(
+  provider: Provider,
+  db: Db,
+  sid: string,
+): Promise<boolean> {
   const sessions = await db
-    .select({ id: oidcPayloads.id, payload: oidcPayloads.payload })
+    .select({ uid: oidcPayloads.uid })
     .from(oidcPayloads)
-    .where(
-      and(
-        eq(oidcPayloads.type, 'Session'),
-        sql`jsonb_path_exists(${oidcPayloads.payload}, '$.authorizations.*.sid ? (@ == $sid)', jsonb_build_object('sid', ${sid}::text))`,
-      ),
-    );
+    .where(and(eq(oidcPayloads.type, 'Session'), sessionHoldsSid(sid)));
   const tokens = await db
     .selectDistinct({ grantId: oidcPayloads.grantId })
     .from(oidcPayloads)
     .where(sql`${oidcPayloads.payload}->>'sid' = ${sid}`);
+  const uids = sessions.map((row) => row.uid).filter((uid): uid is string => !!uid);
   const grantIds = tokens.map((token) => token.grantId).filter((id): id is string => !!id);
-  await endSessions(db, sessions, grantIds);
-  return sessions.length > 0 || grantIds.length > 0;
+  await endSessions(provider, uids, grantIds);
+  return uids.length > 0 || grantIds.length > 0;
 }
 
 /**
  * Ends every session of a user and revokes all their grants and refresh tokens (for example
  * after a password change). Returns the number of sessions ended.
  */
-export async function revokeUserSessions(db: Db, userId: string): Promise<number> {
+export async function revokeUserSessions(
+  provider: Provider,
+  db: Db,
+  userId: string,
+): Promise<number> {
+  const ofUser = sql`${oidcPayloads.payload}->>'accountId' = ${userId}`;
   const sessions = await db
-    .select({ id: oidcPayloads.id, payload: oidcPayloads.payload })
+    .select({ uid: oidcPayloads.uid })
     .from(oidcPayloads)
-    .where(
-      and(eq(oidcPayloads.type, 'Session'), sql`${oidcPayloads.payload}->>'accountId' = ${userId}`),
-    );
+    .where(and(eq(oidcPayloads.type, 'Session'), ofUser));
   const grants = await db
     .select({ id: oidcPayloads.id })
     .from(oidcPayloads)
-    .where(
-      and(eq(oidcPayloads.type, 'Grant'), sql`${oidcPayloads.payload}->>'accountId' = ${userId}`),
-    );
+    .where(and(eq(oidcPayloads.type, 'Grant'), ofUser));
   return endSessions(
-    db,
-    sessions,
+    provider,
+    sessions.map((row) => row.uid).filter((uid): uid is string => !!uid),
     grants.map((grant) => grant.id),
   );
 }
 
+/** Revokes a grant and everything issued under it, through oidc-provider's models. */
+async function revokeGrantWithModels(provider: Provider, grantId: string): Promise<void> {
+  await Promise.all([
+    provider.AccessToken.revokeByGrantId(grantId),
+    provider.AuthorizationCode.revokeByGrantId(grantId),
+    provider.RefreshToken.revokeByGrantId(grantId),
+    provider.DeviceCode.revokeByGrantId(grantId),
+    provider.BackchannelAuthenticationRequest.revokeByGrantId(grantId),
+  ]);
+  await (await provider.Grant.find(grantId, { ignoreExpiration: true }))?.destroy();
+}
+
 /**
  * Keycloak's `POST .../logout` with `client_id` and `refresh_token`: ends the session the
- * refresh token belongs to and revokes its grant. Returns false when the token is unknown,
- * expired or was issued to another client.
+ * refresh token belongs to and revokes its grants, through oidc-provider's `RefreshToken`,
+ * `Session` and `Grant` models. Returns false when the token is unknown, expired or was
+ * issued to another client.
  */
 export async function endSessionByRefreshToken(
-  db: Db,
+  provider: Provider,
   refreshToken: string,
   clientId: string,
 ): Promise<boolean> {
-  const [row] = await db
-    .select({ payload: oidcPayloads.payload })
-    .from(oidcPayloads)
-    .where(
-      and(
-        eq(oidcPayloads.type, 'RefreshToken'),
-        eq(oidcPayloads.id, refreshToken),
-        or(isNull(oidcPayloads.expiresAt), gt(oidcPayloads.expiresAt, new Date())),
-      ),
-    )
-    .limit(1);
-  if (!row) return false;
-  const token = row.payload as { clientId?: string; grantId?: string; sessionUid?: string };
-  if (token.clientId !== clientId) return false;
-  const sessions = token.sessionUid
-    ? await db
-        .select({ id: oidcPayloads.id, payload: oidcPayloads.payload })
-        .from(oidcPayloads)
-        .where(and(eq(oidcPayloads.type, 'Session'), eq(oidcPayloads.uid, token.sessionUid)))
-    : [];
-  await endSessions(db, sessions, token.grantId ? [token.grantId] : []);
+  const token = await provider.RefreshToken.find(refreshToken);
+  if (!token || token.clientId !== clientId) return false;
+  const session = token.sessionUid ? await provider.Session.findByUid(token.sessionUid) : undefined;
+  const grantIds = new Set<string>(token.grantId ? [token.grantId] : []);
+  for (const client of Object.keys(session?.authorizations ?? {})) {
+    const grantId = session?.grantIdFor(client);
+    if (grantId) grantIds.add(grantId);
+  }
+  for (const grantId of grantIds) await revokeGrantWithModels(provider, grantId);
+  await session?.destroy();
   return true;
 }
 
 /** The `sid` the provider assigned to `clientId` within the session `sessionUid`. */
 export async function findSid(
-  db: Db,
+  provider: Provider,
   sessionUid: string | undefined,
   clientId: string,
 ): Promise<string | undefined> {
   if (!sessionUid) return undefined;
-  const [row] = await db
-    .select({ payload: oidcPayloads.payload })
-    .from(oidcPayloads)
-    .where(and(eq(oidcPayloads.type, 'Session'), eq(oidcPayloads.uid, sessionUid)))
-    .limit(1);
-  return (row?.payload as StoredSession | undefined)?.authorizations?.[clientId]?.sid;
+  return (await provider.Session.findByUid(sessionUid))?.sidFor(clientId);
 }
 
 /** Whether a live session holds `sid` (used by the userinfo endpoint, as Keycloak does). */
@@ -158,7 +139,7 @@ export async function isSessionActive(db: Db, sid: string): Promise<boolean> {
       and(
         eq(oidcPayloads.type, 'Session'),
         or(isNull(oidcPayloads.expiresAt), gt(oidcPayloads.expiresAt, new Date())),
-        sql`jsonb_path_exists(${oidcPayloads.payload}, '$.authorizations.*.sid ? (@ == $sid)', jsonb_build_object('sid', ${sid}::text))`,
+        sessionHoldsSid(sid),
       ),
     )
     .limit(1);

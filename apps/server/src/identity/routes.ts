@@ -1,6 +1,6 @@
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
+import cors from '@fastify/cors';
 import formbody from '@fastify/formbody';
+import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { createLocalJWKSet, type JWK, jwtVerify } from 'jose';
 import type Provider from 'oidc-provider';
@@ -8,6 +8,7 @@ import type { Config } from '../config';
 import { identityResourcesFolder } from '../paths';
 import { accountActionRoutes } from './account-actions';
 import { findUserByEmail, findUserById, standardClaims } from './accounts';
+import { loginForm, logoutForm, otpForm, readForm, userinfoForm } from './forms';
 import { messages } from './messages';
 import { loginPage, messagePage, otpPage, type PageContext } from './pages';
 import { hashPassword, verifyPassword } from './passwords';
@@ -19,12 +20,7 @@ import {
   findPendingSecondFactor,
   savePendingSecondFactor,
 } from './second-factor';
-import {
-  accountKey,
-  clearSignInFailures,
-  isSignInBlocked,
-  recordSignInFailure,
-} from './sign-in-failures';
+import { accountKey, type Claim, claimSignInAttempt, clearSignInPair } from './sign-in-throttle';
 
 export interface IdentityRoutesOptions {
   config: Config;
@@ -35,22 +31,6 @@ export interface IdentityRoutesOptions {
 }
 
 type Interaction = Awaited<ReturnType<Provider['interactionDetails']>>;
-
-const resourcesFolder = identityResourcesFolder;
-const resources = {
-  'login.css': {
-    body: readFileSync(path.join(resourcesFolder, 'login.css')),
-    type: 'text/css; charset=utf-8',
-  },
-  'favicon.svg': {
-    body: readFileSync(path.join(resourcesFolder, 'favicon.svg')),
-    type: 'image/svg+xml',
-  },
-  'logout.js': {
-    body: readFileSync(path.join(resourcesFolder, 'logout.js')),
-    type: 'text/javascript; charset=utf-8',
-  },
-} as const;
 
 /** A hash to check unknown e-mail addresses against, so they take as long as known ones. */
 let dummyHash: Promise<string> | undefined;
@@ -93,6 +73,13 @@ export async function identityRoutes(app: FastifyInstance, options: IdentityRout
       .header('Cache-Control', 'no-store')
       .header('Referrer-Policy', 'no-referrer')
       .send(html);
+
+  const refusalMessage = (claim: Claim) =>
+    !claim.allowed && claim.reason === 'slow' ? messages.slowDown : messages.tooManyFailures;
+  const sendRefused = (reply: FastifyReply, claim: Claim, html: string) => {
+    if (!claim.allowed) reply.header('Retry-After', String(claim.retryAfterSeconds));
+    return sendPage(reply, 429, html);
+  };
 
   const sendExpired = (reply: FastifyReply) =>
     sendPage(
@@ -158,18 +145,20 @@ export async function identityRoutes(app: FastifyInstance, options: IdentityRout
     return reply.code(303).redirect(returnTo);
   }
 
-  const resourcesPath = pages.resourcesPath;
-  for (const [name, file] of Object.entries(resources)) {
-    app.get(`${resourcesPath}/${name}`, { schema: hide }, async (_request, reply) =>
-      reply
-        .header('Content-Type', file.type)
-        .header('Cache-Control', 'public, max-age=3600')
-        .send(file.body),
-    );
-  }
+  // The login pages' stylesheet, icon and script (served by @fastify/static, cached an hour).
+  await app.register(fastifyStatic, {
+    root: identityResourcesFolder,
+    prefix: `${pages.resourcesPath}/`,
+    decorateReply: false,
+    cacheControl: false,
+    dotfiles: 'ignore',
+    index: false,
+    schemaHide: true,
+    setHeaders: (reply) => reply.header('Cache-Control', 'public, max-age=3600'),
+  });
 
   // Password reset and invitation links (single-use, hashed tokens): see account-actions.ts.
-  await accountActionRoutes(app, { config, pages, issuerPath, sendPage });
+  await accountActionRoutes(app, { config, provider, pages, issuerPath, sendPage });
 
   app.get(`${issuerPath}/login-actions/:uid`, { schema: hide }, async (request, reply) => {
     const interaction = await loadInteraction(request, reply);
@@ -194,20 +183,20 @@ export async function identityRoutes(app: FastifyInstance, options: IdentityRout
   app.post(`${issuerPath}/login-actions/:uid`, { schema: hide }, async (request, reply) => {
     const interaction = await loadInteraction(request, reply);
     if (!interaction) return sendExpired(reply);
-    const body = (request.body ?? {}) as Record<string, unknown>;
-    const email = typeof body.email === 'string' ? body.email.trim().slice(0, 320) : '';
-    const password = typeof body.password === 'string' ? body.password.slice(0, 1024) : '';
+    const { email, password } = readForm(loginForm, request.body);
     const action = loginUrl(interaction.uid);
     const account = accountKey(email);
 
-    if (await isSignInBlocked(db, account, request.ip, maxFailures)) {
-      return sendPage(
+    // Claimed before the password is checked: parallel tries never check more than allowed.
+    const claim = await claimSignInAttempt(db, 'password', account, request.ip, maxFailures);
+    if (!claim.allowed) {
+      return sendRefused(
         reply,
-        429,
+        claim,
         loginPage(pages, {
           action,
           email,
-          error: messages.tooManyFailures,
+          error: refusalMessage(claim),
           forgotPasswordUrl: forgotPasswordUrl(interaction.uid),
         }),
       );
@@ -217,7 +206,6 @@ export async function identityRoutes(app: FastifyInstance, options: IdentityRout
     dummyHash ??= hashPassword(crypto.randomUUID());
     const isValid = await verifyPassword(password, user?.passwordHash ?? (await dummyHash));
     if (!user?.passwordHash || !isValid) {
-      await recordSignInFailure(db, account, request.ip);
       return sendPage(
         reply,
         401,
@@ -241,7 +229,7 @@ export async function identityRoutes(app: FastifyInstance, options: IdentityRout
       return reply.code(303).header('Cache-Control', 'no-store').redirect(action);
     }
 
-    await clearSignInFailures(db, account);
+    await clearSignInPair(db, 'password', account, request.ip);
     return finishLogin(request, reply, user.id, ['pwd']);
   });
 
@@ -253,11 +241,12 @@ export async function identityRoutes(app: FastifyInstance, options: IdentityRout
     if (!pending) return reply.code(303).redirect(action);
 
     const otpAction = `${action}/otp`;
-    if (await isSignInBlocked(db, pending.account, request.ip, maxFailures)) {
-      return sendPage(
+    const claim = await claimSignInAttempt(db, 'otp', pending.account, request.ip, maxFailures);
+    if (!claim.allowed) {
+      return sendRefused(
         reply,
-        429,
-        otpPage(pages, { action: otpAction, error: messages.tooManyFailures }),
+        claim,
+        otpPage(pages, { action: otpAction, error: refusalMessage(claim) }),
       );
     }
     const user = await findUserById(db, pending.accountId);
@@ -265,10 +254,8 @@ export async function identityRoutes(app: FastifyInstance, options: IdentityRout
       await deletePendingSecondFactor(db, interaction.uid);
       return sendExpired(reply);
     }
-    const body = (request.body ?? {}) as Record<string, unknown>;
-    const code = typeof body.code === 'string' ? body.code.slice(0, 32) : '';
+    const { code } = readForm(otpForm, request.body);
     if (user.totpSecret && !(await acceptTotp(db, user.id, user.totpSecret, code))) {
-      await recordSignInFailure(db, pending.account, request.ip);
       return sendPage(
         reply,
         401,
@@ -276,43 +263,51 @@ export async function identityRoutes(app: FastifyInstance, options: IdentityRout
       );
     }
     await deletePendingSecondFactor(db, interaction.uid);
-    await clearSignInFailures(db, pending.account);
+    await clearSignInPair(db, 'password', pending.account, request.ip);
+    await clearSignInPair(db, 'otp', pending.account, request.ip);
     return finishLogin(request, reply, user.id, user.totpSecret ? ['pwd', 'otp'] : ['pwd']);
   });
 
-  // CORS for the two JSON endpoints answered here, for the app when it runs on another origin
-  // (the Vite dev server).
-  const cors = (request: FastifyRequest, reply: FastifyReply) => {
-    const origin = request.headers.origin;
-    if (origin && origins.has(origin)) {
-      reply
-        .header('Access-Control-Allow-Origin', origin)
-        .header('Vary', 'Origin')
-        .header('Access-Control-Allow-Headers', 'Authorization, Content-Type')
-        .header('Access-Control-Max-Age', '3600');
-    }
-  };
+  // The two JSON endpoints answered here, with CORS (@fastify/cors, scoped to them) for the app
+  // when it runs on another origin (the Vite dev server). The provider answers its own.
+  const endpointsPath = `${issuerPath}/protocol/openid-connect`;
+  await app.register(
+    async (scoped) => {
+      await scoped.register(cors, {
+        origin: [...origins],
+        methods: ['GET', 'POST'],
+        allowedHeaders: ['Authorization', 'Content-Type'],
+        maxAge: 3600,
+      });
+      await jsonEndpoints(scoped, { config, provider, getKey, audience });
+    },
+    { prefix: endpointsPath },
+  );
+}
 
-  const logoutPath = `${issuerPath}/protocol/openid-connect/logout`;
-  const userinfoPath = `${issuerPath}/protocol/openid-connect/userinfo`;
-
-  for (const [url, methods] of [
-    [logoutPath, 'POST'],
-    [userinfoPath, 'GET, POST'],
-  ] as const) {
-    app.options(url, { schema: hide }, async (request, reply) => {
-      cors(request, reply);
-      return reply.header('Access-Control-Allow-Methods', methods).code(204).send();
-    });
-  }
-
+/** Keycloak's refresh-token logout and a userinfo that accepts the API's JWT access tokens. */
+async function jsonEndpoints(
+  app: FastifyInstance,
+  {
+    config,
+    provider,
+    getKey,
+    audience,
+  }: {
+    config: Config;
+    provider: Provider;
+    getKey: ReturnType<typeof createLocalJWKSet>;
+    audience: string;
+  },
+) {
+  const db = app.db;
   // Keycloak's back-channel logout by refresh token: ends the session and revokes its grant.
-  app.post(logoutPath, { schema: hide }, async (request, reply) => {
-    cors(request, reply);
+  app.post('/logout', { schema: hide }, async (request, reply) => {
     reply.header('Cache-Control', 'no-store');
-    const body = (request.body ?? {}) as Record<string, unknown>;
-    const refreshToken = typeof body.refresh_token === 'string' ? body.refresh_token : '';
-    const requestClientId = typeof body.client_id === 'string' ? body.client_id : '';
+    const { refresh_token: refreshToken, client_id: requestClientId } = readForm(
+      logoutForm,
+      request.body,
+    );
     if (!refreshToken) {
       return reply
         .code(400)
@@ -323,7 +318,7 @@ export async function identityRoutes(app: FastifyInstance, options: IdentityRout
         .code(400)
         .send({ error: 'unauthorized_client', error_description: 'Invalid client' });
     }
-    if (!(await endSessionByRefreshToken(db, refreshToken, config.auth.clientId))) {
+    if (!(await endSessionByRefreshToken(provider, refreshToken, config.auth.clientId))) {
       return reply
         .code(400)
         .send({ error: 'invalid_grant', error_description: 'Invalid refresh token' });
@@ -334,13 +329,11 @@ export async function identityRoutes(app: FastifyInstance, options: IdentityRout
   // Userinfo accepting the JWT access tokens (oidc-provider's own refuses tokens with an
   // audience), like Keycloak's: signature, issuer, audience and a live session are checked.
   const userinfo = async (request: FastifyRequest, reply: FastifyReply) => {
-    cors(request, reply);
     reply.header('Cache-Control', 'no-store');
     const header = request.headers.authorization ?? '';
-    const body = (request.body ?? {}) as Record<string, unknown>;
     const token =
       /^Bearer\s+(\S+)$/i.exec(header)?.[1] ??
-      (typeof body.access_token === 'string' ? body.access_token : undefined);
+      (request.method === 'POST' ? readForm(userinfoForm, request.body).access_token : undefined);
     const refuse = (error: string, description: string) =>
       reply
         .code(401)
@@ -378,6 +371,6 @@ export async function identityRoutes(app: FastifyInstance, options: IdentityRout
       ...(scopes.has('email') ? { email: all.email, email_verified: all.email_verified } : {}),
     });
   };
-  app.get(userinfoPath, { schema: hide }, userinfo);
-  app.post(userinfoPath, { schema: hide }, userinfo);
+  app.get('/userinfo', { schema: hide }, userinfo);
+  app.post('/userinfo', { schema: hide }, userinfo);
 }

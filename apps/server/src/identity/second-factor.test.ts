@@ -2,8 +2,8 @@ import { eq } from 'drizzle-orm';
 import { Secret, TOTP } from 'otpauth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../db/schema';
+import { createUser } from '../test/oidc-test-client';
 import { buildTestApp, type TestApp } from '../test/test-app';
-import { createUser } from './oidc-test-client';
 import { acceptTotp, totpStep } from './second-factor';
 
 const SECRET = 'JBSWY3DPEHPK3PXP';

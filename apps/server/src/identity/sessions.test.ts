@@ -4,10 +4,11 @@ import { decodeJwt } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app';
 import { loadConfig } from '../config';
-import { oidcPayloads, signInFailures } from '../db/schema';
+import { oidcPayloads, signInThrottle } from '../db/schema';
+import { createUser, TestBrowser, type Tokens } from '../test/oidc-test-client';
 import { buildTestApp, openTestDatabase, type TestApp } from '../test/test-app';
 import { revokeSessionBySid, revokeUserSessions } from './index';
-import { createUser, TestBrowser, type Tokens } from './oidc-test-client';
+import { FREE_ATTEMPTS, FRESH_PER_HOUR, MAX_DELAY_SECONDS } from './sign-in-throttle';
 
 const INLINE_SCRIPT = /<script(?![^>]*\bsrc=)[^>]*>/i;
 const TOO_MANY =
@@ -195,7 +196,7 @@ describe('revocation for the API', () => {
     expect(await hasSession(browser)).toBe(false);
     // The user's other session (another browser) goes on.
     expect((await other.refresh(otherTokens.refresh_token)).statusCode).toBe(200);
-    expect(await revokeSessionBySid(t.database.db, sid)).toBe(false);
+    expect(await revokeSessionBySid(t.app.identity!.provider, t.database.db, sid)).toBe(false);
   });
 
   it('revokeUserSessions ends every session of the user', async () => {
@@ -204,7 +205,7 @@ describe('revocation for the API', () => {
     const second = new TestBrowser(t.app, t.config);
     const a = await first.signIn(user);
     const b = await second.signIn(user);
-    expect(await revokeUserSessions(t.database.db, user.id)).toBe(2);
+    expect(await revokeUserSessions(t.app.identity!.provider, t.database.db, user.id)).toBe(2);
     expect((await first.refresh(a.refresh_token)).statusCode).toBe(400);
     expect((await second.refresh(b.refresh_token)).statusCode).toBe(400);
     expect(await hasSession(first)).toBe(false);
@@ -244,7 +245,7 @@ describe('rate limit of failed sign-ins', () => {
     return browser.request('POST', loginUrl, { form: { email, password } });
   }
 
-  it('refuses an account after N failures, even with the right password (429)', async () => {
+  it('refuses the account from that address after N attempts, even with the right password (429)', async () => {
     const db = limited.database.db;
     const user = await createUser(db);
     const browser = new TestBrowser(limited.app, limited.config, '198.51.100.1');
@@ -253,41 +254,89 @@ describe('rate limit of failed sign-ins', () => {
       expect(wrong.statusCode).toBe(401);
     }
     const [stored] = await db
-      .select({ value: count() })
-      .from(signInFailures)
-      .where(eq(signInFailures.account, user.email.toLowerCase()));
-    expect(stored?.value).toBe(3);
+      .select({ attempts: signInThrottle.attempts })
+      .from(signInThrottle)
+      .where(eq(signInThrottle.key, `password:pair:${user.email.toLowerCase()}|198.51.100.1`));
+    expect(stored?.attempts).toBe(3);
 
     const right = await attempt(browser, user.email, user.password);
     expect(right.statusCode).toBe(429);
     expect(right.body).toContain(TOO_MANY);
+    expect(right.headers['retry-after']).toMatch(/^\d+$/);
     expect(right.headers.location).toBeUndefined();
 
-    // From another address too: the account is locked, whatever the case of the address.
+    // No lock-out by strangers: the owner from another address gets in, whatever the case.
     const elsewhere = new TestBrowser(limited.app, limited.config, '198.51.100.2');
-    const blocked = await attempt(elsewhere, user.email.toUpperCase(), user.password);
-    expect(blocked.statusCode).toBe(429);
-    expect(blocked.body).toContain(TOO_MANY);
+    await elsewhere.signIn({ email: user.email.toUpperCase(), password: user.password });
   });
 
-  it('refuses an address after N failures for any account', async () => {
+  it('parallel wrong passwords never check more than the limit', async () => {
     const db = limited.database.db;
-    const [a, b, c, victim] = await Promise.all([
-      createUser(db),
-      createUser(db),
-      createUser(db),
-      createUser(db),
-    ]);
-    const browser = new TestBrowser(limited.app, limited.config, '198.51.100.3');
-    for (const user of [a!, b!, c!]) {
-      expect((await attempt(browser, user.email, 'falsch')).statusCode).toBe(401);
-    }
-    const blocked = await attempt(browser, victim!.email, victim!.password);
-    expect(blocked.statusCode).toBe(429);
-    // The same account from a clean address is fine.
-    const clean = new TestBrowser(limited.app, limited.config, '198.51.100.4');
-    await clean.signIn(victim!);
+    const user = await createUser(db);
+    // Twelve browser tabs (each its own sign-in) at one address, submitted at once.
+    const forms = await Promise.all(
+      Array.from({ length: 12 }, async () => {
+        const browser = new TestBrowser(limited.app, limited.config, '198.51.100.20');
+        const { response } = await browser.authorize();
+        const loginUrl = String(response.headers.location);
+        await browser.request('GET', loginUrl);
+        return { browser, loginUrl };
+      }),
+    );
+    const answers = await Promise.all(
+      forms.map(({ browser, loginUrl }) =>
+        browser.request('POST', loginUrl, { form: { email: user.email, password: 'falsch' } }),
+      ),
+    );
+    const checked = answers.filter((answer) => answer.statusCode === 401).length;
+    expect(checked).toBe(3);
+    expect(answers.filter((answer) => answer.statusCode === 429)).toHaveLength(9);
   });
+
+  async function guessFrom(addresses: string[], email: string): Promise<number> {
+    let checked = 0;
+    for (const address of addresses) {
+      const browser = new TestBrowser(limited.app, limited.config, address);
+      const answer = await attempt(browser, email, 'falsch');
+      if (answer.statusCode === 401) checked += 1;
+      else {
+        expect(answer.statusCode).toBe(429);
+        expect(answer.headers['retry-after']).toMatch(/^\d+$/);
+      }
+    }
+    return checked;
+  }
+
+  it('many addresses against one account: slowed down, not locked; the owner gets in', async () => {
+    const user = await createUser(limited.database.db);
+    // 20 addresses, 3 tries each: first tries are checked, the rest wait for account slots.
+    const addresses = Array.from({ length: 20 }, (_, a) => `10.1.0.${a}`);
+    const started = Date.now();
+    const checked = await guessFrom([...addresses, ...addresses, ...addresses], user.email);
+    const elapsed = (Date.now() - started) / 1000;
+    // Each fresh address once, the free account attempts, then one slot per growing delay
+    // (1, 2, 4 … s) for as long as the guessing took on this machine.
+    expect(checked).toBeGreaterThanOrEqual(20 + FREE_ATTEMPTS);
+    expect(checked).toBeLessThanOrEqual(20 + FREE_ATTEMPTS + Math.floor(Math.log2(elapsed + 1)));
+    const owner = new TestBrowser(limited.app, limited.config, '192.0.2.55');
+    await owner.signIn(user);
+  });
+
+  it('guessing from any number of addresses stays under 100 checks per account and hour', async () => {
+    const user = await createUser(limited.database.db);
+    // More fresh addresses than their budget, each trying twice.
+    const addresses = Array.from({ length: FRESH_PER_HOUR + 20 }, (_, a) => `10.2.0.${a}`);
+    const started = Date.now();
+    const checked = await guessFrom([...addresses, ...addresses], user.email);
+    const elapsed = (Date.now() - started) / 1000;
+    // Fresh addresses up to their budget, the free account attempts, then one slot per growing
+    // delay (1, 2, 4 … s: k slots take 2^k - 1 s; at most 3600 s / MAX_DELAY_SECONDS an hour).
+    expect(checked).toBeGreaterThanOrEqual(FRESH_PER_HOUR + FREE_ATTEMPTS);
+    expect(checked).toBeLessThanOrEqual(
+      FRESH_PER_HOUR + FREE_ATTEMPTS + Math.floor(Math.log2(elapsed + 1)) + 1,
+    );
+    expect(FRESH_PER_HOUR + FREE_ATTEMPTS + 6 + 3600 / MAX_DELAY_SECONDS).toBeLessThan(100);
+  }, 90_000);
 
   it('a successful sign-in clears the account failures', async () => {
     const db = limited.database.db;

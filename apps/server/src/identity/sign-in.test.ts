@@ -3,8 +3,8 @@ import { createLocalJWKSet, decodeJwt, decodeProtectedHeader, type JWK, jwtVerif
 import { Secret, TOTP } from 'otpauth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../db/schema';
+import { createUser, TestBrowser } from '../test/oidc-test-client';
 import { buildTestApp, type TestApp } from '../test/test-app';
-import { createUser, TestBrowser } from './oidc-test-client';
 
 const TOTP_SECRET = 'JBSWY3DPEHPK3PXP';
 const INLINE_SCRIPT = /<script(?![^>]*\bsrc=)[^>]*>/i;

@@ -1,9 +1,14 @@
 import { ID_PATTERN, type InstitutionRole } from '@portal/contract';
 import { and, eq, or } from 'drizzle-orm';
-import type { FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import type {
+  FastifyRequest,
+  preHandlerAsyncHookHandler,
+  preParsingAsyncHookHandler,
+} from 'fastify';
 import fp from 'fastify-plugin';
 import type { Db } from '../db/client';
 import { institutions, institutionUserRoles, users } from '../db/schema';
+import { messages } from '../messages';
 import { badRequest, forbidden, notFound } from './errors';
 
 /**
@@ -67,17 +72,15 @@ export const ADMIN_ONLY: readonly InstitutionRole[] = ['INSTITUTION_ADMIN'];
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 export const isUuid = (value: string): boolean => UUID.test(value);
 
-export const INSTITUTION_NOT_FOUND = 'Die Institution wurde nicht gefunden.';
-export const MISSING_INSTITUTION_ROLE =
-  'Für diese Aktion fehlt Ihnen die Berechtigung in dieser Institution.';
-export const NOT_A_TRUSTED_INSTITUTION =
-  'Diese Aktion ist nur für vertrauenswürdige Institutionen (Auftragnehmer) möglich.';
+export const INSTITUTION_NOT_FOUND = messages.institutionNotFound;
+export const MISSING_INSTITUTION_ROLE = messages.missingInstitutionRole;
+export const NOT_A_TRUSTED_INSTITUTION = messages.notATrustedInstitution;
 
 /** Throws 400 unless `value` is a canonical lower-case UUID (36 hex digits and hyphens). */
 export function assertId(value: string, name = 'id'): string {
   if (!ID_PATTERN.test(value)) {
-    throw badRequest(`${name} ist keine gültige Kennung.`, [
-      { path: name, message: 'Ungültige Kennung' },
+    throw badRequest(messages.invalidIdentifier(name), [
+      { path: name, message: messages.invalidIdentifierField },
     ]);
   }
   return value;
@@ -96,16 +99,9 @@ export async function findUserIdBySubject(db: Db, sub: string): Promise<string |
   return rows.find((row) => row.id === sub)?.id ?? rows[0]?.id;
 }
 
-const userIdCache = new WeakMap<FastifyRequest, Promise<string | undefined>>();
-
-/** The calling user's portal id (cached per request), or undefined when not in the database. */
-export function currentUserId(request: FastifyRequest): Promise<string | undefined> {
-  let pending = userIdCache.get(request);
-  if (!pending) {
-    pending = findUserIdBySubject(request.server.db, request.auth.sub);
-    userIdCache.set(request, pending);
-  }
-  return pending;
+/** The calling user's portal id, or undefined when not in the database. */
+export async function currentUserId(request: FastifyRequest): Promise<string | undefined> {
+  return (await request.server.principals.get(request.auth.sub))?.user.id;
 }
 
 /** The role of a user in an institution and whether it is trusted; undefined for non-members. */
@@ -144,12 +140,38 @@ export async function resolveInstitutionScope(
 ): Promise<InstitutionScope> {
   assertId(institutionId, 'institutionId');
   const membership = userId ? await findMembership(db, userId, institutionId) : undefined;
+  return checkedScope(userId, institutionId, membership, access);
+}
+
+function checkedScope(
+  userId: string | undefined,
+  institutionId: string,
+  membership: { role: InstitutionRole; trusted: boolean } | undefined,
+  access: Omit<InstitutionRouteAccess, 'param' | 'query'>,
+): InstitutionScope {
   if (!userId || !membership) throw notFound(INSTITUTION_NOT_FOUND);
   if (access.roles && !access.roles.includes(membership.role)) {
     throw forbidden(MISSING_INSTITUTION_ROLE);
   }
   if (access.trusted && !membership.trusted) throw forbidden(NOT_A_TRUSTED_INSTITUTION);
-  return { institutionId, userId, ...membership } as InstitutionScope;
+  return {
+    institutionId,
+    userId,
+    role: membership.role,
+    trusted: membership.trusted,
+  } as InstitutionScope;
+}
+
+/** The scope of the calling user, from their cached principal (no statement when cached). */
+async function resolveRequestScope(
+  request: FastifyRequest,
+  institutionId: string,
+  access: InstitutionRouteAccess,
+): Promise<InstitutionScope> {
+  assertId(institutionId, 'institutionId');
+  const principal = await request.server.principals.get(request.auth.sub);
+  const membership = principal?.memberships.find((item) => item.institutionId === institutionId);
+  return checkedScope(principal?.user.id, institutionId, membership, access);
 }
 
 /** The institution id a route names, from its path or query as its config says. */
@@ -157,37 +179,61 @@ function institutionIdOf(request: FastifyRequest, access: InstitutionRouteAccess
   const source = (access.query ? request.query : request.params) as Record<string, unknown>;
   const value = source?.[access.query ?? access.param ?? 'id'];
   if (typeof value !== 'string') {
-    throw badRequest('Die Institution fehlt in der Anfrage.', [
-      { path: access.query ?? access.param ?? 'id', message: 'Pflichtfeld' },
+    throw badRequest(messages.institutionMissing, [
+      { path: access.query ?? access.param ?? 'id', message: messages.required },
     ]);
   }
   return value;
 }
 
+/** Every route that declares `config.institution`, by `METHOD url` (for the stranger test). */
+export type InstitutionRouteRegistry = Map<string, InstitutionRouteAccess>;
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Routes with `config.institution`, keyed `GET /api/institution/:id`. */
+    institutionRoutes: InstitutionRouteRegistry;
+  }
+}
+
 /**
- * Adds the scope-resolving preHandler to every route whose config names an institution. It runs
- * after schema validation (malformed ids are already 400) and after authentication.
+ * Resolves the scope on every route whose config names an institution, after authentication
+ * and before the body is read (`preParsing`): a stranger gets the 404 before any upload is
+ * parsed, and before body validation could answer differently for strangers and members. A
+ * malformed id is left to schema validation (400, as for every parameter); the preHandler then
+ * resolves the scope of routes whose id only validation could vouch for.
  */
 export const accessPlugin = fp(
   async (app) => {
     app.decorateRequest('scope', null as unknown as InstitutionScope);
+    const registry: InstitutionRouteRegistry = new Map();
+    app.decorate('institutionRoutes', registry);
     app.addHook('onRoute', (route) => {
       const access = route.config?.institution;
       if (!access) return;
-      const resolve: preHandlerAsyncHookHandler = async (request) => {
-        request.scope = await resolveInstitutionScope(
-          request.server.db,
-          await currentUserId(request),
+      for (const method of Array.isArray(route.method) ? route.method : [route.method]) {
+        registry.set(`${method} ${route.url}`, access);
+      }
+      const resolve = async (request: FastifyRequest) => {
+        request.scope = await resolveRequestScope(
+          request,
           institutionIdOf(request, access),
           access,
         );
       };
-      const existing = route.preHandler;
-      route.preHandler = [
-        resolve,
-        ...(Array.isArray(existing) ? existing : existing ? [existing] : []),
-      ];
+      const early: preParsingAsyncHookHandler = async (request) => {
+        const source = (access.query ? request.query : request.params) as Record<string, unknown>;
+        const value = source?.[access.query ?? access.param ?? 'id'];
+        if (typeof value === 'string' && ID_PATTERN.test(value)) await resolve(request);
+      };
+      const late: preHandlerAsyncHookHandler = async (request) => {
+        if (!request.scope) await resolve(request);
+      };
+      const asList = <T>(hooks: T | T[] | undefined): T[] =>
+        Array.isArray(hooks) ? hooks : hooks ? [hooks] : [];
+      route.preParsing = [early, ...asList(route.preParsing)];
+      route.preHandler = [late, ...asList(route.preHandler)];
     });
   },
-  { name: 'access', dependencies: ['db', 'auth'] },
+  { name: 'access', dependencies: ['db', 'auth', 'principals'] },
 );

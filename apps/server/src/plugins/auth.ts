@@ -1,3 +1,4 @@
+import { ACCOUNT_ROLES } from '@portal/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import {
@@ -10,8 +11,9 @@ import {
 } from 'jose';
 import type { Config } from '../config';
 import { loadSigningKeys } from '../identity/keys';
+import { messages } from '../messages';
 import { DOCS_PREFIX } from './docs';
-import { unauthorized } from './errors';
+import { forbidden, unauthorized } from './errors';
 import { isApiPath } from './security';
 
 /** The verified caller, taken from the access token. */
@@ -44,7 +46,19 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** A public route needs no token. Every other /api route does (secure by default). */
     public?: boolean;
+    /**
+     * A restricted user (technical account) may call this route. Every other /api route that
+     * needs a token answers them 403.
+     */
+    allowRestricted?: boolean;
   }
+}
+
+/** A restricted user's token lacks the realm role `client` or carries `technical`. */
+export function isRestrictedUser(auth: AuthContext): boolean {
+  return (
+    !auth.realmRoles.includes(ACCOUNT_ROLES.client) || auth.roles.includes(ACCOUNT_ROLES.technical)
+  );
 }
 
 /** Only asymmetric algorithms: `none` and HMAC (e.g. HS256 keyed with the public key) are refused. */
@@ -191,10 +205,10 @@ export const authPlugin = fp<{ config: Config }>(
     app.addHook('onRequest', async (request) => {
       if (!needsToken(request)) return;
       const header = request.headers.authorization;
-      if (!header) throw unauthorized('Für diese Anfrage ist eine Anmeldung erforderlich.');
+      if (!header) throw unauthorized(messages.signInRequired);
       const match = BEARER.exec(header.trim());
       if (!match?.[1]) {
-        throw unauthorized('Das Zugriffstoken fehlt oder ist ungültig.', {
+        throw unauthorized(messages.tokenInvalid, {
           'www-authenticate': 'Bearer realm="portal", error="invalid_request"',
         });
       }
@@ -203,16 +217,21 @@ export const authPlugin = fp<{ config: Config }>(
       } catch (error) {
         request.log.debug({ err: error }, 'access token refused');
         const expired = error instanceof joseErrors.JWTExpired;
-        throw unauthorized(
-          expired
-            ? 'Das Zugriffstoken ist abgelaufen.'
-            : 'Das Zugriffstoken fehlt oder ist ungültig.',
-          {
-            'www-authenticate': `Bearer realm="portal", error="invalid_token", error_description="${
-              expired ? 'token expired' : 'token invalid'
-            }"`,
-          },
-        );
+        throw unauthorized(expired ? messages.tokenExpired : messages.tokenInvalid, {
+          'www-authenticate': `Bearer realm="portal", error="invalid_token", error_description="${
+            expired ? 'token expired' : 'token invalid'
+          }"`,
+        });
+      }
+      if (isRestrictedUser(request.auth) && request.routeOptions.config?.allowRestricted !== true) {
+        throw forbidden(messages.restrictedUser);
+      }
+    });
+
+    // Answers to a signed-in caller are personal: no cache (browser or shared) keeps them.
+    app.addHook('onSend', async (request, reply) => {
+      if (request.auth && !reply.hasHeader('cache-control')) {
+        reply.header('cache-control', 'no-store');
       }
     });
   },

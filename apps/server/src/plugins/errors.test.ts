@@ -62,9 +62,10 @@ describe('problem+json answers', () => {
     }
   });
 
-  it('404 for a wrong method on a known path', async () => {
+  it('405 with Allow for a wrong method on a known path', async () => {
     const res = await t.app.inject({ method: 'DELETE', url: '/api/ping' });
-    expect(res.statusCode).toBe(404);
+    expect(res.statusCode).toBe(405);
+    expect(res.headers.allow).toBe('GET, HEAD');
     expect(res.headers['content-type']).toMatch(PROBLEM);
   });
 

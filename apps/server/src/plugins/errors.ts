@@ -3,6 +3,7 @@ import type { Problem } from '@portal/contract';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { isResponseSerializationError } from 'fastify-type-provider-zod';
+import { messages } from '../messages';
 
 export const PROBLEM_CONTENT_TYPE = 'application/problem+json; charset=utf-8';
 
@@ -60,8 +61,7 @@ export const unauthorized = (detail: string, headers: Record<string, string> = {
     headers: { 'www-authenticate': 'Bearer realm="portal"', ...headers },
   });
 export const forbidden = (detail: string) => new ProblemError(403, { detail });
-export const notFound = (detail = 'Die angeforderte Ressource wurde nicht gefunden.') =>
-  new ProblemError(404, { detail });
+export const notFound = (detail: string = messages.notFound) => new ProblemError(404, { detail });
 export const conflict = (detail: string) => new ProblemError(409, { detail });
 
 /** Sends a problem answer; used by the error and not-found handlers. */
@@ -97,7 +97,7 @@ export function toProblem(error: unknown): { problem: Problem; headers: Record<s
       const pointer = (issue.instancePath ?? '').replace(/^\//, '').replaceAll('/', '.');
       return {
         path: pointer ? `${context}.${pointer}` : context,
-        message: issue.message ?? 'Ungültiger Wert',
+        message: issue.message ?? messages.invalidValue,
       };
     });
     return {
@@ -105,7 +105,7 @@ export function toProblem(error: unknown): { problem: Problem; headers: Record<s
         type: 'about:blank',
         title: 'Bad Request',
         status: 400,
-        detail: 'Die Anfrage enthält ungültige Werte.',
+        detail: messages.invalidValues,
         errors,
       },
       headers: {},
@@ -127,8 +127,7 @@ export function toProblem(error: unknown): { problem: Problem; headers: Record<s
         type: 'about:blank',
         title: 'Internal Server Error',
         status: 500,
-        detail:
-          'Es ist ein interner Fehler aufgetreten. Bitte versuchen Sie es später noch einmal.',
+        detail: messages.internalError,
       },
       headers: {},
     };
@@ -164,14 +163,80 @@ export const errorsPlugin = fp(
       return sendProblem(reply, problem, headers);
     });
 
-    app.setNotFoundHandler((request: FastifyRequest, reply: FastifyReply) =>
-      sendProblem(reply, {
+    // Every route pattern with its methods, to tell "no such path" (404) from "no such method
+    // on this path" (405 with Allow).
+    const patterns: { regex: RegExp; methods: Set<string> }[] = [];
+    app.addHook('onRoute', (route) => {
+      // Catch-all routes (the app's `/*`) own no path: they must not turn 404 into 405.
+      if (route.url.includes('*')) return;
+      const methods = Array.isArray(route.method) ? route.method : [route.method];
+      const regex = patternToRegex(route.url);
+      const known = patterns.find((entry) => entry.regex.source === regex.source);
+      if (known) for (const method of methods) known.methods.add(method);
+      else patterns.push({ regex, methods: new Set(methods) });
+    });
+    const allowedMethods = (path: string): string[] => {
+      const methods = new Set<string>();
+      for (const entry of patterns) {
+        if (entry.regex.test(path)) for (const method of entry.methods) methods.add(method);
+      }
+      return [...methods].sort();
+    };
+
+    app.setNotFoundHandler((request: FastifyRequest, reply: FastifyReply) => {
+      const path = request.url.split('?')[0] ?? '/';
+      const allowed = allowedMethods(path);
+      if (allowed.length > 0 && !allowed.includes(request.method)) {
+        const allow = allowed.join(', ');
+        return sendProblem(
+          reply,
+          {
+            type: 'about:blank',
+            title: 'Method Not Allowed',
+            status: 405,
+            detail: messages.methodNotAllowed(request.method, allow),
+          },
+          { allow },
+        );
+      }
+      return sendProblem(reply, {
         type: 'about:blank',
         title: 'Not Found',
         status: 404,
-        detail: `Der Pfad ${request.method} ${request.url.split('?')[0]} existiert nicht.`,
-      }),
-    );
+        detail: messages.pathNotFound(request.method, path),
+      });
+    });
   },
   { name: 'errors' },
 );
+
+/** A Fastify route pattern (`/a/:id/b`, `/files/*`) as a regular expression for paths. */
+export function patternToRegex(pattern: string): RegExp {
+  const source = pattern
+    .split(/(\*|:[A-Za-z0-9_]+(?:\([^)]*\))?)/)
+    .map((part, index) => {
+      if (index % 2 === 0) return part.replace(/[.+?^${}()|[\]\\]/g, '\\$&');
+      return part === '*' ? '.*' : '[^/]+';
+    })
+    .join('');
+  return new RegExp(`^${source}/?$`);
+}
+
+/**
+ * The answer to a URL Fastify cannot decode (`FST_ERR_BAD_URL`, e.g. `/api/%E0%A4%A`): a
+ * problem+json 400 like every other error. Fastify calls this before any hook runs, so the
+ * security headers are applied here by `applySecurityHeaders`.
+ */
+export function badUrlAnswer(
+  applySecurityHeaders: (request: FastifyRequest, reply: FastifyReply, done: () => void) => void,
+) {
+  return (_error: FastifyError, request: FastifyRequest, reply: FastifyReply) =>
+    applySecurityHeaders(request, reply, () => {
+      void sendProblem(reply, {
+        type: 'about:blank',
+        title: 'Bad Request',
+        status: 400,
+        detail: messages.badUrl,
+      });
+    });
+}

@@ -1,11 +1,12 @@
-import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Database, migrateDatabase } from '../db/client';
 import { rateLimitHits } from '../db/schema';
 import { openTestDatabase } from '../test/test-app';
-import { countHit, databaseRateLimitStore, deleteFinishedWindows } from './rate-limit-store';
+import { RateLimitCounters, rateLimitStore } from './rate-limit-store';
 
-describe('rate limit counters in the database', () => {
+const MINUTE = 60_000;
+
+describe('rate limit counters', () => {
   let database: Database;
   let drop: () => Promise<void>;
   beforeAll(async () => {
@@ -14,64 +15,60 @@ describe('rate limit counters in the database', () => {
   });
   afterAll(() => drop());
 
-  const moveWindowBack = (key: string, seconds: number) =>
-    database.db
-      .update(rateLimitHits)
-      .set({ windowStart: sql`${rateLimitHits.windowStart} - make_interval(secs => ${seconds})` })
-      .where(eq(rateLimitHits.key, key));
-
-  it('counts hits in a window and tells how long it lasts', async () => {
-    const first = await countHit(database.db, 'a', 60_000);
-    expect(first.current).toBe(1);
-    expect(first.ttl).toBeGreaterThan(55_000);
-    expect(first.ttl).toBeLessThanOrEqual(60_000);
-    expect((await countHit(database.db, 'a', 60_000)).current).toBe(2);
-    expect((await countHit(database.db, 'a', 60_000)).current).toBe(3);
-    expect((await countHit(database.db, 'b', 60_000)).current).toBe(1);
+  it('count in memory, in windows aligned to the clock', () => {
+    const counters = new RateLimitCounters();
+    const start = 1_700_000_040_000; // hh:mm:00
+    expect(counters.hit('a', MINUTE, start + 1_000)).toEqual({ current: 1, ttl: 59_000 });
+    expect(counters.hit('a', MINUTE, start + 2_000).current).toBe(2);
+    expect(counters.hit('b', MINUTE, start + 2_000).current).toBe(1);
+    // The next minute starts over.
+    expect(counters.hit('a', MINUTE, start + MINUTE).current).toBe(1);
+    counters.sweep(start + 2 * MINUTE + 1);
+    expect(counters.size).toBe(0);
   });
 
-  it('starts a new window once the old one has ended', async () => {
-    await countHit(database.db, 'c', 60_000);
-    await countHit(database.db, 'c', 60_000);
-    await moveWindowBack('c', 45);
-    const late = await countHit(database.db, 'c', 60_000);
-    expect(late.current).toBe(3);
-    expect(late.ttl).toBeLessThanOrEqual(15_000);
-    await moveWindowBack('c', 20);
-    const next = await countHit(database.db, 'c', 60_000);
-    expect(next).toMatchObject({ current: 1 });
-    expect(next.ttl).toBeGreaterThan(55_000);
+  it('write nothing per request; shared counts are flushed in one batch', async () => {
+    // One fixed moment: the test must not straddle a minute boundary.
+    const now = Math.floor(Date.now() / MINUTE) * MINUTE + 30_000;
+    const first = new RateLimitCounters(database.db);
+    const second = new RateLimitCounters(database.db);
+    for (let i = 0; i < 30; i += 1) first.hit(`k${i % 3}`, MINUTE, now);
+    for (let i = 0; i < 5; i += 1) second.hit('k0', MINUTE, now);
+    expect(await database.db.select().from(rateLimitHits)).toEqual([]);
+
+    await first.flush();
+    await second.flush();
+    const rows = await database.db.select().from(rateLimitHits);
+    expect(
+      rows.map((row) => row.key),
+      JSON.stringify(rows),
+    ).toHaveLength(3);
+    expect(rows.find((row) => row.key.startsWith('k0|'))?.count).toBe(15);
+    // Each process learns the others' hits with its next write.
+    expect(second.hit('k0', MINUTE, now).current).toBe(16);
+    expect(first.hit('k0', MINUTE, now).current).toBe(11);
+    await first.flush();
+    expect(first.hit('k0', MINUTE, now).current).toBe(17); // 16 written + this one
   });
 
-  it('counts simultaneous hits without losing one', async () => {
-    await Promise.all(Array.from({ length: 20 }, () => countHit(database.db, 'd', 60_000)));
-    const [row] = await database.db.select().from(rateLimitHits).where(eq(rateLimitHits.key, 'd'));
-    expect(row?.count).toBe(20);
-  });
-
-  it('deletes only windows that ended more than an hour ago', async () => {
-    await countHit(database.db, 'old', 60_000);
-    await countHit(database.db, 'recent', 60_000);
-    await moveWindowBack('old', 3 * 3600);
-    await moveWindowBack('recent', 120);
-    await deleteFinishedWindows(database.db);
-    const keys = (await database.db.select({ key: rateLimitHits.key }).from(rateLimitHits)).map(
-      (row) => row.key,
-    );
-    expect(keys).not.toContain('old');
-    expect(keys).toContain('recent');
-  });
-
-  it('gives a route with a limit of its own separate counters', async () => {
-    const Store = databaseRateLimitStore(database.db);
+  it('give a route with a limit of its own separate counters', () => {
+    const Store = rateLimitStore(new RateLimitCounters());
     const store = new Store({} as never);
     const routeStore = store.child({ routeInfo: { method: 'POST', url: '/api/x' } } as never);
-    const incr = (s: typeof store, key: string) =>
-      new Promise<{ current: number; ttl: number }>((resolve, reject) =>
-        s.incr(key, (error, result) => (error ? reject(error) : resolve(result!)), 60_000, 5),
+    const incr = (s: typeof store, key: string) => {
+      let hit: { current: number } | undefined;
+      s.incr(
+        key,
+        (_error: Error | null, result?: { current: number; ttl: number }) => {
+          hit = result;
+        },
+        MINUTE,
+        5,
       );
-    expect((await incr(store, 'e')).current).toBe(1);
-    expect((await incr(routeStore, 'e')).current).toBe(1);
-    expect((await incr(store, 'e')).current).toBe(2);
+      return hit!.current;
+    };
+    expect(incr(store, 'e')).toBe(1);
+    expect(incr(routeStore, 'e')).toBe(1);
+    expect(incr(store, 'e')).toBe(2);
   });
 });

@@ -10,50 +10,140 @@ export interface Hit {
   ttl: number;
 }
 
-/** Windows that ended this long ago are deleted now and then; ours last a minute. */
-const KEEP_FINISHED_WINDOWS = sql`interval '1 hour'`;
-/** About one hit in this many also deletes finished windows. */
-const CLEAN_UP_EVERY = 500;
+/** Shared counts are written this often (PostgreSQL): one statement for every key. */
+export const FLUSH_INTERVAL_MS = 1000;
+/** Keys of windows that ended are forgotten; windows aligned to the clock, so processes agree. */
+const KEEP_FINISHED_WINDOWS_MS = 60 * 60 * 1000;
 
-/**
- * Counts one request for `key` in a fixed window of `timeWindow` ms, in one statement: a new
- * key or a finished window starts at 1, otherwise the count goes up. The database's clock
- * decides, so every process agrees.
- */
-export async function countHit(db: Db, key: string, timeWindow: number): Promise<Hit> {
-  const window = sql`make_interval(secs => ${Math.max(1, Math.trunc(timeWindow))}::integer / 1000.0)`;
-  const finished = sql`${rateLimitHits.windowStart} + ${window} <= now()`;
-  const [row] = await db
-    .insert(rateLimitHits)
-    .values({ key, windowStart: sql`now()`, count: 1 })
-    .onConflictDoUpdate({
-      target: rateLimitHits.key,
-      set: {
-        count: sql`case when ${finished} then 1 else ${rateLimitHits.count} + 1 end`,
-        windowStart: sql`case when ${finished} then now() else ${rateLimitHits.windowStart} end`,
-      },
-    })
-    .returning({
-      current: rateLimitHits.count,
-      ttl: sql<number>`greatest(0, ceil(extract(epoch from (${rateLimitHits.windowStart} + ${window} - now())) * 1000))::integer`,
-    });
-  if (!row) throw new Error('rate limit: no row returned');
-  return { current: row.current, ttl: Number(row.ttl) };
+interface Counter {
+  /** Start of the window (ms since epoch, aligned to its length). */
+  window: number;
+  length: number;
+  /** Hits here not yet written. */
+  local: number;
+  /** Hits here being written right now. */
+  inflight: number;
+  /** Every process's hits as of the last write. */
+  known: number;
 }
 
-/** Deletes the counters of windows that ended long ago. */
+/**
+ * Fixed-window request counters without a database write per request: counted in memory;
+ * with `shared` (several processes on one PostgreSQL) the local counts are added to
+ * `rate_limit_hits` in one batched statement every {@link FLUSH_INTERVAL_MS}, which answers
+ * every process's total, so the processes share one limit (a burst may pass the limit by what
+ * the others counted in the last second). Windows are aligned to the clock (a minute starts at
+ * :00), so every process counts the same window.
+ */
+export class RateLimitCounters {
+  readonly #counters = new Map<string, Counter>();
+  #flushing: Promise<void> | undefined;
+  #timer: NodeJS.Timeout | undefined;
+
+  constructor(private readonly shared?: Db) {}
+
+  start() {
+    this.#timer ??= setInterval(() => {
+      this.sweep();
+      if (this.shared) void this.flush().catch(() => undefined);
+    }, FLUSH_INTERVAL_MS);
+    this.#timer.unref();
+  }
+
+  async stop() {
+    if (this.#timer) clearInterval(this.#timer);
+    this.#timer = undefined;
+    if (this.shared) await this.flush().catch(() => undefined);
+  }
+
+  /** Counts one hit for `key` in a window of `length` ms. */
+  hit(key: string, length: number, now = Date.now()): Hit {
+    const window = Math.floor(now / length) * length;
+    const id = `${key}|${window}`;
+    let counter = this.#counters.get(id);
+    if (!counter) {
+      counter = { window, length, local: 0, inflight: 0, known: 0 };
+      this.#counters.set(id, counter);
+    }
+    counter.local += 1;
+    return {
+      current: counter.known + counter.inflight + counter.local,
+      ttl: window + length - now,
+    };
+  }
+
+  /** Forgets windows that have ended. */
+  sweep(now = Date.now()) {
+    for (const [id, counter] of this.#counters) {
+      const written = !this.shared || (counter.local === 0 && counter.inflight === 0);
+      if (counter.window + counter.length <= now && written) {
+        this.#counters.delete(id);
+      }
+    }
+  }
+
+  /** Adds the local counts to the shared table and learns every process's totals. */
+  flush(): Promise<void> {
+    this.#flushing ??= this.#flush().finally(() => {
+      this.#flushing = undefined;
+    });
+    return this.#flushing;
+  }
+
+  async #flush() {
+    const db = this.shared;
+    if (!db) return;
+    const batch = [...this.#counters].filter(([, counter]) => counter.local > 0);
+    if (batch.length === 0) return;
+    for (const [, counter] of batch) {
+      counter.inflight = counter.local;
+      counter.local = 0;
+    }
+    try {
+      const rows = await db
+        .insert(rateLimitHits)
+        .values(
+          batch.map(([id, counter]) => ({
+            key: id,
+            windowStart: new Date(counter.window),
+            count: counter.inflight,
+          })),
+        )
+        .onConflictDoUpdate({
+          target: rateLimitHits.key,
+          set: { count: sql`${rateLimitHits.count} + excluded.count` },
+        })
+        .returning({ key: rateLimitHits.key, count: rateLimitHits.count });
+      const totals = new Map(rows.map((row) => [row.key, row.count]));
+      for (const [id, counter] of batch) {
+        counter.known = totals.get(id) ?? counter.known + counter.inflight;
+        counter.inflight = 0;
+      }
+    } catch (error) {
+      for (const [, counter] of batch) {
+        counter.local += counter.inflight;
+        counter.inflight = 0;
+      }
+      throw error;
+    }
+    if (Math.random() < 0.01) await deleteFinishedWindows(db);
+  }
+
+  get size() {
+    return this.#counters.size;
+  }
+}
+
+/** Deletes the shared counters of windows that ended long ago. */
 export async function deleteFinishedWindows(db: Db): Promise<void> {
   await db
     .delete(rateLimitHits)
-    .where(lt(rateLimitHits.windowStart, sql`now() - ${KEEP_FINISHED_WINDOWS}`));
+    .where(lt(rateLimitHits.windowStart, new Date(Date.now() - KEEP_FINISHED_WINDOWS_MS)));
 }
 
-/**
- * A store for @fastify/rate-limit that keeps the counters in the database, so that several
- * processes on one PostgreSQL share one limit per address (nothing shared lives in memory).
- */
-export function databaseRateLimitStore(db: Db): FastifyRateLimitStoreCtor {
-  class DatabaseRateLimitStore implements FastifyRateLimitStore {
+/** A store for @fastify/rate-limit over {@link RateLimitCounters}. */
+export function rateLimitStore(counters: RateLimitCounters): FastifyRateLimitStoreCtor {
+  class CountersStore implements FastifyRateLimitStore {
     readonly #prefix: string;
 
     constructor(_options?: unknown, prefix = '') {
@@ -65,11 +155,7 @@ export function databaseRateLimitStore(db: Db): FastifyRateLimitStoreCtor {
       callback: (error: Error | null, result?: Hit) => void,
       timeWindow: number,
     ): void {
-      countHit(db, this.#prefix + key, timeWindow).then(
-        (hit) => callback(null, hit),
-        (error: Error) => callback(error),
-      );
-      if (Math.random() * CLEAN_UP_EVERY < 1) deleteFinishedWindows(db).catch(() => undefined);
+      callback(null, counters.hit(this.#prefix + key, Math.max(1000, Math.trunc(timeWindow))));
     }
 
     /** A route with a limit of its own counts apart from the global one. */
@@ -77,11 +163,11 @@ export function databaseRateLimitStore(db: Db): FastifyRateLimitStoreCtor {
       // At run time the plugin passes its merged parameters, the route under `routeInfo`.
       const route =
         (options as unknown as { routeInfo?: { method?: unknown; url?: unknown } }).routeInfo ?? {};
-      return new DatabaseRateLimitStore(
+      return new CountersStore(
         undefined,
         `${this.#prefix}${String(route.method ?? '')} ${String(route.url ?? '')}|`,
       );
     }
   }
-  return DatabaseRateLimitStore as unknown as FastifyRateLimitStoreCtor;
+  return CountersStore as unknown as FastifyRateLimitStoreCtor;
 }

@@ -1,8 +1,13 @@
-import helmet from '@fastify/helmet';
+import helmet, { type FastifyHelmetOptions } from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+// The middleware @fastify/helmet wraps (its own dependency): the same headers for answers
+// Fastify sends before any hook runs (bad URLs).
+import helmetMiddleware from 'helmet';
 import type { Config } from '../config';
-import { databaseRateLimitStore } from './rate-limit-store';
+import { messages } from '../messages';
+import { RateLimitCounters, rateLimitStore } from './rate-limit-store';
 
 /** The analytics origin, when ANALYTICS_URL and at least one ANALYTICS_SITES host are set. */
 export function analyticsOrigin(config: Config): string[] {
@@ -39,6 +44,32 @@ export function contentSecurityPolicy(config: Config): Record<string, string[]> 
   };
 }
 
+/** The helmet options of every answer. */
+export function helmetOptions(config: Config): FastifyHelmetOptions {
+  return {
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: contentSecurityPolicy(config),
+    },
+    // The app opens no cross-origin windows that need a handle back to it.
+    crossOriginOpenerPolicy: { policy: 'same-origin' },
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+    // Agrees with frame-ancestors 'none': no page of the portal is framed, not even by itself.
+    xFrameOptions: { action: 'deny' },
+    // HSTS only makes sense where the portal is served over HTTPS.
+    strictTransportSecurity: config.publicUrl.startsWith('https:')
+      ? { maxAge: 31_536_000, includeSubDomains: true }
+      : false,
+  };
+}
+
+/** Sets the security headers on a reply outside Fastify's hooks (see `badUrlAnswer`). */
+export function securityHeadersApplier(config: Config) {
+  const apply = helmetMiddleware(helmetOptions(config) as Parameters<typeof helmetMiddleware>[0]);
+  return (request: FastifyRequest, reply: FastifyReply, done: () => void) =>
+    apply(request.raw, reply.raw, () => done());
+}
+
 /**
  * Security headers (helmet with a strict CSP) for every answer and a coarse rate limit for the
  * API. Pages that need another policy (the identity provider's login pages, the API reference)
@@ -46,38 +77,28 @@ export function contentSecurityPolicy(config: Config): Record<string, string[]> 
  */
 export const securityPlugin = fp<{ config: Config }>(
   async (app, { config }) => {
-    await app.register(helmet, {
-      contentSecurityPolicy: {
-        useDefaults: false,
-        directives: contentSecurityPolicy(config),
-      },
-      // The app opens no cross-origin windows that need a handle back to it.
-      crossOriginOpenerPolicy: { policy: 'same-origin' },
-      referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
-      // HSTS only makes sense where the portal is served over HTTPS.
-      strictTransportSecurity: config.publicUrl.startsWith('https:')
-        ? { maxAge: 31_536_000, includeSubDomains: true }
-        : false,
-    });
+    await app.register(helmet, helmetOptions(config));
 
-    // Per address, counted in the database: processes on one PostgreSQL share the limit. Should
-    // the counter fail, the request goes on (the limit guards against runaway clients; it is
-    // not worth refusing service for).
+    // Per user when signed in (the auth hook runs before this route-level limit), per address
+    // otherwise: the people of a practice behind one address each have their own budget.
+    // Counted in memory; on PostgreSQL shared by the processes through batched writes.
+    const counters = new RateLimitCounters(app.database.kind === 'postgres' ? app.db : undefined);
+    counters.start();
+    app.addHook('onClose', () => counters.stop());
     await app.register(rateLimit, {
       global: true,
-      max: config.rateLimitPerMinute,
+      max: (_request, key) =>
+        key.startsWith('user:') ? config.rateLimitPerMinute : config.rateLimitAnonymousPerMinute,
       timeWindow: 60_000,
-      store: databaseRateLimitStore(app.db),
-      skipOnError: true,
+      store: rateLimitStore(counters),
+      keyGenerator: (request) =>
+        request.auth?.sub ? `user:${request.auth.sub}` : `address:${request.ip}`,
       allowList: (request) => !isApiPath(request.routeOptions.url ?? request.url),
       // The error handler turns the thrown error into a problem+json 429.
       errorResponseBuilder: (_request, context) =>
-        Object.assign(
-          new Error(
-            `Zu viele Anfragen. Bitte versuchen Sie es in ${Math.ceil(context.ttl / 1000)} Sekunden erneut.`,
-          ),
-          { statusCode: 429 },
-        ),
+        Object.assign(new Error(messages.tooManyRequests(Math.ceil(context.ttl / 1000))), {
+          statusCode: 429,
+        }),
     });
   },
   { name: 'security', dependencies: ['errors', 'db'] },

@@ -1,10 +1,15 @@
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+// @ts-expect-error: the build script is plain JavaScript without types
+import { precompress } from '../../../../scripts/build.mjs';
 import { buildTestApp, type TestApp } from '../test/test-app';
+import { STABLE } from './web';
 
-const INDEX = '<!doctype html><html lang="de"><body><div id="root"></div></body></html>';
+const INDEX = `<!doctype html><html lang="de"><body><div id="root"></div>${'<p>x</p>'.repeat(80)}</body></html>`;
+const BIG_JS = 'console.log(1);\n'.repeat(100);
 const HTML = { accept: 'text/html,application/xhtml+xml,*/*;q=0.8' };
 
 describe('web app serving', () => {
@@ -14,7 +19,10 @@ describe('web app serving', () => {
     dist = await mkdtemp(path.join(tmpdir(), 'portal-web-'));
     await mkdir(path.join(dist, 'assets'));
     await writeFile(path.join(dist, 'index.html'), INDEX);
-    await writeFile(path.join(dist, 'assets', 'index-abc123.js'), 'console.log(1);');
+    await writeFile(path.join(dist, 'assets', 'index-abc123.js'), BIG_JS);
+    await writeFile(path.join(dist, 'assets', 'index-abc123.js.map'), '{"version":3}');
+    await writeFile(path.join(dist, 'browser-check.js'), '(() => {})();');
+    precompress(dist);
     await writeFile(path.join(dist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
     await writeFile(path.join(dist, '.secret'), 'hidden');
     t = await buildTestApp({ WEB_DIST_DIR: dist, SEED_DEMO_DATA: 'false' });
@@ -44,15 +52,49 @@ describe('web app serving', () => {
   it('serves assets with immutable caching', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/assets/index-abc123.js' });
     expect(res.statusCode).toBe(200);
-    expect(res.body).toBe('console.log(1);');
+    expect(res.body).toBe(BIG_JS);
     expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
     expect(res.headers['content-type']).toMatch(/javascript/);
   });
 
-  it('serves other files with revalidation', async () => {
-    const res = await t.app.inject({ method: 'GET', url: '/favicon.svg' });
-    expect(res.statusCode).toBe(200);
-    expect(res.headers['cache-control']).toBe('no-cache');
+  it('serves other files cacheable for a day (revalidated in the background)', async () => {
+    for (const url of ['/favicon.svg', '/browser-check.js']) {
+      const res = await t.app.inject({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.headers['cache-control'], url).toBe(STABLE);
+    }
+  });
+
+  it('sends the precompressed files Accept-Encoding allows', async () => {
+    const br = await t.app.inject({
+      url: '/assets/index-abc123.js',
+      headers: { 'accept-encoding': 'gzip, deflate, br' },
+    });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers['content-type']).toMatch(/javascript/);
+    expect(br.headers.vary).toMatch(/accept-encoding/i);
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe(BIG_JS);
+    expect(br.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    const gz = await t.app.inject({
+      url: '/assets/index-abc123.js',
+      headers: { 'accept-encoding': 'gzip' },
+    });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gz.rawPayload).toString()).toBe(BIG_JS);
+    const plain = await t.app.inject({ url: '/assets/index-abc123.js' });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe(BIG_JS);
+    const page = await t.app.inject({
+      url: '/dashboard',
+      headers: { ...HTML, 'accept-encoding': 'br' },
+    });
+    expect(page.headers['content-encoding']).toBe('br');
+    expect(page.headers['content-type']).toMatch(/^text\/html/);
+  });
+
+  it('does not serve source maps', async () => {
+    const res = await t.app.inject({ url: '/assets/index-abc123.js.map' });
+    expect(res.statusCode).toBe(404);
   });
 
   it('answers 404 for a missing asset, even for HTML requests', async () => {

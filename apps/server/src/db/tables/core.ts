@@ -163,10 +163,9 @@ export const identitySecrets = pgTable('identity_secrets', {
   createdAt: createdAt(),
 });
 
-/** Failed sign-ins, counted per account and per address to slow down guessing. */
 /**
  * API requests per key (address) in the current fixed window, shared by every process on one
- * database (RATE_LIMIT_PER_MINUTE).
+ * database (RATE_LIMIT_PER_MINUTE), written in batches by plugins/rate-limit-store.ts.
  */
 export const rateLimitHits = pgTable('rate_limit_hits', {
   key: text('key').primaryKey(),
@@ -174,16 +173,16 @@ export const rateLimitHits = pgTable('rate_limit_hits', {
   count: integer('count').notNull(),
 });
 
-export const signInFailures = pgTable(
-  'sign_in_failures',
-  {
-    id: uuid('id').primaryKey().defaultRandom(),
-    account: text('account').notNull(),
-    address: text('address').notNull(),
-    failedAt: timestamp('failed_at', { withTimezone: true }).notNull().defaultNow(),
-  },
-  (table) => [
-    index('sign_in_failures_account_idx').on(table.account, table.failedAt),
-    index('sign_in_failures_address_idx').on(table.address, table.failedAt),
-  ],
-);
+/**
+ * Sign-in attempts, claimed before a password or one-time code is checked (one row per key,
+ * counted up in one statement, so parallel attempts never check more than the limit):
+ * `pair:` account and address (locks that pair for the window), `account:` every address
+ * (growing delay through `next_allowed_at`), `fresh:` first attempts from addresses without
+ * failures for the account, `address:` every account from one address.
+ */
+export const signInThrottle = pgTable('sign_in_throttle', {
+  key: text('key').primaryKey(),
+  attempts: integer('attempts').notNull(),
+  windowStart: timestamp('window_start', { withTimezone: true }).notNull(),
+  nextAllowedAt: timestamp('next_allowed_at', { withTimezone: true }).notNull(),
+});

@@ -3,7 +3,8 @@ import { Secret, TOTP } from 'otpauth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accountTokens, users } from '../../db/schema';
 import { DEMO_EMAILS, DEMO_PASSWORD, DEMO_USERS } from '../../db/seed/demo-ids';
-import { TestBrowser } from '../../identity/oidc-test-client';
+import { ADDRESS_FACTOR } from '../../identity/sign-in-throttle';
+import { TestBrowser } from '../../test/oidc-test-client';
 import { buildTestApp, type TestApp } from '../../test/test-app';
 import { bearer, demoToken } from '../../test/tokens';
 import { messages } from './messages';
@@ -413,16 +414,26 @@ describe('account', () => {
       expect(post.statusCode).toBe(400);
     });
 
-    it('limits reset requests per address without blocking sign-ins (SIGN_IN_MAX_FAILURES=5)', async () => {
+    it('limits reset requests per account and address, and per address, without blocking sign-ins (SIGN_IN_MAX_FAILURES=5)', async () => {
       const browser = new TestBrowser(t.app, t.config, '203.0.113.75');
       const statuses: number[] = [];
       for (let attempt = 0; attempt < 6; attempt += 1) {
         const res = await browser.request('POST', resetUrl, {
-          form: { email: `niemand${attempt}@example.org` },
+          form: { email: 'niemand@example.org' },
         });
         statuses.push(res.statusCode);
       }
       expect(statuses).toEqual([200, 200, 200, 200, 200, 429]);
+      // Many accounts from one address: ADDRESS_FACTOR times the limit, then 429.
+      const many = new TestBrowser(t.app, t.config, '203.0.113.76');
+      const counts: Record<number, number> = {};
+      for (let attempt = 0; attempt < 5 * ADDRESS_FACTOR + 1; attempt += 1) {
+        const res = await many.request('POST', resetUrl, {
+          form: { email: `niemand${attempt}@example.org` },
+        });
+        counts[res.statusCode] = (counts[res.statusCode] ?? 0) + 1;
+      }
+      expect(counts).toEqual({ 200: 5 * ADDRESS_FACTOR, 429: 1 });
       await expect(
         browser.signIn({ email: DEMO_EMAILS.anna, password: DEMO_PASSWORD }),
       ).resolves.toBeTruthy();

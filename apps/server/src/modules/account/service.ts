@@ -12,10 +12,10 @@ import { hashPassword, verifyPassword } from '../../identity/passwords';
 import { acceptTotp } from '../../identity/second-factor';
 import {
   accountKey,
-  clearSignInFailures,
-  isSignInBlocked,
-  recordSignInFailure,
-} from '../../identity/sign-in-failures';
+  claimSignInAttempt,
+  clearSignInPair,
+  type SignInStep,
+} from '../../identity/sign-in-throttle';
 import type { AuthContext } from '../../plugins/auth';
 import { badRequest, conflict, forbidden, notFound, ProblemError } from '../../plugins/errors';
 import { messages } from './messages';
@@ -41,6 +41,15 @@ export interface Caller {
 }
 
 const tooManyFailures = () => new ProblemError(429, { detail: messages.tooManyFailures });
+
+/**
+ * Claims a check of a password or code like the sign-in does (before checking, so parallel
+ * tries never check more than allowed); 429 when the account or address is paused.
+ */
+async function claimCheck(db: Db, caller: Caller, step: SignInStep, account: string) {
+  const claim = await claimSignInAttempt(db, step, account, caller.ip, caller.maxFailures);
+  if (!claim.allowed) throw tooManyFailures();
+}
 
 /** Impersonated sessions (support staff acting as a customer's user) change no credentials. */
 export function assertNotImpersonated(caller: Caller) {
@@ -126,11 +135,11 @@ export async function confirmPassword(
   const user = await loadUser(db, caller.userId);
   if (!user.passwordHash) throw conflict(messages.noLocalPassword);
   const account = accountKey(user.email);
-  if (await isSignInBlocked(db, account, caller.ip, caller.maxFailures)) throw tooManyFailures();
+  await claimCheck(db, caller, 'password', account);
   if (!(await verifyPassword(password, user.passwordHash))) {
-    await recordSignInFailure(db, account, caller.ip);
     throw forbidden(messages.currentPasswordWrong);
   }
+  await clearSignInPair(db, 'password', account, caller.ip);
   const confirmation = await issueToken(
     db,
     user.id,
@@ -165,10 +174,8 @@ export async function initTwoFactor(db: Db, caller: Caller): Promise<OtpInit> {
   assertNotImpersonated(caller);
   const user = await loadUser(db, caller.userId);
   if (user.totpSecret) throw conflict(messages.otpAlreadyActive);
-  // Blocked like the sign-in while too many wrong codes or passwords were given.
-  if (await isSignInBlocked(db, accountKey(user.email), caller.ip, caller.maxFailures)) {
-    throw tooManyFailures();
-  }
+  // Counted like a code check: paused like the sign-in after too many wrong codes.
+  await claimCheck(db, caller, 'otp', accountKey(user.email));
   const secret = new Secret({ size: 20 });
   const totp = new TOTP({
     issuer: 'Institutionsportal',
@@ -184,12 +191,11 @@ export async function initTwoFactor(db: Db, caller: Caller): Promise<OtpInit> {
 /** Checks a code with the single-use check; a wrong code counts like a failed sign-in. */
 async function checkCode(db: Db, caller: Caller, user: UserRow, secret: string, code: string) {
   const account = accountKey(user.email);
-  if (await isSignInBlocked(db, account, caller.ip, caller.maxFailures)) throw tooManyFailures();
+  await claimCheck(db, caller, 'otp', account);
   if (!(await acceptTotp(db, user.id, secret, code))) {
-    await recordSignInFailure(db, account, caller.ip);
     throw badRequest(messages.otpInvalid, [{ path: 'body.otpCode', message: messages.otpInvalid }]);
   }
-  await clearSignInFailures(db, account);
+  await clearSignInPair(db, 'otp', account, caller.ip);
 }
 
 export async function activateTwoFactor(

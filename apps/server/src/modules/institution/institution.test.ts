@@ -71,8 +71,8 @@ describe('GET /api/institution/:id', () => {
     expect(other.json()).toEqual(unknown.json());
   });
 
-  it('answers 404 to the technical user, who belongs to no institution', async () => {
-    expect((await get(DEMO_INSTITUTIONS.praxisSonnenschein, 'technik')).statusCode).toBe(404);
+  it('answers 403 to the technical (restricted) user, as every token route does', async () => {
+    expect((await get(DEMO_INSTITUTIONS.praxisSonnenschein, 'technik')).statusCode).toBe(403);
   });
 
   it('answers 400 problem with the offending parameter for a malformed id', async () => {

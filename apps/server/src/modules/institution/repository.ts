@@ -1,5 +1,5 @@
 import type { InstitutionMember, SupportContact } from '@portal/contract';
-import { asc, eq } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { institutions, institutionUserRoles, supportContacts, users } from '../../db/schema';
 import type { InstitutionScope } from '../../plugins/access';
@@ -55,4 +55,43 @@ export async function listSupportContacts(
     .from(supportContacts)
     .where(eq(supportContacts.institutionId, scope.institutionId))
     .orderBy(asc(supportContacts.position), asc(supportContacts.id));
+}
+
+/**
+ * The institution with its members and support contacts in one statement (the members and
+ * contacts as JSON arrays, ordered as {@link listMembers} and {@link listSupportContacts}).
+ */
+export async function findInstitutionWithDetails(db: Db, scope: InstitutionScope) {
+  const rows = await db
+    .select({
+      institution: institutions,
+      users: sql<InstitutionMember[]>`coalesce((
+        select json_agg(json_build_object(
+          'id', u.id, 'email', u.email, 'firstName', u.first_name, 'lastName', u.last_name,
+          'fullName', trim(u.first_name || ' ' || u.last_name), 'title', u.title,
+          'formOfAddress', u.form_of_address, 'hasAccountActivated', u.has_account_activated,
+          'dateTimeCreated',
+            to_char(u.date_time_created at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
+          'role', r.role
+        ) order by u.last_name, u.first_name, u.id)
+        from ${institutionUserRoles} r join ${users} u on u.id = r.user_id
+        where r.institution_id = "institutions"."id"), '[]'::json)`,
+      supportContacts: sql<SupportContact[]>`coalesce((
+        select json_agg(json_build_object(
+          'description', c.description, 'phone', c.phone, 'email', c.email
+        ) order by c.position, c.id)
+        from ${supportContacts} c where c.institution_id = "institutions"."id"), '[]'::json)`,
+    })
+    .from(institutions)
+    .where(eq(institutions.id, scope.institutionId))
+    .limit(1);
+  const row = rows[0];
+  if (!row) return undefined;
+  const parse = <T>(value: T | string): T =>
+    typeof value === 'string' ? (JSON.parse(value) as T) : value;
+  return {
+    ...row.institution,
+    users: parse(row.users),
+    supportContacts: parse(row.supportContacts),
+  };
 }

@@ -2,15 +2,11 @@ import type { Institution } from '@portal/contract';
 import type { Db } from '../../db/client';
 import { INSTITUTION_NOT_FOUND, type InstitutionScope } from '../../plugins/access';
 import { notFound } from '../../plugins/errors';
-import { findInstitution, listMembers, listSupportContacts } from './repository';
+import { findInstitutionWithDetails } from './repository';
 
 /** The scope's institution with its members and support contacts. */
 export async function getInstitution(db: Db, scope: InstitutionScope): Promise<Institution> {
-  const [row, users, supportContacts] = await Promise.all([
-    findInstitution(db, scope),
-    listMembers(db, scope),
-    listSupportContacts(db, scope),
-  ]);
+  const row = await findInstitutionWithDetails(db, scope);
   if (!row) throw notFound(INSTITUTION_NOT_FOUND);
   return {
     id: row.id,
@@ -20,7 +16,7 @@ export async function getInstitution(db: Db, scope: InstitutionScope): Promise<I
     street: row.street,
     trusted: row.trusted,
     theme: row.theme,
-    users,
-    supportContacts,
+    users: row.users,
+    supportContacts: row.supportContacts,
   };
 }

@@ -1,13 +1,14 @@
 import { problem } from '@portal/contract';
+import { problemDescriptions } from '../../messages';
 
 const describedProblem = (description: string) => problem.describe(description);
 
 const PROBLEMS = {
-  400: describedProblem('Ungültige Anfrage (problem+json, `errors` nennt die Felder)'),
-  401: describedProblem('Kein oder ungültiges Zugriffstoken (problem+json)'),
-  403: describedProblem('Nicht erlaubt (problem+json)'),
-  404: describedProblem('Nicht gefunden (problem+json)'),
-  409: describedProblem('Konflikt (problem+json)'),
+  400: describedProblem(problemDescriptions[400]),
+  401: describedProblem(problemDescriptions[401]),
+  403: describedProblem(problemDescriptions[403]),
+  404: describedProblem(problemDescriptions[404]),
+  409: describedProblem(problemDescriptions[409]),
 } as const;
 
 type ProblemStatus = keyof typeof PROBLEMS;

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_EMAILS, DEMO_PASSWORD, DEMO_USERS } from '../../db/seed/demo-ids';
-import { TestBrowser } from '../../identity/oidc-test-client';
+import { TestBrowser } from '../../test/oidc-test-client';
 import { buildTestApp, type TestApp } from '../../test/test-app';
 import { bearer } from '../../test/tokens';
 

@@ -18,7 +18,7 @@ export const userRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app,
         response: { 200: user, ...problemResponses(401, 403, 404) },
       },
     },
-    async (request) => getCurrentUser(app.db, request.auth),
+    async (request) => getCurrentUser(app.principals, request.auth),
   );
 
   app.post(
@@ -41,6 +41,8 @@ export const userRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app,
   app.post(
     '/user/logout',
     {
+      // A restricted user is signed out after 5 seconds: ending their session stays allowed.
+      config: { allowRestricted: true },
       schema: {
         tags: ['user'],
         summary: "Ends the server side of the session (the token's `sid`)",

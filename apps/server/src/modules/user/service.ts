@@ -1,56 +1,52 @@
 import { randomUUID } from 'node:crypto';
-import { ACCOUNT_ROLES, type User } from '@portal/contract';
+import type { User } from '@portal/contract';
 import type { Db } from '../../db/client';
-import { findUserIdBySubject, isUuid } from '../../plugins/access';
-import type { AuthContext } from '../../plugins/auth';
+import { messages } from '../../messages';
+import { isUuid } from '../../plugins/access';
+import { type AuthContext, isRestrictedUser } from '../../plugins/auth';
 import { badRequest, conflict, forbidden, notFound } from '../../plugins/errors';
-import {
-  findUserByEmail,
-  findUserById,
-  insertUser,
-  linkIdentitySubject,
-  listInstitutionRoles,
-  type UserRow,
-} from './repository';
+import { loadPrincipal, type Principal, type PrincipalCache } from '../../plugins/principals';
+import { findUserByEmail, insertUser, linkIdentitySubject } from './repository';
 
-export const USER_NOT_FOUND = 'Der Benutzer ist im Portal nicht bekannt.';
-export const RESTRICTED_USER =
-  'Sie sind als technischer Nutzer angemeldet! Die Bedienung des Portals ist für diese Rolle nicht vorgesehen.';
+export const USER_NOT_FOUND = messages.userNotFound;
+export const RESTRICTED_USER = messages.restrictedUser;
+export { isRestrictedUser };
 
-/** A restricted user's token lacks the realm role `client` or carries `technical`. */
-export function isRestrictedUser(auth: AuthContext): boolean {
-  return (
-    !auth.realmRoles.includes(ACCOUNT_ROLES.client) || auth.roles.includes(ACCOUNT_ROLES.technical)
-  );
-}
-
-async function toUser(db: Db, row: UserRow): Promise<User> {
+function toUser(principal: Principal): User {
+  const row = principal.user;
   return {
     id: row.id,
     email: row.email,
     firstName: row.firstName,
     lastName: row.lastName,
     fullName: `${row.firstName} ${row.lastName}`.trim(),
-    institutionUserRoles: await listInstitutionRoles(db, row.id),
+    institutionUserRoles: principal.memberships.map(({ institutionId, role }) => ({
+      institutionId,
+      role,
+    })),
     hasAccountActivated: row.hasAccountActivated,
-    dateTimeCreated: row.dateTimeCreated.toISOString(),
+    dateTimeCreated: new Date(row.dateTimeCreated).toISOString(),
     title: row.title,
     formOfAddress: row.formOfAddress,
     onboardedByClient: row.onboardedByClient,
   };
 }
 
-async function findBySubject(db: Db, sub: string): Promise<UserRow | undefined> {
-  const id = await findUserIdBySubject(db, sub);
-  return id ? findUserById(db, id) : undefined;
+/** The signed-in user with their institution roles; 403 for a restricted user, 404 if unknown. */
+export async function getCurrentUser(
+  principals: Pick<PrincipalCache, 'get'>,
+  auth: AuthContext,
+): Promise<User> {
+  if (isRestrictedUser(auth)) throw forbidden(RESTRICTED_USER);
+  const principal = await principals.get(auth.sub);
+  if (!principal) throw notFound(USER_NOT_FOUND);
+  return toUser(principal);
 }
 
-/** The signed-in user with their institution roles; 403 for a restricted user, 404 if unknown. */
-export async function getCurrentUser(db: Db, auth: AuthContext): Promise<User> {
-  if (isRestrictedUser(auth)) throw forbidden(RESTRICTED_USER);
-  const row = await findBySubject(db, auth.sub);
-  if (!row) throw notFound(USER_NOT_FOUND);
-  return toUser(db, row);
+async function principalOf(db: Db, userId: string): Promise<User> {
+  const principal = await loadPrincipal(db, userId);
+  if (!principal) throw conflict(messages.emailInUse);
+  return toUser(principal);
 }
 
 /**
@@ -63,17 +59,17 @@ export async function getCurrentUser(db: Db, auth: AuthContext): Promise<User> {
  * - otherwise a new user from the claims (id = sub when sub is a UUID).
  */
 export async function ensureBackendUserExists(db: Db, auth: AuthContext): Promise<User> {
-  const existing = await findBySubject(db, auth.sub);
-  if (existing) return toUser(db, existing);
+  const existing = await loadPrincipal(db, auth.sub);
+  if (existing) return toUser(existing);
 
-  if (!auth.email) throw badRequest('Das Zugriffstoken enthält keine E-Mail-Adresse.');
+  if (!auth.email) throw badRequest(messages.tokenWithoutEmail);
   const byEmail = await findUserByEmail(db, auth.email);
   if (byEmail) {
     if (byEmail.identitySubject === null && auth.emailVerified === true) {
       await linkIdentitySubject(db, byEmail.id, auth.sub);
-      return toUser(db, (await findUserById(db, byEmail.id))!);
+      return principalOf(db, byEmail.id);
     }
-    throw conflict('Die E-Mail-Adresse wird bereits verwendet.');
+    throw conflict(messages.emailInUse);
   }
 
   const id = isUuid(auth.sub) ? auth.sub : randomUUID();
@@ -84,7 +80,7 @@ export async function ensureBackendUserExists(db: Db, auth: AuthContext): Promis
     lastName: auth.familyName ?? '',
     identitySubject: auth.sub,
   });
-  const created = await findBySubject(db, auth.sub);
-  if (!created) throw conflict('Die E-Mail-Adresse wird bereits verwendet.');
-  return toUser(db, created);
+  const created = await loadPrincipal(db, auth.sub);
+  if (!created) throw conflict(messages.emailInUse);
+  return toUser(created);
 }

@@ -7,7 +7,7 @@ import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
 import { users } from '../db/schema';
-import { hashPassword } from './passwords';
+import { hashPassword } from '../identity/passwords';
 
 export const TEST_PASSWORD = 'Richtig!2026';
 
@@ -139,9 +139,10 @@ export class TestBrowser {
     const response = await this.app.inject({
       method,
       url: path,
+      // The socket address: without TRUST_PROXY the server ignores X-Forwarded-For.
+      remoteAddress: this.address,
       headers: {
         host: this.host,
-        'x-forwarded-for': this.address,
         ...(cookie ? { cookie } : {}),
         ...(options.form ? { 'content-type': 'application/x-www-form-urlencoded' } : {}),
         ...options.headers,

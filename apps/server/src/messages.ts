@@ -1,0 +1,89 @@
+/**
+ * Every German text the server sends, in one place (as the app's `messages/de`). Modules may
+ * keep their own `messages.ts` beside them; shared texts live here.
+ */
+
+/** Texts of API answers (problem+json `detail` and field messages). */
+export const messages = {
+  signInRequired: 'Für diese Anfrage ist eine Anmeldung erforderlich.',
+  tokenInvalid: 'Das Zugriffstoken fehlt oder ist ungültig.',
+  tokenExpired: 'Das Zugriffstoken ist abgelaufen.',
+  restrictedUser:
+    'Sie sind als technischer Nutzer angemeldet! Die Bedienung des Portals ist für diese Rolle nicht vorgesehen.',
+  notFound: 'Die angeforderte Ressource wurde nicht gefunden.',
+  pathNotFound: (method: string, path: string) => `Der Pfad ${method} ${path} existiert nicht.`,
+  methodNotAllowed: (method: string, allowed: string) =>
+    `Die Methode ${method} ist hier nicht erlaubt. Erlaubt: ${allowed}.`,
+  badUrl: 'Die Adresse der Anfrage ist ungültig kodiert.',
+  invalidValues: 'Die Anfrage enthält ungültige Werte.',
+  invalidValue: 'Ungültiger Wert',
+  controlCharacters: 'Die Anfrage enthält unzulässige Steuerzeichen.',
+  controlCharactersField: 'Unzulässige Steuerzeichen',
+  internalError:
+    'Es ist ein interner Fehler aufgetreten. Bitte versuchen Sie es später noch einmal.',
+  tooManyRequests: (seconds: number) =>
+    `Zu viele Anfragen. Bitte versuchen Sie es in ${seconds} Sekunden erneut.`,
+  userNotFound: 'Der Benutzer ist im Portal nicht bekannt.',
+  tokenWithoutEmail: 'Das Zugriffstoken enthält keine E-Mail-Adresse.',
+  emailInUse: 'Die E-Mail-Adresse wird bereits verwendet.',
+  institutionNotFound: 'Die Institution wurde nicht gefunden.',
+  institutionMissing: 'Die Institution fehlt in der Anfrage.',
+  required: 'Pflichtfeld',
+  invalidIdentifier: (name: string) => `${name} ist keine gültige Kennung.`,
+  invalidIdentifierField: 'Ungültige Kennung',
+  missingInstitutionRole: 'Für diese Aktion fehlt Ihnen die Berechtigung in dieser Institution.',
+  notATrustedInstitution:
+    'Diese Aktion ist nur für vertrauenswürdige Institutionen (Auftragnehmer) möglich.',
+} as const;
+
+/** The page the server shows while the web app has not been built. */
+export const webMessages = {
+  notBuiltTitle: 'Die Web-App wurde noch nicht gebaut.',
+  notBuiltHint: 'Bitte führen Sie <code>npm run build</code> aus und starten Sie den Server neu.',
+  notBuiltApi: 'Die API läuft trotzdem:',
+  apiDocs: 'API-Dokumentation',
+} as const;
+
+/** Descriptions of the problem answers in the OpenAPI document. */
+export const problemDescriptions = {
+  400: 'Ungültige Anfrage (problem+json, `errors` nennt die Felder)',
+  401: 'Kein oder ungültiges Zugriffstoken (problem+json)',
+  403: 'Nicht erlaubt (problem+json)',
+  404: 'Nicht gefunden (problem+json)',
+  409: 'Konflikt (problem+json)',
+} as const;
+
+/** Every German text the identity provider's pages show. */
+export const identityMessages = {
+  portalName: 'Institutionsportal',
+  signInTitle: 'Anmelden',
+  signInIntro: 'Bitte melden Sie sich mit Ihrer E-Mail-Adresse und Ihrem Passwort an.',
+  emailLabel: 'E-Mail',
+  passwordLabel: 'Passwort',
+  signInButton: 'Anmelden',
+  forgotPassword: 'Passwort vergessen?',
+  invalidCredentials: 'Ungültige E-Mail-Adresse oder Passwort.',
+  tooManyFailures:
+    'Zu viele fehlgeschlagene Anmeldeversuche. Bitte versuchen Sie es in 15 Minuten erneut.',
+  slowDown: 'Zu viele fehlgeschlagene Anmeldeversuche. Bitte warten Sie einen Moment.',
+  otpTitle: 'Zwei-Faktor-Authentifizierung',
+  otpIntro: 'Bitte geben Sie den sechsstelligen Code aus Ihrer Authenticator-App ein.',
+  otpLabel: 'Einmalcode',
+  otpButton: 'Bestätigen',
+  invalidOtp: 'Der Code ist ungültig.',
+  signOutTitle: 'Abmelden',
+  signOutQuestion: 'Möchten Sie sich vom Institutionsportal abmelden?',
+  signingOut: 'Sie werden abgemeldet …',
+  signOutButton: 'Abmelden',
+  signedOutTitle: 'Abgemeldet',
+  signedOut: 'Sie wurden erfolgreich abgemeldet.',
+  backToPortal: 'Zurück zum Portal',
+  expiredTitle: 'Anmeldung abgelaufen',
+  expired:
+    'Ihre Anmeldung ist abgelaufen oder wurde bereits abgeschlossen. Bitte starten Sie die Anmeldung erneut.',
+  errorTitle: 'Fehler bei der Anmeldung',
+  error: 'Bei der Anmeldung ist ein Fehler aufgetreten. Bitte versuchen Sie es erneut.',
+  errorCode: 'Fehlercode',
+  privacy: 'Datenschutz',
+  imprint: 'Impressum',
+} as const;

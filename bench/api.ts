@@ -1,0 +1,272 @@
+// API throughput and latency (issue 6): authenticated GET /api/user/current and
+// GET /api/institution/{id} with autocannon (50 connections), as a share of a bare Fastify
+// hello-world on the same Node, and p99 latency at 80 % of that load; the default rate limiter
+// stays on. On PGlite, and on PostgreSQL when BENCH_DATABASE_URL or TEST_DATABASE_URL is set
+// (a new database `portal_bench_…` that is dropped afterwards).
+// Goals: share ≥ 0.20 on PGlite and ≥ 0.40 on PostgreSQL; p99 ≤ 25 ms.
+//
+// The server runs in a child process (as `npm start` would, from the TypeScript sources); the
+// tokens are signed here with the server's own key, for 500 people in 50 practices of 10
+// (a realistic institution answer), so that no single person reaches the per-user limit.
+import { type ChildProcess, spawn } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import autocannon from 'autocannon';
+import { SignJWT } from 'jose';
+import pg from 'pg';
+import { loadConfig } from '../apps/server/src/config';
+import { migrateDatabase, openDatabase } from '../apps/server/src/db/client';
+import { institutions, institutionUserRoles, users } from '../apps/server/src/db/schema';
+import { seedDemoData } from '../apps/server/src/db/seed/index';
+import { loadSigningKeys } from '../apps/server/src/identity/keys';
+
+const root = path.join(import.meta.dirname, '..');
+const CONNECTIONS = 50;
+const DURATION_SECONDS = Number(process.env.BENCH_API_SECONDS ?? 10);
+const USERS = 500;
+const GOALS = { pglite: 0.2, postgres: 0.4 } as const;
+const P99_GOAL_MS = 25;
+
+const HELLO_WORLD = `
+import Fastify from 'fastify';
+const app = Fastify();
+app.get('/', async () => ({ hello: 'world' }));
+await app.listen({ port: Number(process.env.PORT), host: '127.0.0.1' });
+`;
+
+const port = () => 22_000 + Math.floor(Math.random() * 5_000);
+
+async function waitFor(url: string, child: ChildProcess) {
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`server exited (${child.exitCode})`);
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`${url} did not answer within 60 s`);
+}
+
+async function stop(child: ChildProcess) {
+  if (child.exitCode !== null) return;
+  child.kill('SIGTERM');
+  await new Promise((resolve) => child.once('exit', resolve));
+}
+
+interface Run {
+  requests: number;
+  non2xx: number;
+  p99: number;
+}
+
+function cannon(options: autocannon.Options): Promise<Run> {
+  return new Promise((resolve, reject) => {
+    autocannon(
+      { connections: CONNECTIONS, duration: DURATION_SECONDS, ...options },
+      (error, result) => {
+        if (error) return reject(error);
+        resolve({
+          requests: result.requests.average,
+          non2xx: result.non2xx,
+          p99: result.latency.p99,
+        });
+      },
+    );
+  });
+}
+
+async function helloWorld(): Promise<number> {
+  const listenPort = port();
+  const child = spawn(process.execPath, ['--input-type=module', '-e', HELLO_WORLD], {
+    cwd: path.join(root, 'apps', 'server'),
+    env: { ...process.env, PORT: String(listenPort) },
+    stdio: 'ignore',
+  });
+  try {
+    const url = `http://127.0.0.1:${listenPort}/`;
+    await waitFor(url, child);
+    await cannon({ url, duration: 2 }); // warm-up
+    return (await cannon({ url })).requests;
+  } finally {
+    await stop(child);
+  }
+}
+
+/** Migrates, seeds, adds the bench members and signs their tokens; the database is closed after. */
+async function prepare(env: Record<string, string>) {
+  const config = loadConfig({ ...env, NODE_ENV: 'production', LOG_LEVEL: 'silent' });
+  const database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
+  try {
+    await migrateDatabase(database);
+    await seedDemoData(database.db);
+    const ids = Array.from({ length: USERS }, () => randomUUID());
+    await database.db.insert(users).values(
+      ids.map((id, index) => ({
+        id,
+        email: `bench-${index}-${id.slice(0, 8)}@example.invalid`,
+        firstName: 'Bench',
+        lastName: `Nutzer ${index}`,
+        hasAccountActivated: true,
+      })),
+    );
+    const practices = Array.from({ length: USERS / 10 }, () => randomUUID());
+    await database.db.insert(institutions).values(
+      practices.map((id, index) => ({
+        id,
+        name: `Bench-Praxis ${index}`,
+        city: 'Berlin',
+        postalcode: '10115',
+        street: 'Invalidenstraße 1',
+      })),
+    );
+    const institutionOf = (index: number) => practices[Math.floor(index / 10)]!;
+    await database.db.insert(institutionUserRoles).values(
+      ids.map((userId, index) => ({
+        userId,
+        institutionId: institutionOf(index),
+        role: index % 10 === 0 ? ('INSTITUTION_ADMIN' as const) : ('INSTITUTION_MEMBER' as const),
+      })),
+    );
+    const jwk = (await loadSigningKeys(database.db)).privateJwks.keys[0]!;
+    const now = Math.floor(Date.now() / 1000);
+    return await Promise.all(
+      ids.map(async (sub, index) => ({
+        institutionId: institutionOf(index),
+        token: await new SignJWT({
+          iss: config.auth.issuer,
+          azp: config.auth.clientId,
+          sub,
+          sid: randomUUID(),
+          typ: 'Bearer',
+          realm_access: { roles: ['client'] },
+          scope: 'openid profile email',
+          iat: now,
+          exp: now + 3600,
+        })
+          .setProtectedHeader({ alg: jwk.alg ?? 'RS256', typ: 'JWT', kid: jwk.kid! })
+          .sign(jwk),
+      })),
+    );
+  } finally {
+    await database.close();
+  }
+}
+
+interface Figures {
+  path: string;
+  share: number;
+  requests: number;
+  non2xx: number;
+  p99At80: number;
+}
+
+async function portal(kind: 'pglite' | 'postgres', env: Record<string, string>, hello: number) {
+  const tokens = await prepare(env);
+  const listenPort = port();
+  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+    cwd: root,
+    env: {
+      ...process.env,
+      ...env,
+      NODE_ENV: 'production',
+      SEED_DEMO_DATA: 'false',
+      PORT: String(listenPort),
+      HOST: '127.0.0.1',
+      PUBLIC_URL: 'http://localhost:8080',
+      LOG_LEVEL: 'warn',
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const figures: Figures[] = [];
+  try {
+    const base = `http://127.0.0.1:${listenPort}`;
+    await waitFor(`${base}/api/ping`, child);
+    for (const apiPath of ['/api/user/current', '/api/institution/{id}']) {
+      const requests = tokens.map(({ institutionId, token }) => ({
+        method: 'GET' as const,
+        path: apiPath.replace('{id}', institutionId),
+        headers: { authorization: `Bearer ${token}` },
+      }));
+      await cannon({ url: base, requests, duration: 2 }); // warm-up (JIT, caches)
+      const full = await cannon({ url: base, requests });
+      const at80 = await cannon({
+        url: base,
+        requests,
+        overallRate: Math.max(1, Math.floor(full.requests * 0.8)),
+      });
+      figures.push({
+        path: apiPath,
+        share: full.requests / hello,
+        requests: full.requests,
+        non2xx: full.non2xx + at80.non2xx,
+        p99At80: at80.p99,
+      });
+    }
+  } finally {
+    await stop(child);
+  }
+  console.log(
+    `\n${kind === 'pglite' ? 'PGlite' : 'PostgreSQL'} (goal: share ≥ ${GOALS[kind]}, p99 ≤ ${P99_GOAL_MS} ms)`,
+  );
+  for (const item of figures) {
+    const verdict =
+      item.share >= GOALS[kind] && item.p99At80 <= P99_GOAL_MS ? 'meets the goals' : 'BELOW GOAL';
+    console.log(
+      `GET ${item.path.padEnd(24)} ${item.requests.toFixed(0).padStart(6)} req/s = ${item.share.toFixed(2)} × hello-world, ` +
+        `p99 at 80 %: ${item.p99At80} ms, non-2xx: ${item.non2xx} — ${verdict}`,
+    );
+  }
+}
+
+async function withPostgres(serverUrl: string, work: (url: string) => Promise<void>) {
+  const name = `portal_bench_${randomUUID().replaceAll('-', '')}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  try {
+    await work(url.toString());
+  } finally {
+    const cleanup = new pg.Client({ connectionString: serverUrl });
+    await cleanup.connect();
+    await cleanup.query(`drop database if exists ${name} with (force)`);
+    await cleanup.end();
+  }
+}
+
+export async function measureApi() {
+  console.log(
+    `\nAPI throughput (autocannon, ${CONNECTIONS} connections, ${DURATION_SECONDS} s, default rate limiter on)`,
+  );
+  const hello = await helloWorld();
+  console.log(`bare Fastify hello-world: ${hello.toFixed(0)} req/s`);
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'portal-bench-api-'));
+  try {
+    await portal('pglite', { DATA_DIR: dataDir, DATABASE_URL: '' }, hello);
+  } finally {
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+  const postgres = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
+  if (postgres) {
+    // The server still writes mails (without SMTP_URL) to its data folder; the data is in PostgreSQL.
+    const folder = mkdtempSync(path.join(tmpdir(), 'portal-bench-api-'));
+    try {
+      await withPostgres(postgres, (url) =>
+        portal('postgres', { DATA_DIR: folder, DATABASE_URL: url }, hello),
+      );
+    } finally {
+      rmSync(folder, { recursive: true, force: true });
+    }
+  } else {
+    console.log('PostgreSQL: skipped (set BENCH_DATABASE_URL or TEST_DATABASE_URL)');
+  }
+}
+
+if (process.argv[1] === import.meta.filename) await measureApi();
