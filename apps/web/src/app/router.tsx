@@ -172,7 +172,10 @@ export function createRoutes(
             },
             {
               path: 'marketing-group/:group',
-              lazy: placeholder,
+              lazy: () =>
+                import('./pages/marketing-group-route').then((module) => ({
+                  Component: module.MarketingGroupRoute,
+                })),
               handle: page({ label: label.marketingGroup }),
             },
             { path: 'egeko-smo', lazy: placeholder, handle: page({ label: label.egekoSmo }) },
