@@ -11,6 +11,7 @@ import { initials } from '../features/user/model/user';
 import { app } from '../messages/de';
 import { AppContext, type AppContextValue } from './app-context';
 import { type GuardResult, RouteGuard } from './guards';
+import { InstitutionTheme, useInstitutionBranding } from './institution-branding';
 import { permissions } from './model/permissions';
 import { PageLoader } from './page-loader';
 import { useServices } from './services';
@@ -126,6 +127,7 @@ function SignedInLayout({ user }: { user: User }) {
   );
   const hasLoadError =
     currentInstitutionId !== null && selection.failedInstitutionIds.includes(currentInstitutionId);
+  const branding = useInstitutionBranding(currentInstitutionId, pathname);
 
   const context = useMemo<AppContextValue>(
     () => ({
@@ -160,7 +162,9 @@ function SignedInLayout({ user }: { user: User }) {
 
   return (
     <AppContext.Provider value={context}>
+      <InstitutionTheme institution={currentInstitution} />
       <AppShellLayout
+        coBrand={branding.coBrand}
         user={{ firstName: user.firstName, initials: initials(user) }}
         institutions={institutions.map(({ id, name, trusted }) => ({ id, name, trusted }))}
         currentInstitutionId={currentInstitutionId}
@@ -180,7 +184,7 @@ function SignedInLayout({ user }: { user: User }) {
                 rights.canAdminInstitution,
                 select,
                 pathname,
-              )
+              ).concat(branding.tileGroupSections)
             : []
         }
         banners={banners}
