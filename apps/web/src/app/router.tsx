@@ -186,7 +186,10 @@ export function createRoutes(
               children: [
                 {
                   path: 'dashboard-tile-editor',
-                  lazy: placeholder,
+                  lazy: () =>
+                    import('./pages/tile-editor-route').then((module) => ({
+                      Component: module.TileEditorRoute,
+                    })),
                   handle: page({ label: label.tileEditor }),
                 },
               ],
