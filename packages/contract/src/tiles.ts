@@ -128,7 +128,7 @@ export const tile = z.object({
   target: z.string(),
   isInternal: z.boolean(),
   tileType,
-  /** URL of the icon served by the API (`/api/tile-icon/{sha256}.{ext}`, immutable), or null. */
+  /** URL of the icon served by the API (`/api/tile-icon/{sha256}`, immutable), or null. */
   icon: z.string().nullable(),
   isDyeable: z.boolean(),
   priority: z.number().int().min(TILE_PRIORITY_MIN).max(TILE_PRIORITY_MAX),

@@ -190,4 +190,5 @@ export const signInFailures = pgTable(
 
 // Feature modules keep their tables in `tables/<module>.ts`, re-exported here (one line each),
 // so drizzle-kit and the typed client see one schema.
+// biome-ignore lint/suspicious/noImportCycles: module tables reference core tables lazily
 export * from './tables/tiles';

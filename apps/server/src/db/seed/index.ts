@@ -24,6 +24,7 @@ import {
   type DemoBusinessCaseTypeName,
   type DemoUserKey,
 } from './demo-ids';
+import { seedTiles } from './tiles';
 
 export * from './demo-ids';
 
@@ -295,4 +296,6 @@ export async function seedDemoData(db: Db): Promise<void> {
       })),
     )
     .onConflictDoNothing();
+
+  await seedTiles(db);
 }

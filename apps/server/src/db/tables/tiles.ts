@@ -12,6 +12,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+// biome-ignore lint/suspicious/noImportCycles: schema.ts re-exports this file; references are lazy
 import { businessCaseTypes, institutions } from '../schema';
 
 const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
