@@ -16,7 +16,7 @@ export function useInstitutionBranding(
 ): { coBrand: ShellCoBrand | null; tileGroupSections: ShellSidebarSection[] } {
   const trusted = useTrustedCompany(institutionId);
   const tiles = useTiles(institutionId);
-  const coBrand = trusted.data ? { name: trusted.data.name, logo: trusted.data.logo } : null;
+  const coBrand = trusted.data ? { name: trusted.data.displayName, logo: trusted.data.logo } : null;
   const sections = useMemo(
     () =>
       institutionId && tiles.data ? tileGroupSections(tiles.data, institutionId, pathname) : [],

@@ -101,7 +101,14 @@ export function TileEditorPage({ institutionId, breadcrumbs, renderPreview }: Ti
     if (editing?.mode === 'new') {
       dispatch({
         type: 'add',
-        tile: { ...fields, businessCaseType: typeName, fakeId: nextFakeId() },
+        tile: {
+          ...fields,
+          businessCaseType: typeName,
+          businessCaseTypeId: typeId ?? '',
+          institutionId,
+          notificationCount: null,
+          fakeId: nextFakeId(),
+        },
         iconFile,
       });
     } else if (editing?.mode === 'edit') {
@@ -141,7 +148,7 @@ export function TileEditorPage({ institutionId, breadcrumbs, renderPreview }: Ti
       <Select
         label={tileEditor.businessCaseType}
         placeholder={tileEditor.businessCaseTypePlaceholder}
-        data={(types.data ?? []).map((type) => ({ value: type.id, label: type.name }))}
+        data={(types.data ?? []).map((type) => ({ value: type.id, label: type.label }))}
         value={typeId}
         onChange={changeType}
         maw={420}

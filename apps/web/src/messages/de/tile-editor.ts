@@ -37,6 +37,8 @@ export const tileEditor = {
     description: 'Beschreibung',
     target: 'Ziel (URL oder interner Pfad)',
     isInternal: 'Interner Link',
+    queryParams: 'Query-Parameter',
+    queryParamsHint: 'z. B. quelle=portal&kampagne=herbst',
     tileType: 'Kachelart',
     priority: 'Priorität',
     group: 'Kachelgruppe',

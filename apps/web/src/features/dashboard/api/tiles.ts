@@ -1,11 +1,11 @@
+import type { Tile } from '@portal/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiGet } from '../../../lib/api-client';
-import type { TileView } from '../model/types';
 
 export const tilesQueryKey = (institutionId: string) => ['tiles', institutionId] as const;
 
 export const fetchTiles = (institutionId: string, signal?: AbortSignal) =>
-  apiGet<TileView[]>(`/institution/${encodeURIComponent(institutionId)}/tiles`, signal);
+  apiGet<Tile[]>(`/institution/${encodeURIComponent(institutionId)}/tiles`, signal);
 
 /**
  * The institution's dashboard tiles (`GET /api/institution/{id}/tiles`). Keyed by institution:

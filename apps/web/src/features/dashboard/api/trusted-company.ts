@@ -1,12 +1,9 @@
+import type { TrustedPartner } from '@portal/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiGet } from '../../../lib/api-client';
 
 /** The trusted company serving an institution (co-branding). */
-export interface TrustedCompanyView {
-  id: string;
-  name: string;
-  logo: string | null;
-}
+export type TrustedCompanyView = NonNullable<TrustedPartner>;
 
 export const trustedCompanyQueryKey = (institutionId: string) =>
   ['institution', institutionId, 'trusted'] as const;
@@ -17,7 +14,7 @@ export async function fetchTrustedCompany(
   signal?: AbortSignal,
 ): Promise<TrustedCompanyView | null> {
   try {
-    const answer = await apiGet<TrustedCompanyView | null>(
+    const answer = await apiGet<TrustedPartner>(
       `/institution/${encodeURIComponent(institutionId)}/trusted`,
       signal,
     );

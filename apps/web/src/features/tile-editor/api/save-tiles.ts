@@ -1,3 +1,8 @@
+import {
+  TILE_MULTIPART_ICON_PART,
+  TILE_MULTIPART_JSON_PART,
+  type TileInput,
+} from '@portal/contract';
 import { ApiError, apiRequest } from '../../../lib/api-client';
 import { tileEditor } from '../../../messages/de/tile-editor';
 import { type PendingOperation, type SaveResult, toRequestTile } from '../model/pending-operations';
@@ -6,19 +11,37 @@ import type { EditorTile } from '../model/types';
 const base = (institutionId: string) =>
   `/institution/${encodeURIComponent(institutionId)}/dashboard-tile`;
 
-/** The JSON part of a tile request: no id, version only for updates, no fakeId, no icon URL. */
+/** The JSON part of a tile request (the contract's TileInput): no id, no fakeId, no icon URL. */
 export function tileJson(
-  tile: ReturnType<typeof toRequestTile<EditorTile>>,
+  tile: Omit<EditorTile, 'id' | 'version'> & { version?: number },
   businessCaseTypeId: string,
-) {
-  const { icon: _icon, ...rest } = tile as EditorTile;
-  return { ...rest, businessCaseTypeId };
+): TileInput & { version?: number } {
+  return {
+    name: tile.name,
+    title: tile.title,
+    shortDescription: tile.shortDescription,
+    description: tile.description,
+    target: tile.target,
+    isInternal: tile.isInternal,
+    tileType: tile.tileType,
+    isDyeable: tile.isDyeable,
+    priority: tile.priority,
+    businessCaseTypeId,
+    queryParams: tile.queryParams,
+    onePath: tile.onePath,
+    tileGroupId: tile.tileGroup?.id ?? null,
+    ...(tile.version === undefined ? {} : { version: tile.version }),
+  };
 }
 
 function multipart(json: unknown, icon: File | Blob | null | undefined): FormData {
   const form = new FormData();
-  form.append('tile', new Blob([JSON.stringify(json)], { type: 'application/json' }), 'tile.json');
-  if (icon) form.append('icon', icon, icon instanceof File ? icon.name : 'icon');
+  form.append(
+    TILE_MULTIPART_JSON_PART,
+    new Blob([JSON.stringify(json)], { type: 'application/json' }),
+    'tile.json',
+  );
+  if (icon) form.append(TILE_MULTIPART_ICON_PART, icon, icon instanceof File ? icon.name : 'icon');
   return form;
 }
 
@@ -58,7 +81,10 @@ export async function saveOperations(
         const tile = await send<EditorTile>(base(institutionId), {
           method: 'POST',
           body: multipart(
-            tileJson(toRequestTile(operation.tile), businessCaseTypeId),
+            tileJson(
+              toRequestTile(operation.tile) as Omit<EditorTile, 'id' | 'version'>,
+              businessCaseTypeId,
+            ),
             operation.iconFile,
           ),
         });

@@ -1,3 +1,4 @@
+import { TILE_LIMITS } from '@portal/contract';
 import '@mantine/core/styles/Button.css';
 import '@mantine/core/styles/Checkbox.css';
 import '@mantine/core/styles/Combobox.css';
@@ -34,7 +35,15 @@ import {
 const t = tileEditor.form;
 
 /** The editable fields of a tile (what the form returns). */
-export type TileFields = Omit<EditorTile, 'id' | 'version' | 'businessCaseType'>;
+export type TileFields = Omit<
+  EditorTile,
+  | 'id'
+  | 'version'
+  | 'businessCaseType'
+  | 'businessCaseTypeId'
+  | 'institutionId'
+  | 'notificationCount'
+>;
 
 export const emptyFields = (): TileFields => ({
   name: '',
@@ -49,7 +58,16 @@ export const emptyFields = (): TileFields => ({
   priority: PRIORITY_DEFAULT,
   onePath: null,
   tileGroup: null,
+  queryParams: null,
 });
+
+/** `a=1&b=2` ⇄ { a: '1', b: '2' } for the query-parameter field. */
+export const formatQueryParams = (params: Record<string, string> | null) =>
+  params ? new URLSearchParams(params).toString() : '';
+export function parseQueryParams(text: string): Record<string, string> | null {
+  const entries = [...new URLSearchParams(text.trim()).entries()].filter(([key]) => key !== '');
+  return entries.length === 0 ? null : Object.fromEntries(entries);
+}
 
 export interface TileFormProps {
   initial: TileFields;
@@ -115,19 +133,19 @@ export function TileForm({ initial, groups, isNew, onSubmit, onCancel }: TileFor
           value={fields.name}
           onChange={(e) => set('name', e.currentTarget.value)}
           error={shown(errors.name)}
-          maxLength={100}
+          maxLength={TILE_LIMITS.name}
         />
         <TextInput
           label={t.title}
           value={fields.title ?? ''}
           onChange={(e) => set('title', orNull(e.currentTarget.value))}
-          maxLength={100}
+          maxLength={TILE_LIMITS.title}
         />
         <TextInput
           label={t.shortDescription}
           value={fields.shortDescription ?? ''}
           onChange={(e) => set('shortDescription', orNull(e.currentTarget.value))}
-          maxLength={200}
+          maxLength={TILE_LIMITS.shortDescription}
         />
         <Textarea
           label={t.description}
@@ -135,7 +153,7 @@ export function TileForm({ initial, groups, isNew, onSubmit, onCancel }: TileFor
           onChange={(e) => set('description', orNull(e.currentTarget.value))}
           autosize
           minRows={2}
-          maxLength={1000}
+          maxLength={TILE_LIMITS.description}
         />
         <Select
           label={t.tileType}

@@ -1,36 +1,11 @@
-/** The tile definition as the editor reads and writes it (spec section 3, Tile). */
-export type EditorTileType = 'PRIMARY' | 'FUNCTIONAL' | 'MARKETING';
+import type { BusinessCaseType, Tile, TileGroup, TileType } from '@portal/contract';
+
+/** The tile definition as the editor reads and writes it (the contract's Tile). */
+export type EditorTileType = TileType;
 export const EDITOR_TILE_TYPES: readonly EditorTileType[] = ['PRIMARY', 'FUNCTIONAL', 'MARKETING'];
-
-export interface EditorTileGroup {
-  name: string;
-  description?: string | null;
-  shortDescription?: string | null;
-  icon?: string | null;
-}
-
-export interface EditorBusinessCaseType {
-  id: string;
-  name: string;
-}
-
-export interface EditorTile {
-  id: string;
-  version: number;
-  name: string;
-  title: string | null;
-  shortDescription: string | null;
-  description: string | null;
-  target: string;
-  isInternal: boolean;
-  tileType: EditorTileType;
-  icon: string | null;
-  isDyeable: boolean;
-  priority: number;
-  businessCaseType: string;
-  onePath: string | null;
-  tileGroup: EditorTileGroup | null;
-}
+export type EditorTileGroup = TileGroup;
+export type EditorBusinessCaseType = BusinessCaseType;
+export type EditorTile = Tile;
 
 /** Priority scale (spec section 9): default 3, min 1, max 5. */
 export const PRIORITY_DEFAULT = 3;
