@@ -58,7 +58,7 @@ const server = setupServer(
     return contractJson(tileList, tilesOf[params.id as string] ?? []);
   }),
 );
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+beforeAll(() => server.listen({ onUnhandledFrame: 'error' }));
 afterEach(() => server.resetHandlers());
 afterAll(() => server.close());
 
