@@ -46,7 +46,10 @@ export function TileCard({ tile, isPreview = false }: TileCardProps) {
     <>
       <TileIcon tile={tile} />
       <span className={classes.tileBody}>
-        <span className={classes.tileName}>{tile.title || tile.name}</span>
+        {tile.title && tile.title !== tile.name && (
+          <span className={classes.tileTitle}>{tile.title}</span>
+        )}
+        <span className={classes.tileName}>{tile.name}</span>
         {text && <span className={classes.tileText}>{text}</span>}
       </span>
       {count > 0 && (

@@ -29,7 +29,7 @@ export function tileGroupSections(
     .map(([label, members]) => ({
       label,
       links: sortTiles(members).map((tile) => ({
-        label: tile.title || tile.name,
+        label: tile.name,
         to: tileHref(tile),
         isActive: isTileActive(tile, pathname),
         isExternal: !tile.isInternal,
