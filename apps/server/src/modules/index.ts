@@ -4,6 +4,7 @@ import { clientsRoutes } from './clients/routes';
 import { institutionRoutes } from './institution/routes';
 import { pingRoutes } from './ping/routes';
 import { relationshipRoutes } from './relationship/routes';
+import { tileRoutes } from './tiles/routes';
 import { userRoutes } from './user/routes';
 
 /** Every API module; app.ts registers this under the /api prefix. */
@@ -27,4 +28,5 @@ export const modules: FastifyPluginAsync<{ config: Config }> = async (app, { con
   await app.register(userRoutes, { config });
   await app.register(institutionRoutes);
   await app.register(relationshipRoutes);
+  await app.register(tileRoutes);
 };
