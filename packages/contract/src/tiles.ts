@@ -165,6 +165,11 @@ export const tileInput = z.object({
   onePath: z.string().trim().max(TILE_LIMITS.onePath).nullish(),
   /** Id of an existing tile group, or null/absent for no group. */
   tileGroupId: id.nullish(),
+  /**
+   * Alternatively the group object of a Tile sent back whole: used only when `tileGroupId` is
+   * absent (null means no group).
+   */
+  tileGroup: z.looseObject({ id }).nullish(),
 });
 export type TileInput = z.input<typeof tileInput>;
 

@@ -58,6 +58,7 @@ const FIELD_MESSAGES: Record<string, string> = {
   queryParams: 'Die Abfrageparameter müssen Texte sein.',
   onePath: `Der Pfad (onePath) darf höchstens ${TILE_LIMITS.onePath} Zeichen lang sein.`,
   tileGroupId: 'Die Kachelgruppe ist keine gültige Kennung.',
+  tileGroup: 'Die Kachelgruppe ist keine gültige Kennung.',
   version: 'Die Version fehlt oder ist keine ganze Zahl.',
 };
 
@@ -109,7 +110,8 @@ async function validate(
   if (!(await businessCaseTypeExists(db, input.businessCaseTypeId))) {
     throw invalid('businessCaseTypeId', UNKNOWN_BUSINESS_CASE_TYPE);
   }
-  const tileGroupId = input.tileGroupId ?? null;
+  const tileGroupId =
+    input.tileGroupId !== undefined ? input.tileGroupId : (input.tileGroup?.id ?? null);
   if (tileGroupId && !(await groupExists(db, scope, tileGroupId))) {
     throw invalid('tileGroupId', UNKNOWN_GROUP);
   }

@@ -502,6 +502,26 @@ describe('tiles API', () => {
       expect(png.json().version).toBe(2);
     });
 
+    it('accepts a whole Tile sent back (group object, extra fields) and keeps its group', async () => {
+      const created = await create({ name: 'Ganz', tileGroupId: DEMO_TILE_GROUPS.fortbildung });
+      const { tileGroup, ...rest } = created;
+      const res = await send('PUT', `/institution/${NORD}/dashboard-tile/${created.id}`, 'tom', [
+        tilePart({ ...rest, tileGroup, name: 'Ganz neu', fakeId: 'x' }),
+      ]);
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json()).toMatchObject({
+        name: 'Ganz neu',
+        tileGroup: { id: DEMO_TILE_GROUPS.fortbildung },
+      });
+      const ungrouped = await send(
+        'PUT',
+        `/institution/${NORD}/dashboard-tile/${created.id}`,
+        'tom',
+        [tilePart({ ...rest, version: 1, tileGroup: null })],
+      );
+      expect(ungrouped.json().tileGroup).toBeNull();
+    });
+
     it('answers 409 with the current tile for an older version', async () => {
       const created = await create({ name: 'Konflikt' });
       await send('PUT', `/institution/${NORD}/dashboard-tile/${created.id}`, 'tom', [
