@@ -46,6 +46,7 @@ export const tileEditor = {
     isDyeable: 'Icon in der Themenfarbe einfärben',
     icon: 'Icon (PNG, SVG oder WebP, höchstens 512 KB)',
     iconPreview: 'Vorschau des Icons',
+    iconClear: 'Icon-Auswahl entfernen',
     iconTooLarge: 'Das Icon ist größer als 512 KB.',
     iconWrongType: 'Erlaubt sind PNG, SVG und WebP.',
     required: 'Pflichtfeld',

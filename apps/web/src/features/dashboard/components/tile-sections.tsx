@@ -6,13 +6,15 @@ import classes from './tiles.module.css';
 
 export function TileGrid({ tiles, isPreview }: { tiles: TileView[]; isPreview?: boolean }) {
   return (
-    <ul className={classes.grid}>
-      {tiles.map((tile) => (
-        <li key={tile.id}>
-          <TileCard tile={tile} isPreview={isPreview} />
-        </li>
-      ))}
-    </ul>
+    <div className={classes.gridContainer}>
+      <ul className={classes.grid}>
+        {tiles.map((tile) => (
+          <li key={tile.id}>
+            <TileCard tile={tile} isPreview={isPreview} />
+          </li>
+        ))}
+      </ul>
+    </div>
   );
 }
 
@@ -89,14 +91,16 @@ export function TileSkeletons({ count = 6 }: { count?: number }) {
       <span className={classes.visuallyHidden} role="status">
         {dashboard.loading}
       </span>
-      <ul className={classes.grid} aria-hidden="true">
-        {Array.from({ length: count }, (_, index) => (
-          // biome-ignore lint/suspicious/noArrayIndexKey: placeholders without identity
-          <li key={index}>
-            <div className={classes.skeleton} />
-          </li>
-        ))}
-      </ul>
+      <div className={classes.gridContainer} aria-hidden="true">
+        <ul className={classes.grid}>
+          {Array.from({ length: count }, (_, index) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: placeholders without identity
+            <li key={index}>
+              <div className={classes.skeleton} />
+            </li>
+          ))}
+        </ul>
+      </div>
     </div>
   );
 }

@@ -36,7 +36,7 @@ export function LeaveGuard({ isDirty }: { isDirty: boolean }) {
           <Button variant="default" onClick={() => blocker.reset?.()}>
             {tileEditor.leave.stay}
           </Button>
-          <Button color="red" onClick={() => blocker.proceed?.()}>
+          <Button color="red.8" onClick={() => blocker.proceed?.()}>
             {tileEditor.leave.leave}
           </Button>
         </>

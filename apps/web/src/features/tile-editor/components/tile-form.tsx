@@ -217,6 +217,7 @@ export function TileForm({ initial, groups, isNew, onSubmit, onCancel }: TileFor
           value={iconFile}
           onChange={setIconFile}
           clearable
+          clearButtonProps={{ 'aria-label': t.iconClear }}
           error={shown(errors.icon)}
           placeholder={t.iconPlaceholder}
         />
