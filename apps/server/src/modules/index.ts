@@ -1,7 +1,10 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { Config } from '../config';
+import { accountRoutes } from './account/routes';
 import { clientsRoutes } from './clients/routes';
 import { institutionRoutes } from './institution/routes';
+import { institutionUsersRoutes } from './institution-users/routes';
+import { ordersRoutes } from './orders/routes';
 import { pingRoutes } from './ping/routes';
 import { relationshipRoutes } from './relationship/routes';
 import { tileRoutes } from './tiles/routes';
@@ -29,4 +32,7 @@ export const modules: FastifyPluginAsync<{ config: Config }> = async (app, { con
   await app.register(institutionRoutes);
   await app.register(relationshipRoutes);
   await app.register(tileRoutes);
+  await app.register(accountRoutes, { config });
+  await app.register(institutionUsersRoutes, { config });
+  await app.register(ordersRoutes, { config });
 };

@@ -116,3 +116,19 @@ export const DEMO_TILE_GROUPS = {
   /** One tile: folded into the ungrouped marketing tiles. */
   fortbildung: '9cbfdc49-dd58-4e54-99c5-18063b782ded',
 } as const;
+
+export const DEMO_ORDERS = {
+  /** Praxis Sonnenschein's TI order, installation status SMCB_ORDERED. */
+  sonnenscheinTi: 'b0f3c1d2-5a4e-4c7b-9e1f-2a3b4c5d6e01',
+  /** Praxis Sonnenschein's bank-account order, status LEGITIMISED (the latest). */
+  sonnenscheinBank: 'b0f3c1d2-5a4e-4c7b-9e1f-2a3b4c5d6e02',
+  /** Zahnarztpraxis Dr. Müller's bank-account order, status SET_UP. */
+  muellerBank: 'b0f3c1d2-5a4e-4c7b-9e1f-2a3b4c5d6e03',
+  /** Zahnarztpraxis Dr. Müller's TI order, just ordered (HARDWARE_ORDERED, no flags set). */
+  muellerTi: 'b0f3c1d2-5a4e-4c7b-9e1f-2a3b4c5d6e04',
+  /**
+   * An older bank-account order of Zahnarztpraxis Dr. Müller (a second account, INTERNAL_CHECK)
+   * that Tom can advance to see the live status; the latest Müller bank order stays SET_UP.
+   */
+  muellerBankOlder: 'b0f3c1d2-5a4e-4c7b-9e1f-2a3b4c5d6e05',
+} as const;

@@ -13,7 +13,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 // biome-ignore lint/suspicious/noImportCycles: schema.ts re-exports this file; references are lazy
-import { businessCaseTypes, institutions } from '../schema';
+import { businessCaseTypes, institutions } from './core';
 
 const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
   dataType: () => 'bytea',
