@@ -12,7 +12,6 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-// biome-ignore lint/suspicious/noImportCycles: schema.ts re-exports this file; references are lazy
 import { businessCaseTypes, institutions } from './core';
 
 const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
