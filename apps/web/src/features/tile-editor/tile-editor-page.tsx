@@ -200,7 +200,7 @@ export function TileEditorPage({ institutionId, breadcrumbs, renderPreview }: Ti
                         </Text>
                       </div>
                       {isNewTile(tile) && (
-                        <Badge color="teal" variant="light">
+                        <Badge color="teal.9" variant="filled">
                           {tileEditor.operations.add}
                         </Badge>
                       )}

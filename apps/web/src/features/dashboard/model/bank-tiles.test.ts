@@ -54,7 +54,7 @@ describe('bank tiles per status of the latest bank order', () => {
   });
 
   it.each(['CREATED', 'LEGITIMISED', 'SET_UP'])(
-    'BANKACCOUNT_MCC follows the same rules (%s)',
+    'BANKACCOUNT_MCC links by the same rules (%s)',
     (status) => {
       const mcc = { ...bankTile, businessCaseType: 'BANKACCOUNT_MCC' };
       expect(applyBankOrder(mcc, order(status), institutionId).target).toBe(
@@ -78,6 +78,11 @@ describe('bank tiles per status of the latest bank order', () => {
       });
     },
   );
+
+  it('BANKACCOUNT_MCC keeps its name at SET_UP (only the account tile is renamed)', () => {
+    const mcc = { ...bankTile, name: 'Kartenzahlung', businessCaseType: 'BANKACCOUNT_MCC' };
+    expect(applyBankOrder(mcc, order('SET_UP'), institutionId).name).toBe('Kartenzahlung');
+  });
 
   it('leaves bank tiles as stored without a bank order, and other tiles always', () => {
     expect(applyBankOrder(bankTile, null, institutionId)).toBe(bankTile);

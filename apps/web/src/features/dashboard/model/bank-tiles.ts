@@ -53,10 +53,14 @@ export function applyBankOrder<T extends TileView>(
     };
   }
   if (order.status === 'SET_UP' && order.bankingPortal) {
+    // Only the account tile is renamed; the card-payment (MCC) tile keeps its name.
+    const renamed =
+      tile.businessCaseType === 'BANKACCOUNT'
+        ? { name: dashboard.bank.onlineBanking, title: dashboard.bank.onlineBanking }
+        : {};
     return {
       ...tile,
-      name: dashboard.bank.onlineBanking,
-      title: dashboard.bank.onlineBanking,
+      ...renamed,
       target: appendQuery(order.bankingPortal, { institutionId }),
       isInternal: false,
     };

@@ -8,7 +8,7 @@ import { tileEditor } from '../../../messages/de/tile-editor';
 import type { PendingOperation } from '../model/pending-operations';
 import type { EditorTile } from '../model/types';
 
-const colour = { add: 'teal', update: 'blue', delete: 'red' } as const;
+const colour = { add: 'teal.9', update: 'blue.8', delete: 'red.8' } as const;
 
 export interface PendingListProps {
   operations: PendingOperation<EditorTile>[];
@@ -48,7 +48,7 @@ export function PendingList({
                 style={{ display: 'flex', alignItems: 'center', gap: 8, padding: '4px 0' }}
                 data-testid="pending-operation"
               >
-                <Badge color={colour[op.type]} variant="light" style={{ flexShrink: 0 }}>
+                <Badge color={colour[op.type]} variant="filled" style={{ flexShrink: 0 }}>
                   {label}
                 </Badge>
                 <Text size="sm" style={{ flex: 1, minWidth: 0, overflowWrap: 'anywhere' }}>
