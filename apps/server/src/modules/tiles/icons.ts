@@ -1,7 +1,6 @@
 import { createHash } from 'node:crypto';
 import { TILE_ICON_MAX_BYTES } from '@portal/contract';
-import createDOMPurify from 'dompurify';
-import { JSDOM } from 'jsdom';
+import type { DOMPurify } from 'dompurify';
 import { badRequest } from '../../plugins/errors';
 
 export type IconMediaType = 'image/png' | 'image/svg+xml' | 'image/webp';
@@ -46,32 +45,57 @@ function decodeUtf8(bytes: Buffer): string | undefined {
   }
 }
 
-const { window } = new JSDOM('');
-const purify = createDOMPurify(window as unknown as Parameters<typeof createDOMPurify>[0]);
-
 /** Only same-document references (`#id`) survive; every URL pointing elsewhere is removed. */
 const LOCAL_REFERENCE = /^\s*#[\w.:-]*\s*$/;
 const LOCAL_URL_ONLY = /^\s*url\(\s*['"]?#[\w.:-]*['"]?\s*\)\s*$/i;
-purify.addHook('uponSanitizeAttribute', (_node, data) => {
-  const name = data.attrName.toLowerCase();
-  const value = data.attrValue;
-  if (
-    (name === 'href' || name.endsWith(':href') || name === 'src') &&
-    !LOCAL_REFERENCE.test(value)
-  ) {
-    data.keepAttr = false;
-    return;
-  }
-  if (/url\s*\(|@import|expression\s*\(|javascript:/i.test(value) && !LOCAL_URL_ONLY.test(value)) {
-    data.keepAttr = false;
-  }
-});
+
+interface Sanitizer {
+  purify: DOMPurify;
+  serialize(node: Node): string;
+}
+let sanitizer: Promise<Sanitizer> | undefined;
+
+/**
+ * DOMPurify on a jsdom window, made on first use: jsdom is loaded only when an SVG arrives, so
+ * the server starts (and everything but SVG upload works) even where jsdom cannot load.
+ */
+function loadSanitizer(): Promise<Sanitizer> {
+  sanitizer ??= (async () => {
+    const [{ default: createDOMPurify }, { JSDOM }] = await Promise.all([
+      import('dompurify'),
+      import('jsdom'),
+    ]);
+    const { window } = new JSDOM('');
+    const purify = createDOMPurify(window as unknown as Parameters<typeof createDOMPurify>[0]);
+    purify.addHook('uponSanitizeAttribute', (_node, data) => {
+      const name = data.attrName.toLowerCase();
+      const value = data.attrValue;
+      if (
+        (name === 'href' || name.endsWith(':href') || name === 'src') &&
+        !LOCAL_REFERENCE.test(value)
+      ) {
+        data.keepAttr = false;
+        return;
+      }
+      if (
+        /url\s*\(|@import|expression\s*\(|javascript:/i.test(value) &&
+        !LOCAL_URL_ONLY.test(value)
+      ) {
+        data.keepAttr = false;
+      }
+    });
+    const serializer = new window.XMLSerializer();
+    return { purify, serialize: (node) => serializer.serializeToString(node) };
+  })();
+  return sanitizer;
+}
 
 /**
  * Sanitises an SVG: no script, no event handler, no style sheet, no foreign content, no link or
  * reference outside the document. Returns the clean SVG as XML (UTF-8).
  */
-export function sanitizeSvg(text: string): string {
+export async function sanitizeSvg(text: string): Promise<string> {
+  const { purify, serialize } = await loadSanitizer();
   const fragment = purify.sanitize(text, {
     USE_PROFILES: { svg: true, svgFilters: true },
     FORBID_TAGS: [
@@ -93,11 +117,11 @@ export function sanitizeSvg(text: string): string {
       element.localName === 'svg' && element.namespaceURI === 'http://www.w3.org/2000/svg',
   );
   if (!root) throw badRequest(ICON_EMPTY_SVG, [{ path: 'icon', message: ICON_EMPTY_SVG }]);
-  return new window.XMLSerializer().serializeToString(root);
+  return serialize(root);
 }
 
 /** Checks (by content), sanitises (SVG) and hashes an uploaded icon; 400 with the reason otherwise. */
-export function prepareIcon(bytes: Buffer): StoredIcon {
+export async function prepareIcon(bytes: Buffer): Promise<StoredIcon> {
   if (bytes.length === 0 || bytes.length > TILE_ICON_MAX_BYTES) {
     const message = bytes.length === 0 ? ICON_WRONG_TYPE : ICON_TOO_LARGE;
     throw badRequest(message, [{ path: 'icon', message }]);
@@ -106,7 +130,7 @@ export function prepareIcon(bytes: Buffer): StoredIcon {
   if (!mediaType) throw badRequest(ICON_WRONG_TYPE, [{ path: 'icon', message: ICON_WRONG_TYPE }]);
   const stored =
     mediaType === 'image/svg+xml'
-      ? Buffer.from(sanitizeSvg(bytes.toString('utf8')), 'utf8')
+      ? Buffer.from(await sanitizeSvg(bytes.toString('utf8')), 'utf8')
       : bytes;
   return { sha256: createHash('sha256').update(stored).digest('hex'), mediaType, bytes: stored };
 }

@@ -196,7 +196,7 @@ export async function createTile(
 ): Promise<Tile> {
   const input = parseInput(tileInput, upload.json);
   if (!upload.icon) throw invalid('icon', MISSING_ICON);
-  const icon = prepareIcon(upload.icon);
+  const icon = await prepareIcon(upload.icon);
   const values = await validate(db, scope, input);
   const id = await db.transaction(async (tx) => {
     await storeIcon(tx, icon);
@@ -229,7 +229,7 @@ export async function updateTile(
   upload: TileUpload,
 ): Promise<WriteResult> {
   const input = parseInput(tileUpdateInput, upload.json);
-  const icon = upload.icon ? prepareIcon(upload.icon) : undefined;
+  const icon = upload.icon ? await prepareIcon(upload.icon) : undefined;
   const values = await validate(db, scope, input);
   const updated = await db.transaction(async (tx) => {
     if (icon) await storeIcon(tx, icon);
