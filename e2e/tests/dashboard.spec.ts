@@ -46,7 +46,6 @@ test.describe('dashboard', () => {
       'href',
       /^https:\/\/onboarding\.dzh-online\.de\/heilmittel\?institutionId=/,
     );
-    await expect(functions.locator('a[href^="/document?documentType="]').first()).toBeVisible();
     // Marketing: the three-tile group Finanzierung is one folder tile, Fortbildung is folded.
     const marketing = section(page, 'Angebote für Sie');
     await expect(marketing.getByRole('link', { name: /Finanzierung/ })).toHaveAttribute(
@@ -67,6 +66,12 @@ test.describe('dashboard', () => {
       .getByRole('link')
       .evaluateAll((links) => links.slice(0, 2).map((link) => link.getBoundingClientRect().x));
     expect(boxes[0]).toBe(boxes[1]);
+
+    // Document tiles: one per document type, unread count as badge.
+    await page.setViewportSize({ width: 1280, height: 900 });
+    const documents = functions.locator('a[href^="/document?documentType="]');
+    await expect(documents.first()).toBeVisible();
+    await expect(functions.getByTestId('tile-badge').first()).toBeVisible();
   });
 
   test("switching to Zahnarztpraxis Dr. Müller shows 'Mein Online-Banking'", async ({ page }) => {
