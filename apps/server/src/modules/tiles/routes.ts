@@ -26,14 +26,17 @@ import {
   listDefinitions,
   listGroups,
 } from './repository';
-import { createTile, deleteTile, readTileUpload, updateTile } from './service';
+import { createTile, deleteTile, parseVersion, readTileUpload, updateTile } from './service';
 
 const TAGS = ['tiles'];
 /** Writes: admins of a trusted institution, on that institution's own definitions. */
 const WRITE = { roles: ADMIN_ONLY, trusted: true } as const;
 const tileParams = idParams.extend({ tileId: id });
+// The version is checked in the handler (400 unless a non-negative integer), not by the schema:
+// schema validation runs before the institution scope, and a stranger must get the same 404
+// for any path as for an unknown institution.
 const deleteParams = tileParams.extend({
-  version: z.coerce.number().int().min(0).describe('The version of the tile being deleted'),
+  version: z.string().describe('The version of the tile being deleted (a non-negative integer)'),
 });
 const iconParams = z.object({ sha256: z.string().regex(/^[0-9a-f]{64}$/) });
 const MULTIPART_DESCRIPTION =
@@ -192,7 +195,7 @@ export const tileRoutes: FastifyPluginAsyncZod = async (app) => {
         app.db,
         request.scope,
         request.params.tileId,
-        request.params.version,
+        parseVersion(request.params.version),
       );
       if (result.kind === 'conflict') return reply.code(409).send(result.tile);
       return reply.code(204).send(null);

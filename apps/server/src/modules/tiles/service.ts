@@ -241,6 +241,15 @@ export async function updateTile(
   return { kind: 'ok', tile };
 }
 
+export const INVALID_VERSION = 'Die Version muss eine nicht negative ganze Zahl sein.';
+
+/** The version segment of DELETE …/{tileId}/{version}; 400 unless a non-negative integer. */
+export function parseVersion(segment: string): number {
+  const version = /^\d{1,9}$/.test(segment) ? Number(segment) : Number.NaN;
+  if (!Number.isSafeInteger(version)) throw invalid('version', INVALID_VERSION);
+  return version;
+}
+
 /** Deletes a definition if it still has the given version. */
 export async function deleteTile(
   db: Db,

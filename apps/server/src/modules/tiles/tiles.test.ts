@@ -634,6 +634,36 @@ describe('tiles API', () => {
     });
   });
 
+  describe('tenant scope', () => {
+    it('answers a stranger exactly as an unknown institution on every tiles route, whatever the rest of the path', async () => {
+      const anyId = crypto.randomUUID();
+      const routes: [string, string][] = [
+        ['GET', 'tiles'],
+        ['GET', 'trusted'],
+        ['GET', 'business-case-type'],
+        ['GET', `dashboard-tile?businessCaseTypeId=${anyId}`],
+        ['GET', 'dashboard-tile/group'],
+        ['POST', 'dashboard-tile'],
+        ['PUT', `dashboard-tile/${anyId}`],
+        ['DELETE', `dashboard-tile/${anyId}/${anyId}`],
+        ['DELETE', `dashboard-tile/${anyId}/-1`],
+      ];
+      for (const [method, rest] of routes) {
+        const call = async (institutionId: string) =>
+          t.app.inject({
+            method: method as 'GET',
+            url: `/api/institution/${institutionId}/${rest}`,
+            headers: await auth('anna'),
+          });
+        const unknown = await call(crypto.randomUUID());
+        const stranger = await call(NORD);
+        expect(unknown.statusCode, `${method} ${rest}`).toBe(404);
+        expect(stranger.statusCode, `${method} ${rest}`).toBe(404);
+        expect(stranger.body).toBe(unknown.body);
+      }
+    });
+  });
+
   describe('icons', () => {
     it('sanitises an uploaded SVG: no script, event handler, style sheet or external reference survives', async () => {
       const evil = `<?xml version="1.0"?>
