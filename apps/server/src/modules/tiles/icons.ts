@@ -85,8 +85,11 @@ function loadSanitizer(): Promise<Sanitizer> {
       }
     });
     const serializer = new window.XMLSerializer();
-    return { purify, serialize: (node) => serializer.serializeToString(node) };
-  })();
+    return { purify, serialize: (node: Node) => serializer.serializeToString(node) };
+  })().catch((error: unknown) => {
+    sanitizer = undefined; // try again on the next upload
+    throw error;
+  });
   return sanitizer;
 }
 
