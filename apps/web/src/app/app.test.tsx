@@ -120,12 +120,12 @@ describe('restricted user', () => {
     expect(screen.queryByRole('heading', { level: 1, name: 'Dashboard' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /Benutzermenü/ })).not.toBeInTheDocument();
 
-    vi.advanceTimersByTime(2000);
+    await vi.advanceTimersByTimeAsync(2000);
     expect(
       await screen.findByText('Sie werden in 3 Sekunden automatisch ausgeloggt!'),
     ).toBeInTheDocument();
     expect(session.logout).not.toHaveBeenCalled();
-    vi.advanceTimersByTime(3000);
+    await vi.advanceTimersByTimeAsync(3000);
     await waitFor(() => expect(session.logout).toHaveBeenCalledTimes(1));
   });
 });

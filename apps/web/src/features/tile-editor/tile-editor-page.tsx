@@ -14,7 +14,6 @@ import { IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useMemo, useReducer, useState } from 'react';
 import { AppModal } from '../../components/app-modal';
-import { notifyError, notifySuccess } from '../../components/notifications';
 import { type Breadcrumb, PageHeader } from '../../components/page-header';
 import { tileEditor } from '../../messages/de/tile-editor';
 import { useBusinessCaseTypes, useEditorTiles, useTileGroups } from './api/editor-queries';
@@ -125,7 +124,11 @@ export function TileEditorPage({ institutionId, breadcrumbs, renderPreview }: Ti
     if (!typeId) return;
     setSaving(true);
     try {
-      const outcome = await saveOperations(institutionId, typeId, state.operations);
+      // Lazy like everywhere: the notifications container mounts with the first toast.
+      const [outcome, { notifyError, notifySuccess }] = await Promise.all([
+        saveOperations(institutionId, typeId, state.operations),
+        import('../../components/notifications'),
+      ]);
       dispatch({ type: 'saved', results: outcome.results });
       for (const message of outcome.errors) notifyError(message, { persistent: true });
       if (outcome.errors.length === 0) notifySuccess(tileEditor.saved);
