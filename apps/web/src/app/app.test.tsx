@@ -192,7 +192,7 @@ describe('institution selection', () => {
     await user.click(screen.getByRole('button', { name: 'Navigation öffnen' }));
     const sidebar = await screen.findByRole('navigation', { name: 'Hauptnavigation' });
     expect(
-      within(sidebar).getByRole('link', { name: 'Zahnarztpraxis Dr. Müller' }),
+      await within(sidebar).findByRole('link', { name: 'Zahnarztpraxis Dr. Müller' }),
     ).toHaveAttribute('href', `/dashboard?institutionId=${ZAHNARZT_ID}`);
     await user.click(within(sidebar).getByRole('button', { name: 'Einstellungen' }));
     expect(await within(sidebar).findByRole('link', { name: 'Mein Konto' })).toHaveAttribute(

@@ -1,9 +1,9 @@
 import type { Institution } from '@portal/contract';
-import { useMemo } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useTiles } from '../features/dashboard/api/tiles';
 import { useTrustedCompany } from '../features/dashboard/api/trusted-company';
 import { tileGroupSections } from '../features/dashboard/model/sidebar-groups';
-import { themeColours } from '../features/dashboard/model/theme-colour';
+import type { ThemeColours } from '../features/dashboard/model/theme-colour';
 import type { ShellCoBrand, ShellSidebarSection } from './shell';
 
 /**
@@ -25,14 +25,31 @@ export function useInstitutionBranding(
   return { coBrand, tileGroupSections: sections };
 }
 
-/** The institution's theme as the primary colour (WCAG AA kept, see themeColours). */
+/**
+ * The institution's theme as the primary colour (WCAG AA kept, see themeColours). The colour
+ * code loads only for an institution that has a theme (keeps it off the first load otherwise).
+ */
 export function InstitutionTheme({
   institution,
 }: {
   institution: Pick<Institution, 'theme'> | null;
 }) {
-  const colours = themeColours(institution?.theme);
-  if (!colours) return null;
-  const css = `:root{--mantine-primary-color-filled:${colours.filled};--mantine-primary-color-filled-hover:${colours.filledHover};--mantine-primary-color-light:${colours.light};--mantine-primary-color-light-hover:${colours.lightHover};--mantine-primary-color-light-color:${colours.filled};--mantine-color-anchor:${colours.filled};}`;
+  const theme = institution?.theme ?? null;
+  const [colours, setColours] = useState<{ theme: string; colours: ThemeColours | null } | null>(
+    null,
+  );
+  useEffect(() => {
+    if (!theme) return;
+    let isCurrent = true;
+    void import('../features/dashboard/model/theme-colour').then(({ themeColours }) => {
+      if (isCurrent) setColours({ theme, colours: themeColours(theme) });
+    });
+    return () => {
+      isCurrent = false;
+    };
+  }, [theme]);
+  const current = theme && colours?.theme === theme ? colours.colours : null;
+  if (!current) return null;
+  const css = `:root{--mantine-primary-color-filled:${current.filled};--mantine-primary-color-filled-hover:${current.filledHover};--mantine-primary-color-light:${current.light};--mantine-primary-color-light-hover:${current.lightHover};--mantine-primary-color-light-color:${current.filled};--mantine-color-anchor:${current.filled};}`;
   return <style data-testid="institution-theme">{css}</style>;
 }

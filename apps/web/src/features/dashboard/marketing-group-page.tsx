@@ -4,7 +4,7 @@ import { useMemo } from 'react';
 import { Link } from 'react-router';
 import type { Breadcrumb } from '../../components/page-header';
 import { PageHeader } from '../../components/page-header';
-import { dashboard } from '../../messages/de/dashboard';
+import { dashboardMarketingGroup } from '../../messages/de/dashboard-marketing-group';
 import { useTiles } from './api/tiles';
 import { TileGrid, TileSkeletons } from './components/tile-sections';
 import classes from './components/tiles.module.css';
@@ -42,9 +42,9 @@ export function MarketingGroupPage({
         <TileSkeletons count={3} />
       ) : members.length === 0 ? (
         <div className={classes.empty}>
-          <p style={{ marginTop: 0 }}>{dashboard.marketingGroup.empty}</p>
+          <p style={{ marginTop: 0 }}>{dashboardMarketingGroup.empty}</p>
           <Anchor component={Link} to="/dashboard">
-            {dashboard.marketingGroup.back}
+            {dashboardMarketingGroup.back}
           </Anchor>
         </div>
       ) : (

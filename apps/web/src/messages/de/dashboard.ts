@@ -30,12 +30,4 @@ export const dashboard = {
   },
   loadFailed:
     'Die Kacheln konnten nicht geladen werden. Bitte versuchen Sie es später noch einmal.',
-  marketingGroup: {
-    empty: 'Diese Marketing-Gruppe enthält keine Kacheln.',
-    back: 'Zurück zum Dashboard',
-  },
-  cobranding: {
-    partnerLogo: (name: string) => `Logo von ${name}`,
-    servedBy: 'betreut durch',
-  },
 } as const;

@@ -1,4 +1,3 @@
-import { IconExternalLink, IconLayoutGrid } from '@tabler/icons-react';
 import { Link, useLocation } from 'react-router';
 import { dashboard } from '../../../messages/de/dashboard';
 import { isTileActive, tileHref } from '../model/links';
@@ -9,7 +8,7 @@ function TileIcon({ tile }: { tile: TileView }) {
   if (!tile.icon) {
     return (
       <span className={classes.iconFallback} aria-hidden="true">
-        <IconLayoutGrid size={22} />
+        {tile.name.charAt(0).toLocaleUpperCase('de-DE')}
       </span>
     );
   }
@@ -60,7 +59,7 @@ export function TileCard({ tile, isPreview = false }: TileCardProps) {
       )}
       {!tile.isInternal && (
         <span className={classes.external}>
-          <IconExternalLink size={16} aria-hidden="true" />
+          <span aria-hidden="true">↗</span>
           <span className={classes.visuallyHidden}>{dashboard.opensInNewTab}</span>
         </span>
       )}

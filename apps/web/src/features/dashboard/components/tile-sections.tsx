@@ -18,31 +18,6 @@ export function TileGrid({ tiles, isPreview }: { tiles: TileView[]; isPreview?: 
   );
 }
 
-function Section({
-  id,
-  title,
-  tiles,
-  isPreview,
-  headingLevel,
-}: {
-  id: string;
-  title: string;
-  tiles: TileView[];
-  isPreview?: boolean;
-  headingLevel: 2 | 3;
-}) {
-  if (tiles.length === 0) return null;
-  const Heading = headingLevel === 2 ? 'h2' : 'h3';
-  return (
-    <section className={classes.section} aria-labelledby={id}>
-      <Heading id={id} className={classes.sectionTitle}>
-        {title}
-      </Heading>
-      <TileGrid tiles={tiles} isPreview={isPreview} />
-    </section>
-  );
-}
-
 export interface TileSectionsProps {
   model: Pick<DashboardModel, 'primary' | 'functional' | 'marketing'>;
   /** Prefix for the section heading ids (two instances on one page need different ones). */
@@ -51,6 +26,8 @@ export interface TileSectionsProps {
   headingLevel?: 2 | 3;
 }
 
+const SECTIONS = ['primary', 'functional', 'marketing'] as const;
+
 /** Meine Partner, Meine Funktionen and the marketing tiles: shared by dashboard and editor preview. */
 export function TileSections({
   model,
@@ -58,31 +35,20 @@ export function TileSections({
   isPreview,
   headingLevel = 2,
 }: TileSectionsProps) {
-  return (
-    <>
-      <Section
-        id={`${idPrefix}-primary`}
-        title={dashboard.sections.primary}
-        tiles={model.primary}
-        isPreview={isPreview}
-        headingLevel={headingLevel}
-      />
-      <Section
-        id={`${idPrefix}-functional`}
-        title={dashboard.sections.functional}
-        tiles={model.functional}
-        isPreview={isPreview}
-        headingLevel={headingLevel}
-      />
-      <Section
-        id={`${idPrefix}-marketing`}
-        title={dashboard.sections.marketing}
-        tiles={model.marketing}
-        isPreview={isPreview}
-        headingLevel={headingLevel}
-      />
-    </>
-  );
+  const Heading = headingLevel === 2 ? 'h2' : 'h3';
+  return SECTIONS.map((key) => {
+    const tiles = model[key];
+    if (tiles.length === 0) return null;
+    const id = `${idPrefix}-${key}`;
+    return (
+      <section key={key} className={classes.section} aria-labelledby={id}>
+        <Heading id={id} className={classes.sectionTitle}>
+          {dashboard.sections[key]}
+        </Heading>
+        <TileGrid tiles={tiles} isPreview={isPreview} />
+      </section>
+    );
+  });
 }
 
 export function TileSkeletons({ count = 6 }: { count?: number }) {
