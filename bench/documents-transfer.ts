@@ -178,7 +178,10 @@ async function main() {
       );
       if (!response.ok || !response.body) throw new Error(`download answered ${response.status}`);
       let received = 0;
-      for await (const part of response.body) received += part.byteLength;
+      const reader = response.body.getReader();
+      for (let part = await reader.read(); !part.done; part = await reader.read()) {
+        received += part.value.byteLength;
+      }
       return received;
     });
     const downSeconds = (performance.now() - downStart) / 1000;

@@ -5,4 +5,5 @@ export * from './document';
 export * from './institution';
 export * from './order';
 export * from './relationship';
+export * from './tiles';
 export * from './user';

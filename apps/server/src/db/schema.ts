@@ -7,3 +7,4 @@ export * from './tables/account';
 export * from './tables/core';
 export * from './tables/documents';
 export * from './tables/orders';
+export * from './tables/tiles';

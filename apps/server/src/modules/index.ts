@@ -8,6 +8,7 @@ import { institutionUsersRoutes } from './institution-users/routes';
 import { ordersRoutes } from './orders/routes';
 import { pingRoutes } from './ping/routes';
 import { relationshipRoutes } from './relationship/routes';
+import { tileRoutes } from './tiles/routes';
 import { userRoutes } from './user/routes';
 
 /** Every API module; app.ts registers this under the /api prefix. */
@@ -31,6 +32,7 @@ export const modules: FastifyPluginAsync<{ config: Config }> = async (app, { con
   await app.register(userRoutes, { config });
   await app.register(institutionRoutes);
   await app.register(relationshipRoutes);
+  await app.register(tileRoutes);
   await app.register(accountRoutes, { config });
   await app.register(institutionUsersRoutes, { config });
   await app.register(ordersRoutes, { config });

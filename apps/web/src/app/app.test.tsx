@@ -120,12 +120,12 @@ describe('restricted user', () => {
     expect(screen.queryByRole('heading', { level: 1, name: 'Dashboard' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /Benutzermenü/ })).not.toBeInTheDocument();
 
-    vi.advanceTimersByTime(2000);
+    await vi.advanceTimersByTimeAsync(2000);
     expect(
       await screen.findByText('Sie werden in 3 Sekunden automatisch ausgeloggt!'),
     ).toBeInTheDocument();
     expect(session.logout).not.toHaveBeenCalled();
-    vi.advanceTimersByTime(3000);
+    await vi.advanceTimersByTimeAsync(3000);
     await waitFor(() => expect(session.logout).toHaveBeenCalledTimes(1));
   });
 });
@@ -192,7 +192,7 @@ describe('institution selection', () => {
     await user.click(screen.getByRole('button', { name: 'Navigation öffnen' }));
     const sidebar = await screen.findByRole('navigation', { name: 'Hauptnavigation' });
     expect(
-      within(sidebar).getByRole('link', { name: 'Zahnarztpraxis Dr. Müller' }),
+      await within(sidebar).findByRole('link', { name: 'Zahnarztpraxis Dr. Müller' }),
     ).toHaveAttribute('href', `/dashboard?institutionId=${ZAHNARZT_ID}`);
     await user.click(within(sidebar).getByRole('button', { name: 'Einstellungen' }));
     expect(await within(sidebar).findByRole('link', { name: 'Mein Konto' })).toHaveAttribute(

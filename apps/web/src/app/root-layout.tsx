@@ -12,6 +12,7 @@ import { initials } from '../features/user/model/user';
 import { app } from '../messages/de';
 import { AppContext, type AppContextValue } from './app-context';
 import { type GuardResult, RouteGuard } from './guards';
+import { InstitutionTheme, useInstitutionBranding } from './institution-branding';
 import { permissions } from './model/permissions';
 import { PageLoader } from './page-loader';
 import { useServices } from './services';
@@ -127,6 +128,7 @@ function SignedInLayout({ user }: { user: User }) {
   );
   const hasLoadError =
     currentInstitutionId !== null && selection.failedInstitutionIds.includes(currentInstitutionId);
+  const branding = useInstitutionBranding(currentInstitutionId, pathname);
 
   const context = useMemo<AppContextValue>(
     () => ({
@@ -161,8 +163,10 @@ function SignedInLayout({ user }: { user: User }) {
 
   return (
     <AppContext.Provider value={context}>
+      <InstitutionTheme institution={currentInstitution} />
       <AnalyticsIdentitySync config={config} institutionId={currentInstitutionId} />
       <AppShellLayout
+        coBrand={branding.coBrand}
         user={{ firstName: user.firstName, initials: initials(user) }}
         institutions={institutions.map(({ id, name, trusted }) => ({ id, name, trusted }))}
         currentInstitutionId={currentInstitutionId}
@@ -182,7 +186,7 @@ function SignedInLayout({ user }: { user: User }) {
                 rights.canAdminInstitution,
                 select,
                 pathname,
-              )
+              ).concat(branding.tileGroupSections)
             : []
         }
         banners={banners}

@@ -32,10 +32,6 @@ const page = (
 /** A pathless route whose children all need `permission` (checked by `RouteGuard`). */
 const guarded = (permission: PermissionKey): RouteHandle => ({ guard: permission });
 
-/** Pages whose content comes with later changes: heading and breadcrumbs only. */
-const placeholder = () =>
-  import('./pages/placeholder-page').then((module) => ({ Component: module.PlaceholderPage }));
-
 /** Pages of the orders feature (lazy: one chunk). */
 const ordersPage =
   (
@@ -224,7 +220,10 @@ export function createRoutes(
             },
             {
               path: 'marketing-group/:group',
-              lazy: placeholder,
+              lazy: () =>
+                import('./pages/marketing-group-route').then((module) => ({
+                  Component: module.MarketingGroupRoute,
+                })),
               handle: page({ label: label.marketingGroup }),
             },
             {
@@ -243,7 +242,10 @@ export function createRoutes(
               children: [
                 {
                   path: 'dashboard-tile-editor',
-                  lazy: placeholder,
+                  lazy: () =>
+                    import('./pages/tile-editor-route').then((module) => ({
+                      Component: module.TileEditorRoute,
+                    })),
                   handle: page({ label: label.tileEditor }),
                 },
               ],

@@ -99,6 +99,33 @@ export const DEMO_DOCUMENTS = {
   serviceberichtKonnektor: 'e1d2c3b4-a596-4877-8695-a4b3c2d1e0f9',
 } as const;
 
+/** Demo tile definitions, all owned by Abrechnungszentrum Nord GmbH (seed/tiles.ts). */
+export const DEMO_TILES = {
+  bankAccount: '8c618aa2-4b66-45c7-bd74-f5a226aa19a8',
+  switchingService: '84baa954-b463-40ac-b5a7-ca1ee7ad6ff2',
+  cardPayment: '6a2e61af-1f89-4946-9668-29d884c2ae63',
+  tiConnect: '10310768-9e92-423e-8354-e3ce4f8100fe',
+  kundencenterHilfsmittel: 'd820c273-b776-48f3-a63f-97aaa631c8d6',
+  kundencenterPflege: '19a8d280-580b-488d-8e33-e71c96f2af29',
+  onboardingHeilmittel: '1d9b9c32-bcdc-4d6a-974e-eef3a40b3cde',
+  egekoSmo: '4e818a57-53e0-41b4-a89d-4877b42b1810',
+  onboardingPflege: '34273061-e1bd-4b35-a093-fec9195ed81b',
+  egekoHoz: '5a6540a1-ab3d-4fa3-97b7-67c678f6e877',
+  praxisfinanzierung: '71a62200-1c26-455e-8557-9e67a5d81b9b',
+  geraeteleasing: 'a7a08222-86cb-4318-bd4d-642e899d3906',
+  abrechnungsCheck: 'd0212e42-e1b0-463d-8b00-d3d76bdaee13',
+  onlineSeminare: '665bf1d4-5bf3-40a6-8a43-482afdaf6dfc',
+  newsletter: 'fcbe791a-d7af-45ab-96a7-5b8a85993dbc',
+} as const;
+
+/** Demo marketing tile groups of Abrechnungszentrum Nord GmbH. */
+export const DEMO_TILE_GROUPS = {
+  /** Three tiles: shown as one folder tile, page /marketing-group/Finanzierung. */
+  finanzierung: '51a8ab56-66ce-4431-8581-a7a73fe6e8b6',
+  /** One tile: folded into the ungrouped marketing tiles. */
+  fortbildung: '9cbfdc49-dd58-4e54-99c5-18063b782ded',
+} as const;
+
 export const DEMO_ORDERS = {
   /** Praxis Sonnenschein's TI order, installation status SMCB_ORDERED. */
   sonnenscheinTi: 'b0f3c1d2-5a4e-4c7b-9e1f-2a3b4c5d6e01',

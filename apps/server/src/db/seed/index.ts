@@ -26,6 +26,7 @@ import {
 } from './demo-ids';
 import { seedDocuments } from './documents';
 import { seedOrders } from './orders';
+import { seedTiles } from './tiles';
 
 export * from './demo-ids';
 
@@ -304,5 +305,7 @@ export async function seedDemoData(db: Db): Promise<void> {
     )
     .onConflictDoNothing();
   await seedDocuments(db);
+
+  await seedTiles(db);
   await seedOrders(db);
 }

@@ -1,8 +1,26 @@
 import { DashboardPage } from '../../features/dashboard/dashboard-page';
+import { useDocumentMetadata } from '../../features/documents/api/document-metadata';
+import { documentTypeLabel } from '../../features/documents/model/document-types';
+import { useOrders } from '../../features/orders/api/list-orders';
 import { useAppContext } from '../app-context';
 
-/** The dashboard with the current institution of the signed-in layout. */
+/**
+ * The dashboard with the current institution of the signed-in layout; the order list and the
+ * document counts (other features) are loaded here and passed in (features never import each
+ * other).
+ */
 export function DashboardRoute() {
-  const { currentInstitution } = useAppContext();
-  return <DashboardPage institutionName={currentInstitution?.name ?? null} />;
+  const { currentInstitution, currentInstitutionId } = useAppContext();
+  const orders = useOrders(currentInstitutionId ?? undefined);
+  const documents = useDocumentMetadata(currentInstitutionId ?? undefined);
+  return (
+    <DashboardPage
+      institutionId={currentInstitutionId}
+      institutionName={currentInstitution?.name ?? null}
+      isTrusted={currentInstitution?.trusted ?? false}
+      orders={orders.data}
+      documents={documents.data}
+      documentLabel={documentTypeLabel}
+    />
+  );
 }

@@ -201,7 +201,10 @@ describe('AppShellLayout', () => {
       expect(burger).toHaveAttribute('aria-controls', sidebar.id);
       expect(sidebar).not.toHaveAttribute('inert');
 
-      expect(within(sidebar).getByRole('button', { name: 'Institutionen' })).toBeInTheDocument();
+      // The accordion loads with the first opening (lazy chunk).
+      expect(
+        await within(sidebar).findByRole('button', { name: 'Institutionen' }),
+      ).toBeInTheDocument();
       expect(within(sidebar).getByRole('button', { name: 'Einstellungen' })).toBeInTheDocument();
       const active = within(sidebar).getByRole('link', { name: 'Praxis Dr. Sommer' });
       expect(active).toHaveAttribute('aria-current', 'page');
@@ -223,7 +226,7 @@ describe('AppShellLayout', () => {
         ],
       });
       await user.click(screen.getByRole('button', { name: 'Navigation öffnen' }));
-      await user.click(screen.getByRole('link', { name: 'Partner A' }));
+      await user.click(await screen.findByRole('link', { name: 'Partner A' }));
       expect(onClick).toHaveBeenCalledTimes(1);
       expect(screen.getByRole('button', { name: 'Navigation öffnen' })).toHaveAttribute(
         'aria-expanded',
@@ -234,7 +237,7 @@ describe('AppShellLayout', () => {
     it('closes with Escape and returns focus to the hamburger', async () => {
       const { user } = renderShell();
       await user.click(screen.getByRole('button', { name: 'Navigation öffnen' }));
-      await user.click(screen.getByRole('button', { name: 'Einstellungen' }));
+      await user.click(await screen.findByRole('button', { name: 'Einstellungen' }));
       await user.keyboard('{Escape}');
       const burger = screen.getByRole('button', { name: 'Navigation öffnen' });
       expect(burger).toHaveFocus();

@@ -2,16 +2,18 @@ import '@mantine/core/styles/AppShell.css';
 import '@mantine/core/styles/Stack.css';
 import { AppShell, Stack } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { type KeyboardEvent, useId, useRef } from 'react';
+import { type KeyboardEvent, lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
 import { shell } from '../../messages/de/shell';
 import { ShellFooter } from './footer';
 import { HelpButton } from './help-button';
 import { NAVBAR_HEIGHT_PX, ShellNavbar } from './navbar';
 import classes from './shell.module.css';
-import { Sidebar } from './sidebar';
 import type { ShellProps } from './types';
 
 export const SIDEBAR_WIDTH_PX = 300;
+
+// The sidebar starts closed: its accordion loads with the first opening (first-load budget).
+const Sidebar = lazy(() => import('./sidebar').then((module) => ({ default: module.Sidebar })));
 
 /**
  * The page frame: a 104 px top bar, a sidebar opened by the hamburger, banners above the page
@@ -25,6 +27,10 @@ export function AppShellLayout(props: ShellProps) {
   const headerRef = useRef<HTMLElement>(null);
   const hasSidebar = user !== null && sidebarSections.length > 0;
   const isSidebarShown = hasSidebar && isSidebarOpen;
+  const [hasSidebarOpened, setHasSidebarOpened] = useState(false);
+  useEffect(() => {
+    if (isSidebarShown) setHasSidebarOpened(true);
+  }, [isSidebarShown]);
 
   function closeSidebarOnEscape(event: KeyboardEvent) {
     if (event.key !== 'Escape') return;
@@ -65,7 +71,11 @@ export function AppShellLayout(props: ShellProps) {
           inert={!isSidebarShown}
           onKeyDown={closeSidebarOnEscape}
         >
-          <Sidebar sections={sidebarSections} onNavigate={sidebar.close} />
+          {(hasSidebarOpened || isSidebarShown) && (
+            <Suspense fallback={null}>
+              <Sidebar sections={sidebarSections} onNavigate={sidebar.close} />
+            </Suspense>
+          )}
         </AppShell.Navbar>
       )}
 

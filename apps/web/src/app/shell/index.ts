@@ -6,7 +6,6 @@ export { HelpButton } from './help-button';
 export { InstitutionSwitcher, TrustedIcon } from './institution-switcher';
 export { PortalLogo } from './logo';
 export { NAVBAR_HEIGHT_PX, ShellNavbar } from './navbar';
-export { Sidebar } from './sidebar';
 export type * from './types';
 export { UserMenu } from './user-menu';
 export { buildUserMenuEntries } from './user-menu-entries';

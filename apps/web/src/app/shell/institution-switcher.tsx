@@ -88,6 +88,8 @@ export function InstitutionSwitcher({
             <Menu.RadioItem
               key={institution.id}
               value={institution.id}
+              // Choosing an institution switches to it: the menu closes like after any command.
+              closeMenuOnClick
               rightSection={institution.trusted ? <TrustedIcon size={16} /> : undefined}
             >
               {institution.name}

@@ -11,6 +11,18 @@ import { UserMenu } from './user-menu';
 
 export const NAVBAR_HEIGHT_PX = 104;
 
+/** The trusted partner's logo and name beside the portal's logo (co-branding). */
+function CoBrand({ coBrand }: { coBrand: NonNullable<ShellProps['coBrand']> }) {
+  return (
+    <div className={classes.coBrand} data-testid="co-brand">
+      {coBrand.logo && (
+        <img src={coBrand.logo} alt={shell.coBrand.logo(coBrand.name)} height={40} />
+      )}
+      <span className={classes.coBrandName}>{coBrand.name}</span>
+    </div>
+  );
+}
+
 export type ShellNavbarProps = Pick<
   ShellProps,
   | 'user'
@@ -21,6 +33,7 @@ export type ShellNavbarProps = Pick<
   | 'canEditTiles'
   | 'isImpersonating'
   | 'onLogout'
+  | 'coBrand'
 > & {
   /** Whether the sidebar is open (drives the hamburger). */
   isSidebarOpen: boolean;
@@ -41,6 +54,7 @@ export function ShellNavbar({
   canEditTiles,
   isImpersonating,
   onLogout,
+  coBrand,
   isSidebarOpen,
   onToggleSidebar,
   sidebarId,
@@ -61,6 +75,7 @@ export function ShellNavbar({
           />
         )}
         <PortalLogo />
+        {coBrand && <CoBrand coBrand={coBrand} />}
       </div>
       <div className={classes.headerCenter}>
         {isImpersonating && (

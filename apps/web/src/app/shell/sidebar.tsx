@@ -36,22 +36,36 @@ export function Sidebar({ sections, onNavigate }: SidebarProps) {
         <Accordion.Item key={section.label} value={section.label}>
           <Accordion.Control>{section.label}</Accordion.Control>
           <Accordion.Panel>
-            {section.links.map((link) => (
-              <NavLink
-                key={`${link.to}|${link.label}`}
-                component={Link}
-                to={link.to}
-                label={link.label}
-                active={link.isActive ?? false}
-                aria-current={link.isActive ? 'page' : undefined}
-                variant="light"
-                style={{ borderRadius: 'var(--mantine-radius-sm)' }}
-                onClick={() => {
-                  link.onClick?.();
-                  onNavigate?.();
-                }}
-              />
-            ))}
+            {section.links.map((link) =>
+              link.isExternal ? (
+                <NavLink
+                  key={`${link.to}|${link.label}`}
+                  component="a"
+                  href={link.to}
+                  target="_blank"
+                  rel="noopener noreferrer"
+                  label={link.label}
+                  variant="light"
+                  style={{ borderRadius: 'var(--mantine-radius-sm)' }}
+                  onClick={() => onNavigate?.()}
+                />
+              ) : (
+                <NavLink
+                  key={`${link.to}|${link.label}`}
+                  component={Link}
+                  to={link.to}
+                  label={link.label}
+                  active={link.isActive ?? false}
+                  aria-current={link.isActive ? 'page' : undefined}
+                  variant="light"
+                  style={{ borderRadius: 'var(--mantine-radius-sm)' }}
+                  onClick={() => {
+                    link.onClick?.();
+                    onNavigate?.();
+                  }}
+                />
+              ),
+            )}
           </Accordion.Panel>
         </Accordion.Item>
       ))}

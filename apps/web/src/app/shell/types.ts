@@ -16,6 +16,12 @@ export interface ShellSupportContact {
   email: string | null;
 }
 
+export interface ShellCoBrand {
+  name: string;
+  /** URL of the partner's logo, null without one. */
+  logo: string | null;
+}
+
 export interface ShellUser {
   firstName: string;
   /** Upper-case first letters of first and last name, e.g. "AS". */
@@ -26,7 +32,14 @@ export interface ShellUser {
 export interface ShellSidebarSection {
   /** e.g. "Institutionen", "Einstellungen", or a tile group's name. */
   label: string;
-  links: { label: string; to: string; isActive?: boolean; onClick?: () => void }[];
+  links: {
+    label: string;
+    to: string;
+    isActive?: boolean;
+    onClick?: () => void;
+    /** Opens in a new tab (rel="noopener noreferrer"), e.g. an external tile. */
+    isExternal?: boolean;
+  }[];
 }
 
 export interface ShellProps {
@@ -46,6 +59,8 @@ export interface ShellProps {
   supportContacts: ShellSupportContact[];
   serverStatusUrl: string | null;
   sidebarSections: ShellSidebarSection[];
+  /** Co-branding: the trusted partner serving the institution, beside the portal's logo. */
+  coBrand?: ShellCoBrand | null;
   /** Banners and error bars shown above the page content. */
   banners?: ReactNode;
   children: ReactNode;

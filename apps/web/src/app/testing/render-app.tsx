@@ -1,8 +1,12 @@
 import {
+  documentMetadataList,
   type Institution,
   institution as institutionSchema,
+  orderList,
   type PublicConfig,
   ping,
+  tileList,
+  trustedPartner,
   type User,
   user as userSchema,
 } from '@portal/contract';
@@ -114,6 +118,11 @@ export function apiHandlers(
       }),
     ),
     http.get('*/api/multiconnect/userlegitimation/status', () => problem(404, 'Nicht gefunden')),
+    // The dashboard's tiles, co-branding, orders and document counts: empty by default.
+    http.get('*/api/institution/:id/tiles', () => contractJson(tileList, [])),
+    http.get('*/api/institution/:id/trusted', () => contractJson(trustedPartner, null)),
+    http.get('*/api/institution/:id/order', () => contractJson(orderList, [])),
+    http.get('*/api/documents/metadata', () => contractJson(documentMetadataList, [])),
     http.get('*/api/institution/:id', ({ request, params }) => {
       record(request);
       const found = institutions[params.id as string];

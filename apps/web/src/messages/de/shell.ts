@@ -4,6 +4,9 @@ export const shell = {
     name: 'Institutionsportal',
     homeLinkLabel: 'Institutionsportal – zum Dashboard',
   },
+  coBrand: {
+    logo: (name: string) => `Logo von ${name}`,
+  },
   navbar: {
     supportMode: 'Support-Modus',
     supportModeHint: 'Sie sind als User eines Kunden angemeldet.',

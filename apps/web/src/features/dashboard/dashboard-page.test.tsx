@@ -1,0 +1,137 @@
+import { type Tile, tileList } from '@portal/contract';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { screen, within } from '@testing-library/react';
+import { delay, http } from 'msw';
+import { setupServer } from 'msw/node';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { contractJson } from '../../test/contract-response';
+import { renderWithProviders, TestProviders } from '../../test/render';
+import { DashboardPage, type DashboardPageProps } from './dashboard-page';
+
+const A = '11111111-1111-4111-8111-111111111111';
+const B = '22222222-2222-4222-8222-222222222222';
+const OWNER = '33333333-3333-4333-8333-333333333333';
+const TYPE = '44444444-4444-4444-8444-444444444444';
+
+let next = 0;
+const tile = (overrides: Partial<Tile> & { name: string }): Tile => {
+  next += 1;
+  return {
+    id: `55555555-5555-4555-8555-${String(next).padStart(12, '0')}`,
+    version: 0,
+    title: null,
+    shortDescription: null,
+    description: null,
+    target: 'https://partner.example/',
+    isInternal: false,
+    tileType: 'PRIMARY',
+    icon: null,
+    isDyeable: false,
+    priority: 3,
+    businessCaseType: 'ABRECHNUNG',
+    businessCaseTypeId: TYPE,
+    queryParams: null,
+    notificationCount: null,
+    onePath: null,
+    tileGroup: null,
+    institutionId: OWNER,
+    ...overrides,
+  };
+};
+
+const tilesOf: Record<string, Tile[]> = {
+  [A]: [
+    tile({ name: 'Abrechnung online', shortDescription: 'Ihre Abrechnung' }),
+    tile({
+      name: 'Hilfsmittel',
+      tileType: 'FUNCTIONAL',
+      isInternal: true,
+      target: '/customer-overview',
+    }),
+  ],
+  [B]: [tile({ name: 'Zahnersatz-Partner' })],
+};
+
+const server = setupServer(
+  http.get('*/api/institution/:id/tiles', async ({ params }) => {
+    if (params.id === B) await delay(150);
+    return contractJson(tileList, tilesOf[params.id as string] ?? []);
+  }),
+);
+beforeAll(() => server.listen({ onUnhandledFrame: 'error' }));
+afterEach(() => server.resetHandlers());
+afterAll(() => server.close());
+
+const props = (
+  institutionId: string,
+  extra: Partial<DashboardPageProps> = {},
+): DashboardPageProps => ({
+  institutionId,
+  institutionName: null,
+  isTrusted: false,
+  documentLabel: (type) => (type === 'invoice' ? 'Rechnungen' : type),
+  ...extra,
+});
+
+function setup(institutionId: string, extra: Partial<DashboardPageProps> = {}) {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  const view = renderWithProviders(
+    <QueryClientProvider client={client}>
+      <DashboardPage {...props(institutionId, extra)} />
+    </QueryClientProvider>,
+  );
+  const rerender = (id: string, more: Partial<DashboardPageProps> = {}) =>
+    view.rerender(
+      <TestProviders>
+        <QueryClientProvider client={client}>
+          <DashboardPage {...props(id, more)} />
+        </QueryClientProvider>
+      </TestProviders>,
+    );
+  return { ...view, rerender };
+}
+
+describe('DashboardPage', () => {
+  it('shows skeletons, then Meine Partner and Meine Funktionen with built-in tiles', async () => {
+    setup(A, {
+      orders: [],
+      documents: [{ documentType: 'invoice', countAll: 2, countUnread: 1 }],
+    });
+    expect(screen.getByTestId('tile-skeletons')).toBeInTheDocument();
+    const partner = await screen.findByRole('region', { name: 'Meine Partner' });
+    expect(within(partner).getByRole('link', { name: /Abrechnung online/ })).toHaveAttribute(
+      'rel',
+      'noopener noreferrer',
+    );
+    expect(within(partner).getByRole('link', { name: /Abrechnung online/ })).toHaveAttribute(
+      'target',
+      '_blank',
+    );
+    expect(within(partner).getByRole('link', { name: /Aufträge/ })).toHaveTextContent(
+      'keine Aufträge',
+    );
+    const functions = screen.getByRole('region', { name: 'Meine Funktionen' });
+    const invoices = within(functions).getByRole('link', { name: /Rechnungen/ });
+    expect(invoices).toHaveAttribute('href', '/document?documentType=invoice');
+    expect(invoices).toHaveTextContent('2 Dokumente');
+    expect(invoices).toHaveTextContent('1 ungelesenes Dokument');
+    expect(within(functions).getByRole('link', { name: /Hilfsmittel/ })).not.toHaveAttribute(
+      'target',
+    );
+  });
+
+  it('never shows a tile of the previous institution after switching', async () => {
+    const view = setup(A);
+    await screen.findByText('Abrechnung online');
+    view.rerender(B);
+    expect(screen.queryByText('Abrechnung online')).not.toBeInTheDocument();
+    expect(screen.getByTestId('tile-skeletons')).toBeInTheDocument();
+    expect(await screen.findByText('Zahnersatz-Partner')).toBeInTheDocument();
+    expect(screen.queryByText('Abrechnung online')).not.toBeInTheDocument();
+  });
+
+  it('says what to do when there are no tiles', async () => {
+    setup('66666666-6666-4666-8666-666666666666');
+    expect(await screen.findByTestId('dashboard-empty')).toHaveTextContent('Noch keine Kacheln');
+  });
+});

@@ -1,0 +1,49 @@
+import { applyBankOrder, type BankOrderView, latestBankOrder } from './bank-tiles';
+import { type DocumentCount, documentTiles, orderTile } from './built-in-tiles';
+import { applyInstitutionQuery } from './links';
+import { groupMarketingTiles } from './marketing';
+import { splitSections } from './sorting';
+import type { TileView } from './types';
+
+export interface DashboardInput {
+  institutionId: string;
+  isTrusted: boolean;
+  tiles: readonly TileView[];
+  /** The orders, undefined while not (yet) present: then no order tile and no bank rewrite. */
+  orders?: readonly BankOrderView[] | undefined;
+  documents?: readonly DocumentCount[] | undefined;
+  documentLabel: (documentType: string) => string;
+}
+
+export interface DashboardModel {
+  primary: TileView[];
+  functional: TileView[];
+  marketing: TileView[];
+  groups: Map<string, TileView[]>;
+  isEmpty: boolean;
+}
+
+/** Everything the dashboard shows, computed from the API's answers (pure). */
+export function buildDashboard(input: DashboardInput): DashboardModel {
+  const bankOrder = input.orders ? latestBankOrder(input.orders) : null;
+  const stored = input.tiles.map((tile) =>
+    applyInstitutionQuery(
+      applyBankOrder(tile, bankOrder, input.institutionId),
+      input.institutionId,
+    ),
+  );
+  const builtIn: TileView[] = [];
+  const orders = orderTile(input.orders?.length);
+  if (orders) builtIn.push(orders);
+  if (input.documents)
+    builtIn.push(...documentTiles(input.documents, input.isTrusted, input.documentLabel));
+  const sections = splitSections([...stored, ...builtIn]);
+  const marketing = groupMarketingTiles(sections.marketing);
+  return {
+    primary: sections.primary,
+    functional: sections.functional,
+    marketing: marketing.tiles,
+    groups: marketing.groups,
+    isEmpty: sections.primary.length + sections.functional.length + marketing.tiles.length === 0,
+  };
+}

@@ -1,0 +1,46 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { apiGet } from '../../../lib/api-client';
+import type { EditorBusinessCaseType, EditorTile, EditorTileGroup } from '../model/types';
+
+const base = (institutionId: string) => `/institution/${encodeURIComponent(institutionId)}`;
+
+export const businessCaseTypesQueryOptions = (institutionId: string) =>
+  queryOptions({
+    queryKey: ['tile-editor', institutionId, 'business-case-types'] as const,
+    queryFn: ({ signal }) =>
+      apiGet<EditorBusinessCaseType[]>(`${base(institutionId)}/business-case-type`, signal),
+    retry: false,
+  });
+
+export const tileGroupsQueryOptions = (institutionId: string) =>
+  queryOptions({
+    queryKey: ['tile-editor', institutionId, 'groups'] as const,
+    queryFn: ({ signal }) =>
+      apiGet<EditorTileGroup[]>(`${base(institutionId)}/dashboard-tile/group`, signal),
+    retry: false,
+  });
+
+export const editorTilesQueryKey = (institutionId: string, businessCaseTypeId: string) =>
+  ['tile-editor', institutionId, 'tiles', businessCaseTypeId] as const;
+
+export const editorTilesQueryOptions = (institutionId: string, businessCaseTypeId: string) =>
+  queryOptions({
+    queryKey: editorTilesQueryKey(institutionId, businessCaseTypeId),
+    queryFn: ({ signal }) =>
+      apiGet<EditorTile[]>(
+        `${base(institutionId)}/dashboard-tile?businessCaseTypeId=${encodeURIComponent(businessCaseTypeId)}`,
+        signal,
+      ),
+    retry: false,
+    staleTime: 0,
+  });
+
+export const useBusinessCaseTypes = (institutionId: string) =>
+  useQuery(businessCaseTypesQueryOptions(institutionId));
+export const useTileGroups = (institutionId: string) =>
+  useQuery(tileGroupsQueryOptions(institutionId));
+export const useEditorTiles = (institutionId: string, businessCaseTypeId: string | null) =>
+  useQuery({
+    ...editorTilesQueryOptions(institutionId, businessCaseTypeId ?? ''),
+    enabled: Boolean(businessCaseTypeId),
+  });

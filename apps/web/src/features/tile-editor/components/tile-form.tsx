@@ -1,0 +1,253 @@
+import { TILE_LIMITS } from '@portal/contract';
+import '@mantine/core/styles/Button.css';
+import '@mantine/core/styles/Checkbox.css';
+import '@mantine/core/styles/Combobox.css';
+import '@mantine/core/styles/Group.css';
+import '@mantine/core/styles/Input.css';
+import '@mantine/core/styles/Popover.css';
+import '@mantine/core/styles/Stack.css';
+import '@mantine/core/styles/Text.css';
+import {
+  Button,
+  Checkbox,
+  FileInput,
+  Group,
+  Select,
+  Stack,
+  Text,
+  Textarea,
+  TextInput,
+} from '@mantine/core';
+import { type FormEvent, useEffect, useMemo, useState } from 'react';
+import { tileEditor } from '../../../messages/de/tile-editor';
+import {
+  EDITOR_TILE_TYPES,
+  type EditorTile,
+  type EditorTileGroup,
+  type EditorTileType,
+  ICON_TYPES,
+  iconProblem,
+  NO_GROUP,
+  PRIORITY_DEFAULT,
+  targetProblem,
+} from '../model/types';
+
+const t = tileEditor.form;
+
+/** The editable fields of a tile (what the form returns). */
+export type TileFields = Omit<
+  EditorTile,
+  | 'id'
+  | 'version'
+  | 'businessCaseType'
+  | 'businessCaseTypeId'
+  | 'institutionId'
+  | 'notificationCount'
+>;
+
+export const emptyFields = (): TileFields => ({
+  name: '',
+  title: null,
+  shortDescription: null,
+  description: null,
+  target: '',
+  isInternal: false,
+  tileType: 'PRIMARY',
+  icon: null,
+  isDyeable: false,
+  priority: PRIORITY_DEFAULT,
+  onePath: null,
+  tileGroup: null,
+  queryParams: null,
+});
+
+/** `a=1&b=2` ⇄ { a: '1', b: '2' } for the query-parameter field. */
+export const formatQueryParams = (params: Record<string, string> | null) =>
+  params ? new URLSearchParams(params).toString() : '';
+export function parseQueryParams(text: string): Record<string, string> | null {
+  const entries = [...new URLSearchParams(text.trim()).entries()].filter(([key]) => key !== '');
+  return entries.length === 0 ? null : Object.fromEntries(entries);
+}
+
+export interface TileFormProps {
+  initial: TileFields;
+  groups: EditorTileGroup[];
+  /** A new tile needs an icon file (the create request carries one). */
+  isNew: boolean;
+  onSubmit(fields: TileFields, iconFile: File | null): void;
+  onCancel(): void;
+}
+
+const orNull = (value: string) => (value.trim() === '' ? null : value.trim());
+
+/** Every field of a tile, with the spec's labels (Partnerkachel …, 1 sehr hoch …). */
+export function TileForm({ initial, groups, isNew, onSubmit, onCancel }: TileFormProps) {
+  const [fields, setFields] = useState(initial);
+  const [iconFile, setIconFile] = useState<File | null>(null);
+  const [submitted, setSubmitted] = useState(false);
+  const previewUrl = useMemo(() => (iconFile ? URL.createObjectURL(iconFile) : null), [iconFile]);
+  useEffect(
+    () => () => {
+      if (previewUrl) URL.revokeObjectURL(previewUrl);
+    },
+    [previewUrl],
+  );
+
+  const set = <K extends keyof TileFields>(key: K, value: TileFields[K]) =>
+    setFields((current) => ({ ...current, [key]: value }));
+
+  const iconError = iconFile ? iconProblem(iconFile) : null;
+  const errors = {
+    name: fields.name.trim() === '' ? t.required : null,
+    target: targetProblem(fields.target, fields.isInternal)
+      ? fields.isInternal
+        ? t.targetInternal
+        : t.targetExternal
+      : null,
+    icon:
+      iconError === 'type'
+        ? t.iconWrongType
+        : iconError === 'size'
+          ? t.iconTooLarge
+          : isNew && !iconFile
+            ? t.required
+            : null,
+  };
+  const isValid = !errors.name && !errors.target && !errors.icon;
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    setSubmitted(true);
+    if (!isValid) return;
+    onSubmit({ ...fields, name: fields.name.trim(), target: fields.target.trim() }, iconFile);
+  };
+  const shown = (error: string | null) => (submitted ? error : null);
+  const groupValue = fields.tileGroup?.name ?? NO_GROUP;
+
+  return (
+    <form onSubmit={submit} noValidate aria-label={isNew ? t.titleNew : t.titleEdit}>
+      <Stack gap="sm">
+        <TextInput
+          label={t.name}
+          required
+          value={fields.name}
+          onChange={(e) => set('name', e.currentTarget.value)}
+          error={shown(errors.name)}
+          maxLength={TILE_LIMITS.name}
+        />
+        <TextInput
+          label={t.title}
+          value={fields.title ?? ''}
+          onChange={(e) => set('title', orNull(e.currentTarget.value))}
+          maxLength={TILE_LIMITS.title}
+        />
+        <TextInput
+          label={t.shortDescription}
+          value={fields.shortDescription ?? ''}
+          onChange={(e) => set('shortDescription', orNull(e.currentTarget.value))}
+          maxLength={TILE_LIMITS.shortDescription}
+        />
+        <Textarea
+          label={t.description}
+          value={fields.description ?? ''}
+          onChange={(e) => set('description', orNull(e.currentTarget.value))}
+          autosize
+          minRows={2}
+          maxLength={TILE_LIMITS.description}
+        />
+        <Select
+          label={t.tileType}
+          required
+          allowDeselect={false}
+          data={EDITOR_TILE_TYPES.map((type) => ({
+            value: type,
+            label: tileEditor.tileTypes[type],
+          }))}
+          value={fields.tileType}
+          onChange={(value) => value && set('tileType', value as EditorTileType)}
+          comboboxProps={{ withinPortal: true }}
+        />
+        <Select
+          label={t.priority}
+          required
+          allowDeselect={false}
+          data={[1, 2, 3, 4, 5].map((p) => ({
+            value: String(p),
+            label: tileEditor.priorities[p] ?? String(p),
+          }))}
+          value={String(fields.priority)}
+          onChange={(value) => value && set('priority', Number(value))}
+        />
+        <TextInput
+          label={t.target}
+          required
+          value={fields.target}
+          onChange={(e) => set('target', e.currentTarget.value)}
+          error={shown(errors.target)}
+        />
+        <Checkbox
+          label={t.isInternal}
+          checked={fields.isInternal}
+          onChange={(e) => set('isInternal', e.currentTarget.checked)}
+        />
+        <TextInput
+          label={t.onePath}
+          value={fields.onePath ?? ''}
+          onChange={(e) => set('onePath', orNull(e.currentTarget.value))}
+        />
+        <Select
+          label={t.group}
+          allowDeselect={false}
+          data={[
+            { value: NO_GROUP, label: tileEditor.noGroup },
+            ...groups.map((group) => ({ value: group.name, label: group.name })),
+          ]}
+          value={groupValue}
+          onChange={(value) =>
+            set(
+              'tileGroup',
+              !value || value === NO_GROUP ? null : (groups.find((g) => g.name === value) ?? null),
+            )
+          }
+        />
+        <FileInput
+          label={t.icon}
+          required={isNew}
+          accept={ICON_TYPES.join(',')}
+          value={iconFile}
+          onChange={setIconFile}
+          clearable
+          clearButtonProps={{ 'aria-label': t.iconClear }}
+          error={shown(errors.icon)}
+          placeholder={t.iconPlaceholder}
+        />
+        {(previewUrl || fields.icon) && (
+          <Group gap="sm">
+            <img
+              src={previewUrl ?? fields.icon ?? ''}
+              alt={t.iconPreview}
+              width={48}
+              height={48}
+              style={{ objectFit: 'contain' }}
+              data-testid="icon-preview"
+            />
+            <Text size="sm" c="dimmed">
+              {t.iconPreview}
+            </Text>
+          </Group>
+        )}
+        <Checkbox
+          label={t.isDyeable}
+          checked={fields.isDyeable}
+          onChange={(e) => set('isDyeable', e.currentTarget.checked)}
+        />
+        <Group justify="flex-end" mt="md">
+          <Button variant="default" onClick={onCancel}>
+            {t.cancel}
+          </Button>
+          <Button type="submit">{t.apply}</Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,108 @@
+import { MantineProvider } from '@mantine/core';
+import { businessCaseTypeList, type Tile, tileGroupList, tileList } from '@portal/contract';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http } from 'msw';
+import { setupServer } from 'msw/node';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { contractJson } from '../../test/contract-response';
+import { type PreviewTile, TileEditorPage } from './tile-editor-page';
+
+const INST = '11111111-1111-4111-8111-111111111111';
+const TYPE = '22222222-2222-4222-8222-222222222222';
+const stored = (id: string, name: string): Tile => ({
+  id: `33333333-3333-4333-8333-${id.padStart(12, '0')}`,
+  version: 1,
+  name,
+  title: null,
+  shortDescription: null,
+  description: null,
+  target: 'https://partner.example/',
+  isInternal: false,
+  tileType: 'MARKETING',
+  icon: null,
+  isDyeable: false,
+  priority: 3,
+  businessCaseType: 'MARKETING',
+  businessCaseTypeId: TYPE,
+  queryParams: null,
+  notificationCount: null,
+  onePath: null,
+  tileGroup: null,
+  institutionId: INST,
+});
+
+const server = setupServer(
+  http.get('*/api/institution/:id/business-case-type', () =>
+    contractJson(businessCaseTypeList, [{ id: TYPE, name: 'MARKETING', label: 'Marketing' }]),
+  ),
+  http.get('*/api/institution/:id/dashboard-tile/group', () => contractJson(tileGroupList, [])),
+  http.get('*/api/institution/:id/dashboard-tile', () =>
+    contractJson(tileList, [stored('1', 'Newsletter'), stored('2', 'Seminare')]),
+  ),
+);
+beforeAll(() => server.listen({ onUnhandledFrame: 'error' }));
+afterEach(() => server.resetHandlers());
+afterAll(() => server.close());
+
+function setup() {
+  const preview = (tiles: PreviewTile[]) => (
+    <ul data-testid="preview">
+      {tiles.map((tile) => (
+        <li key={tile.id}>{tile.name}</li>
+      ))}
+    </ul>
+  );
+  const router = createMemoryRouter(
+    [
+      {
+        path: '/dashboard-tile-editor',
+        element: <TileEditorPage institutionId={INST} renderPreview={preview} />,
+      },
+      { path: '/dashboard', element: <p>Dashboard</p> },
+    ],
+    { initialEntries: ['/dashboard-tile-editor'] },
+  );
+  render(
+    <MantineProvider env="test">
+      <QueryClientProvider client={new QueryClient()}>
+        <RouterProvider router={router} />
+      </QueryClientProvider>
+    </MantineProvider>,
+  );
+  return router;
+}
+
+describe('TileEditorPage', () => {
+  it('lists the pending operations, hides deletions in list and preview, discards, and blocks leaving', async () => {
+    const user = userEvent.setup();
+    const router = setup();
+    await user.click(await screen.findByRole('combobox', { name: 'Geschäftsfalltyp' }));
+    await user.click(await screen.findByRole('option', { name: 'Marketing' }));
+    const preview = await screen.findByTestId('preview');
+    expect(await within(preview).findByText('Seminare')).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Kachel „Seminare“ löschen' }));
+    expect(within(preview).queryByText('Seminare')).not.toBeInTheDocument();
+    expect(
+      screen.queryByRole('button', { name: 'Kachel „Seminare“ bearbeiten' }),
+    ).not.toBeInTheDocument();
+    const pending = screen.getByTestId('pending-operations');
+    expect(within(pending).getByText('Gelöscht')).toBeInTheDocument();
+
+    await router.navigate('/dashboard');
+    expect(
+      await screen.findByRole('dialog', { name: 'Ungespeicherte Änderungen' }),
+    ).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Auf der Seite bleiben' }));
+    expect(router.state.location.pathname).toBe('/dashboard-tile-editor');
+
+    await user.click(screen.getByRole('button', { name: 'Alle verwerfen' }));
+    expect(within(preview).getByText('Seminare')).toBeInTheDocument();
+    expect(within(pending).getByText('Keine ausstehenden Änderungen.')).toBeInTheDocument();
+    await router.navigate('/dashboard');
+    expect(await screen.findByText('Dashboard')).toBeInTheDocument();
+  });
+});

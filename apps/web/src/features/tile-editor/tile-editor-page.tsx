@@ -1,0 +1,274 @@
+import '@mantine/core/styles/ActionIcon.css';
+import '@mantine/core/styles/Alert.css';
+import '@mantine/core/styles/Badge.css';
+import '@mantine/core/styles/Button.css';
+import '@mantine/core/styles/Combobox.css';
+import '@mantine/core/styles/Grid.css';
+import '@mantine/core/styles/Group.css';
+import '@mantine/core/styles/Input.css';
+import '@mantine/core/styles/Paper.css';
+import '@mantine/core/styles/Popover.css';
+import '@mantine/core/styles/Text.css';
+import { ActionIcon, Badge, Button, Grid, Group, Paper, Select, Text } from '@mantine/core';
+import { IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
+import { useQueryClient } from '@tanstack/react-query';
+import { type ReactNode, useEffect, useMemo, useReducer, useState } from 'react';
+import { AppModal } from '../../components/app-modal';
+import { type Breadcrumb, PageHeader } from '../../components/page-header';
+import { tileEditor } from '../../messages/de/tile-editor';
+import { useBusinessCaseTypes, useEditorTiles, useTileGroups } from './api/editor-queries';
+import { saveOperations } from './api/save-tiles';
+import { LeaveGuard } from './components/leave-guard';
+import { PendingList } from './components/pending-list';
+import { emptyFields, type TileFields, TileForm } from './components/tile-form';
+import {
+  type DraftTile,
+  draftKey,
+  emptyEditorState,
+  hasUnsavedChanges,
+  isNewTile,
+  nextFakeId,
+  type TileEditorState,
+  tileEditorReducer,
+  visibleTiles,
+} from './model/pending-operations';
+import type { EditorTile } from './model/types';
+
+/** A tile as the preview shows it: a stable id (the fakeId for new ones) and its icon URL. */
+export type PreviewTile = Omit<EditorTile, 'id' | 'version'> & { id: string; version?: number };
+
+export interface TileEditorPageProps {
+  institutionId: string;
+  breadcrumbs?: Breadcrumb[];
+  /** The dashboard as a customer of the chosen business case type will see it (app/ composes). */
+  renderPreview(tiles: PreviewTile[]): ReactNode;
+}
+
+type Editing = { mode: 'new' } | { mode: 'edit'; tile: DraftTile<EditorTile> } | null;
+
+const reducer = tileEditorReducer<EditorTile>;
+
+/** Kacheleditor: edit the tile definitions of one business case type in a batch. */
+export function TileEditorPage({ institutionId, breadcrumbs, renderPreview }: TileEditorPageProps) {
+  const queryClient = useQueryClient();
+  const types = useBusinessCaseTypes(institutionId);
+  const groups = useTileGroups(institutionId);
+  const [typeId, setTypeId] = useState<string | null>(null);
+  const tiles = useEditorTiles(institutionId, typeId);
+  const [state, dispatch] = useReducer(
+    reducer,
+    emptyEditorState<EditorTile>() as TileEditorState<EditorTile>,
+  );
+  const [editing, setEditing] = useState<Editing>(null);
+  const [isSaving, setSaving] = useState(false);
+  const typeName = types.data?.find((type) => type.id === typeId)?.name ?? '';
+
+  // Loading tiles clears the pending operations.
+  useEffect(() => {
+    if (tiles.data) dispatch({ type: 'loaded', tiles: tiles.data });
+  }, [tiles.data]);
+
+  const shown = useMemo(() => visibleTiles(state), [state]);
+  const iconUrls = useMemo(() => {
+    const urls = new Map<string, string>();
+    for (const op of state.operations) {
+      if (op.type !== 'delete' && op.iconFile)
+        urls.set(draftKey(op.tile), URL.createObjectURL(op.iconFile));
+    }
+    return urls;
+  }, [state.operations]);
+  useEffect(
+    () => () => {
+      for (const url of iconUrls.values()) URL.revokeObjectURL(url);
+    },
+    [iconUrls],
+  );
+  const previewTiles = useMemo<PreviewTile[]>(
+    () =>
+      shown.map((tile) => ({
+        ...(tile as EditorTile),
+        businessCaseType: typeName,
+        id: draftKey(tile),
+        icon: iconUrls.get(draftKey(tile)) ?? tile.icon,
+      })),
+    [shown, iconUrls, typeName],
+  );
+
+  const isDirty = hasUnsavedChanges(state);
+
+  const apply = (fields: TileFields, iconFile: File | null) => {
+    if (editing?.mode === 'new') {
+      dispatch({
+        type: 'add',
+        tile: {
+          ...fields,
+          businessCaseType: typeName,
+          businessCaseTypeId: typeId ?? '',
+          institutionId,
+          notificationCount: null,
+          fakeId: nextFakeId(),
+        },
+        iconFile,
+      });
+    } else if (editing?.mode === 'edit') {
+      dispatch({
+        type: 'update',
+        tile: { ...editing.tile, ...fields } as DraftTile<EditorTile>,
+        ...(iconFile ? { iconFile } : {}),
+      });
+    }
+    setEditing(null);
+  };
+
+  const save = async () => {
+    if (!typeId) return;
+    setSaving(true);
+    try {
+      // Lazy like everywhere: the notifications container mounts with the first toast.
+      const [outcome, { notifyError, notifySuccess }] = await Promise.all([
+        saveOperations(institutionId, typeId, state.operations),
+        import('../../components/notifications'),
+      ]);
+      dispatch({ type: 'saved', results: outcome.results });
+      for (const message of outcome.errors) notifyError(message, { persistent: true });
+      if (outcome.errors.length === 0) notifySuccess(tileEditor.saved);
+      // Dashboards (any institution) show the new definitions on their next look.
+      await queryClient.invalidateQueries({ queryKey: ['tiles'] });
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  const changeType = (value: string | null) => {
+    if (isDirty && !window.confirm(tileEditor.leave.body)) return;
+    setTypeId(value);
+  };
+
+  return (
+    <>
+      <LeaveGuard isDirty={isDirty} />
+      <PageHeader title={tileEditor.title} breadcrumbs={breadcrumbs} />
+      <Select
+        label={tileEditor.businessCaseType}
+        placeholder={tileEditor.businessCaseTypePlaceholder}
+        data={(types.data ?? []).map((type) => ({ value: type.id, label: type.label }))}
+        value={typeId}
+        onChange={changeType}
+        maw={420}
+        mb="lg"
+        data-testid="business-case-type"
+      />
+      {!typeId ? (
+        <Text c="dimmed">{tileEditor.chooseType}</Text>
+      ) : (
+        <Grid gap="xl">
+          <Grid.Col span={{ base: 12, lg: 5 }}>
+            <Paper withBorder p="md" radius="md" mb="lg">
+              <Group justify="space-between" mb="sm">
+                <h2 style={{ fontSize: 'var(--mantine-font-size-lg)', margin: 0 }}>
+                  {tileEditor.tiles}
+                </h2>
+                <Button
+                  leftSection={<IconPlus size={16} aria-hidden="true" />}
+                  onClick={() => setEditing({ mode: 'new' })}
+                >
+                  {tileEditor.newTile}
+                </Button>
+              </Group>
+              {tiles.isPending ? (
+                <Text c="dimmed">{tileEditor.loading}</Text>
+              ) : shown.length === 0 ? (
+                <Text c="dimmed">{tileEditor.noTiles}</Text>
+              ) : (
+                <ul style={{ listStyle: 'none', margin: 0, padding: 0 }} data-testid="editor-tiles">
+                  {shown.map((tile) => (
+                    <li
+                      key={draftKey(tile)}
+                      style={{
+                        display: 'flex',
+                        alignItems: 'center',
+                        gap: 8,
+                        padding: '6px 0',
+                        borderBottom: '1px solid var(--mantine-color-gray-2)',
+                      }}
+                    >
+                      <div style={{ flex: 1, minWidth: 0 }}>
+                        <Text fw={600} size="sm" style={{ overflowWrap: 'anywhere' }}>
+                          {tile.name}
+                        </Text>
+                        <Text size="xs" c="dimmed">
+                          {tileEditor.tileTypes[tile.tileType]} ·{' '}
+                          {tileEditor.priorities[tile.priority]}
+                          {tile.tileGroup ? ` · ${tile.tileGroup.name}` : ''}
+                        </Text>
+                      </div>
+                      {isNewTile(tile) && (
+                        <Badge color="teal.9" variant="filled">
+                          {tileEditor.operations.add}
+                        </Badge>
+                      )}
+                      <ActionIcon
+                        variant="subtle"
+                        aria-label={tileEditor.edit(tile.name)}
+                        onClick={() => setEditing({ mode: 'edit', tile })}
+                      >
+                        <IconPencil size={18} aria-hidden="true" />
+                      </ActionIcon>
+                      <ActionIcon
+                        variant="subtle"
+                        color="red"
+                        aria-label={tileEditor.remove(tile.name)}
+                        onClick={() => dispatch({ type: 'delete', tile })}
+                      >
+                        <IconTrash size={18} aria-hidden="true" />
+                      </ActionIcon>
+                    </li>
+                  ))}
+                </ul>
+              )}
+            </Paper>
+            <Paper withBorder p="md" radius="md">
+              <PendingList
+                operations={state.operations}
+                isSaving={isSaving}
+                onDiscardOne={(index) => dispatch({ type: 'discardOne', index })}
+                onDiscardLast={() => dispatch({ type: 'discardLast' })}
+                onDiscardAll={() => dispatch({ type: 'discardAll' })}
+                onSave={() => void save()}
+              />
+            </Paper>
+          </Grid.Col>
+          <Grid.Col span={{ base: 12, lg: 7 }}>
+            <section aria-labelledby="preview-title" data-testid="tile-preview">
+              <h2
+                id="preview-title"
+                style={{ fontSize: 'var(--mantine-font-size-lg)', margin: '0 0 4px' }}
+              >
+                {tileEditor.preview.title}
+              </h2>
+              <Text size="sm" c="dimmed" mb="md">
+                {tileEditor.preview.description}
+              </Text>
+              {renderPreview(previewTiles)}
+            </section>
+          </Grid.Col>
+        </Grid>
+      )}
+      <AppModal
+        opened={editing !== null}
+        onClose={() => setEditing(null)}
+        headline={editing?.mode === 'edit' ? tileEditor.form.titleEdit : tileEditor.form.titleNew}
+      >
+        {editing && (
+          <TileForm
+            initial={editing.mode === 'edit' ? (editing.tile as TileFields) : emptyFields()}
+            groups={groups.data ?? []}
+            isNew={editing.mode === 'new'}
+            onSubmit={apply}
+            onCancel={() => setEditing(null)}
+          />
+        )}
+      </AppModal>
+    </>
+  );
+}

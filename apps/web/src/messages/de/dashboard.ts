@@ -1,0 +1,33 @@
+/** German texts of the dashboard, its tiles, the marketing-group page and co-branding. */
+export const dashboard = {
+  sections: {
+    primary: 'Meine Partner',
+    functional: 'Meine Funktionen',
+    marketing: 'Angebote für Sie',
+  },
+  orders: {
+    name: 'Aufträge',
+    none: 'keine Aufträge',
+    one: '1 Auftrag',
+    many: (count: number) => `${count} Aufträge`,
+  },
+  documents: {
+    none: 'no documents',
+    manage: 'Dokumente verwalten',
+    one: '1 Dokument',
+    many: (count: number) => `${count} Dokumente`,
+  },
+  bank: {
+    onlineBanking: 'Mein Online-Banking',
+  },
+  unread: (count: number) =>
+    count === 1 ? '1 ungelesenes Dokument' : `${count} ungelesene Dokumente`,
+  opensInNewTab: '(öffnet in neuem Tab)',
+  loading: 'Kacheln werden geladen …',
+  empty: {
+    title: 'Noch keine Kacheln',
+    body: 'Für diese Institution sind noch keine Kacheln freigeschaltet. Wählen Sie oben eine andere Institution oder wenden Sie sich über „Fragen?“ an Ihren Ansprechpartner.',
+  },
+  loadFailed:
+    'Die Kacheln konnten nicht geladen werden. Bitte versuchen Sie es später noch einmal.',
+} as const;

@@ -1,0 +1,213 @@
+import type { Page } from '@playwright/test';
+import { ACCOUNTS, expect, expectNoAxeViolations, signIn, test } from '../support/fixtures';
+
+const SHOTS = '/tmp/shots-dashboard-web';
+const shot = (page: Page, name: string) =>
+  page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
+
+const section = (page: Page, name: string) => page.getByRole('region', { name, exact: true });
+const tileLink = (page: Page, name: RegExp | string) =>
+  page.getByTestId('dashboard-tiles').getByRole('link', { name });
+
+/** A tiny valid PNG (1×1 px). */
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
+  'base64',
+);
+
+test.describe('dashboard', () => {
+  test("Anna's dashboard shows her partner, function, order and marketing tiles", async ({
+    page,
+  }) => {
+    await signIn(page, ACCOUNTS.anna, '/dashboard');
+    const partner = section(page, 'Meine Partner');
+    await expect(partner).toBeVisible();
+    await expect(partner.getByRole('link', { name: /Kundencenter Hilfsmittel/ })).toHaveAttribute(
+      'href',
+      /^https:\/\/kundencenter\.odits\.de\/hilfsmittel\?institutionId=[0-9a-f-]{36}$/,
+    );
+    await expect(partner.getByRole('link', { name: /Kundencenter Hilfsmittel/ })).toHaveAttribute(
+      'rel',
+      'noopener noreferrer',
+    );
+    // The order tile: two orders of Praxis Sonnenschein (TI and bank account).
+    await expect(partner.getByRole('link', { name: /Aufträge/ })).toContainText('2 Aufträge');
+    // LEGITIMISED bank order: the bank tile links to the onboarding URL with the institution.
+    await expect(partner.getByRole('link', { name: /Praxiskonto eröffnen/ })).toHaveAttribute(
+      'href',
+      /institutionId=[0-9a-f-]{36}/,
+    );
+    const functions = section(page, 'Meine Funktionen');
+    await expect(functions.getByRole('link', { name: /TI-Anbindung/ })).toHaveAttribute(
+      'href',
+      '/connect',
+    );
+    await expect(functions.getByRole('link', { name: /Onboarding Heilmittel/ })).toHaveAttribute(
+      'href',
+      /^https:\/\/onboarding\.dzh-online\.de\/heilmittel\?institutionId=/,
+    );
+    // Marketing: the three-tile group Finanzierung is one folder tile, Fortbildung is folded.
+    const marketing = section(page, 'Angebote für Sie');
+    await expect(marketing.getByRole('link', { name: /Finanzierung/ })).toHaveAttribute(
+      'href',
+      '/marketing-group/Finanzierung',
+    );
+    await expect(marketing.getByRole('link', { name: /Online-Seminare/ })).toBeVisible();
+    await expect(marketing.getByRole('link', { name: /Geräteleasing/ })).toHaveCount(0);
+    // Keyboard: tiles are links with a visible focus ring.
+    await partner.getByRole('link').first().focus();
+    await expect(partner.getByRole('link').first()).toBeFocused();
+    await shot(page, 'anna-dashboard');
+    await expectNoAxeViolations(page);
+
+    await page.setViewportSize({ width: 390, height: 844 });
+    await shot(page, 'anna-dashboard-phone');
+    const boxes = await partner
+      .getByRole('link')
+      .evaluateAll((links) => links.slice(0, 2).map((link) => link.getBoundingClientRect().x));
+    expect(boxes[0]).toBe(boxes[1]);
+  });
+
+  test("Anna's document tiles: one per type with the unread badge", async ({ page }) => {
+    const metadata = page.waitForResponse((response) =>
+      response.url().includes('/api/documents/metadata'),
+    );
+    await signIn(page, ACCOUNTS.anna, '/dashboard');
+    // GET /documents/metadata comes with the documents work; until it has landed it answers 404.
+    test.skip((await metadata).status() === 404, 'GET /api/documents/metadata is not there yet');
+    const functions = section(page, 'Meine Funktionen');
+    const documents = functions.locator('a[href^="/document?documentType="]');
+    await expect(documents.first()).toBeVisible();
+    await expect(functions.getByTestId('tile-badge').first()).toBeVisible();
+    await expect(documents.first()).toContainText(
+      /\d+ Dokumente?|Dokumente verwalten|no documents/,
+    );
+    await expectNoAxeViolations(page);
+  });
+
+  test("switching to Zahnarztpraxis Dr. Müller shows 'Mein Online-Banking'", async ({ page }) => {
+    await signIn(page, ACCOUNTS.anna, '/dashboard');
+    await expect(tileLink(page, /Kundencenter Hilfsmittel/)).toBeVisible();
+    await page.getByRole('button', { name: /Institution auswählen/ }).click();
+    await page.getByRole('menuitemradio', { name: /Zahnarztpraxis Dr\. Müller/ }).click();
+    const banking = tileLink(page, /Mein Online-Banking/);
+    await expect(banking).toBeVisible();
+    await expect(banking).toHaveAttribute('target', '_blank');
+    await expect(banking).toHaveAttribute('href', /institutionId=[0-9a-f-]{36}/);
+    await expect(tileLink(page, /Kundencenter Pflege/)).toBeVisible();
+    await expect(page.getByText('Kundencenter Hilfsmittel')).toHaveCount(0);
+    await shot(page, 'mueller-dashboard');
+    await expectNoAxeViolations(page);
+  });
+
+  test('a multi-tile marketing group opens its page', async ({ page }) => {
+    await signIn(page, ACCOUNTS.anna, '/dashboard');
+    await tileLink(page, /Finanzierung/).click();
+    await expect(page).toHaveURL(/\/marketing-group\/Finanzierung$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Finanzierung' })).toBeVisible();
+    await expect(page.getByRole('navigation', { name: 'Pfadnavigation' })).toContainText(
+      'Marketing-Gruppe',
+    );
+    const tiles = page.getByTestId('marketing-group-tiles').getByRole('link');
+    await expect(tiles).toHaveCount(3);
+    await expect(tiles.nth(0)).toContainText('Praxisfinanzierung');
+    await shot(page, 'marketing-group');
+    await expectNoAxeViolations(page);
+  });
+
+  test('Tom edits tiles in one batch with a live preview; a practice dashboard shows the result', async ({
+    page,
+    browser,
+  }) => {
+    await signIn(page, ACCOUNTS.tom, '/dashboard-tile-editor');
+    await expect(page.getByRole('heading', { level: 1, name: 'Kacheleditor' })).toBeVisible();
+    await page.getByRole('combobox', { name: 'Geschäftsfalltyp' }).click();
+    await page.getByRole('option', { name: /Marketing/ }).click();
+    const preview = page.getByTestId('tile-preview');
+    await expect(preview.getByText('Praxis-Newsletter', { exact: true })).toBeVisible();
+    await expectNoAxeViolations(page);
+
+    // Add
+    await page.getByRole('button', { name: 'Neue Kachel' }).click();
+    const form = page.getByRole('dialog');
+    await form.getByRole('textbox', { name: 'Name' }).fill('Praxis-Podcast');
+    await form.getByRole('textbox', { name: 'Kurzbeschreibung' }).fill('Jede Woche neu');
+    await form.getByRole('textbox', { name: /Ziel/ }).fill('https://www.example.org/podcast');
+    await form.getByRole('combobox', { name: 'Kachelart' }).click();
+    await page.getByRole('option', { name: 'Marketingkachel' }).click();
+    await expect(form.getByRole('combobox', { name: 'Priorität' })).toHaveValue('3 medium');
+    await form.locator('input[type="file"]').setInputFiles({
+      name: 'podcast.png',
+      mimeType: 'image/png',
+      buffer: PNG,
+    });
+    await expect(form.getByTestId('icon-preview')).toBeVisible();
+    await expectNoAxeViolations(page);
+    await form.getByRole('button', { name: 'Übernehmen' }).click();
+    await expect(preview.getByText('Praxis-Podcast')).toBeVisible();
+
+    // Edit
+    await page.getByRole('button', { name: 'Kachel „Praxis-Newsletter“ bearbeiten' }).click();
+    await form.getByRole('textbox', { name: 'Name' }).fill('Praxis-Newsletter Plus');
+    await form.getByRole('button', { name: 'Übernehmen' }).click();
+    await expect(preview.getByText('Praxis-Newsletter Plus')).toBeVisible();
+
+    // Delete
+    await page.getByRole('button', { name: 'Kachel „Online-Seminare“ löschen' }).click();
+    await expect(preview.getByText('Online-Seminare')).toHaveCount(0);
+
+    const pending = page.getByTestId('pending-operation');
+    await expect(pending).toHaveCount(3);
+    await expect(pending.nth(0)).toContainText('Erstellt');
+    await expect(pending.nth(1)).toContainText('Bearbeitet');
+    await expect(pending.nth(2)).toContainText('Gelöscht');
+    await shot(page, 'tile-editor-pending');
+    await expectNoAxeViolations(page);
+
+    await page.getByRole('button', { name: 'Änderungen speichern' }).click();
+    await expect(page.getByText('Änderungen wurden gespeichert.')).toBeVisible();
+    await expect(page.getByTestId('pending-operation')).toHaveCount(0);
+    await shot(page, 'tile-editor-saved');
+
+    const context = await browser.newContext();
+    const practice = await context.newPage();
+    await signIn(practice, ACCOUNTS.max, '/dashboard');
+    const marketing = section(practice, 'Angebote für Sie');
+    await expect(marketing.getByRole('link', { name: /Praxis-Podcast/ })).toBeVisible();
+    await expect(marketing.getByRole('link', { name: /Praxis-Newsletter Plus/ })).toBeVisible();
+    await expect(marketing.getByRole('link', { name: /Online-Seminare/ })).toHaveCount(0);
+    await shot(practice, 'practice-after-edit');
+    await expectNoAxeViolations(practice);
+    await context.close();
+  });
+
+  test('leaving the tile editor with unsaved changes asks first', async ({ page }) => {
+    await signIn(page, ACCOUNTS.tom, '/dashboard-tile-editor');
+    await page.getByRole('combobox', { name: 'Geschäftsfalltyp' }).click();
+    await page.getByRole('option', { name: /Marketing/ }).click();
+    await page.getByRole('button', { name: /Kachel „Praxisfinanzierung“ löschen/ }).click();
+    await expect(page.getByTestId('pending-operation')).toHaveCount(1);
+
+    await page.getByRole('link', { name: /zum Dashboard/ }).click();
+    const dialog = page.getByRole('dialog', { name: 'Ungespeicherte Änderungen' });
+    await expect(dialog).toBeVisible();
+    await shot(page, 'tile-editor-leave');
+    await expectNoAxeViolations(page);
+    await dialog.getByRole('button', { name: 'Auf der Seite bleiben' }).click();
+    await expect(page).toHaveURL(/\/dashboard-tile-editor$/);
+    await expect(page.getByTestId('pending-operation')).toHaveCount(1);
+
+    // Reload asks through the browser's own dialog (beforeunload).
+    let asked = false;
+    page.once('dialog', (prompt) => {
+      asked = prompt.type() === 'beforeunload';
+      void prompt.dismiss();
+    });
+    await page.reload({ timeout: 3000 }).catch(() => {});
+    expect(asked).toBe(true);
+
+    await page.getByRole('link', { name: /zum Dashboard/ }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Seite verlassen' }).click();
+    await expect(page).toHaveURL(/\/dashboard$/);
+  });
+});
