@@ -190,3 +190,4 @@ export const signInFailures = pgTable(
 
 // Feature modules keep their tables in `tables/<module>.ts`, re-exported here (one line each),
 // so drizzle-kit and the typed client see one schema.
+export * from './tables/impersonation';

@@ -1,6 +1,13 @@
+import { eq } from 'drizzle-orm';
 import { decodeJwt, exportJWK, generateKeyPair } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { institutions, institutionUserRoles, relationships, users } from '../db/schema';
+import {
+  impersonationAudit,
+  institutions,
+  institutionUserRoles,
+  relationships,
+  users,
+} from '../db/schema';
 import { DEMO_INSTITUTIONS, DEMO_USERS, type DemoUserKey } from '../db/seed/demo-ids';
 import { buildTestApp, type TestApp } from '../test/test-app';
 import { demoClaims, signTestToken } from '../test/tokens';
@@ -66,6 +73,14 @@ async function exchange(
   requestedSubject: string,
   scope = IMPERSONATOR_SCOPE,
 ) {
+  return t.app.inject(exchangeRequest(subjectToken, requestedSubject, scope));
+}
+
+function exchangeRequest(
+  subjectToken: string,
+  requestedSubject: string,
+  scope = IMPERSONATOR_SCOPE,
+) {
   const body = new URLSearchParams({
     grant_type: TOKEN_EXCHANGE_GRANT,
     client_id: t.config.auth.clientId,
@@ -80,12 +95,12 @@ async function exchange(
     ),
     claim_token_format: 'urn:ietf:params:oauth:token-type:jwt',
   });
-  return t.app.inject({
-    method: 'POST',
+  return {
+    method: 'POST' as const,
     url: tokenPath(),
     headers: { 'content-type': 'application/x-www-form-urlencoded' },
     payload: body.toString(),
-  });
+  };
 }
 
 function expectRefused(response: { statusCode: number; json(): unknown }) {
@@ -165,6 +180,42 @@ describe('token exchange (impersonation)', () => {
     const granted = await exchange(await ownToken('sara'), DEMO_USERS.max);
     const token = (granted.json() as { access_token: string }).access_token;
     expectRefused(await exchange(token, DEMO_USERS.anna));
+  });
+
+  it('writes an audit entry per start that cannot be changed or deleted', async () => {
+    const response = await t.app.inject({
+      ...exchangeRequest(await ownToken('sara'), DEMO_USERS.max),
+      headers: {
+        'content-type': 'application/x-www-form-urlencoded',
+        'user-agent': 'Audit-Test/1.0',
+      },
+    });
+    expect(response.statusCode).toBe(200);
+    const rows = await t.app.db
+      .select()
+      .from(impersonationAudit)
+      .where(eq(impersonationAudit.userAgent, 'Audit-Test/1.0'));
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({
+      event: 'start',
+      impersonatorId: DEMO_USERS.sara,
+      impersonatorName: 'Sara Öztürk',
+      userId: DEMO_USERS.max,
+      userName: 'Max Weiß',
+      contractorIds: [DEMO_INSTITUTIONS.abrechnungszentrumNord],
+      customerIds: [DEMO_INSTITUTIONS.praxisSonnenschein],
+    });
+    expect(rows[0]!.address).toBeTruthy();
+    const id = rows[0]!.id;
+    await expect(
+      t.app.db
+        .update(impersonationAudit)
+        .set({ userName: 'x' })
+        .where(eq(impersonationAudit.id, id)),
+    ).rejects.toThrow();
+    await expect(
+      t.app.db.delete(impersonationAudit).where(eq(impersonationAudit.id, id)),
+    ).rejects.toThrow();
   });
 
   it('refuses an admin of a trusted institution as target', async () => {

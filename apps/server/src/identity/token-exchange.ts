@@ -2,7 +2,12 @@ import { and, eq, inArray } from 'drizzle-orm';
 import { createLocalJWKSet, type JWK, jwtVerify, SignJWT } from 'jose';
 import type { KoaContextWithOIDC } from 'oidc-provider';
 import type { Db } from '../db/client';
-import { institutions, institutionUserRoles, relationships } from '../db/schema';
+import {
+  impersonationAudit,
+  institutions,
+  institutionUserRoles,
+  relationships,
+} from '../db/schema';
 import { resolveInstitutionScope } from '../plugins/access';
 import { findUserById, roleClaims, standardClaims } from './accounts';
 
@@ -180,6 +185,7 @@ export async function decideExchange(
 export async function issueImpersonationToken(
   context: ExchangeContext,
   impersonation: Impersonation,
+  sessionId: string,
   expiresAt?: number,
 ): Promise<{ token: string; expiresIn: number; expiresAt: number }> {
   const user = await findUserById(context.db, impersonation.userId);
@@ -201,6 +207,7 @@ export async function issueImpersonationToken(
     impersonation: {
       contractor: impersonation.contractorIds,
       customer: impersonation.customerIds,
+      session: sessionId,
     },
   })
     .setProtectedHeader({
@@ -228,7 +235,16 @@ export function tokenExchangeHandler(context: ExchangeContext) {
         scope: params.scope,
         claimToken: params.claim_token,
       });
-      const issued = await issueImpersonationToken(context, impersonation);
+      const sessionId = crypto.randomUUID();
+      const issued = await issueImpersonationToken(context, impersonation, sessionId);
+      await recordImpersonationEvent(context.db, {
+        event: 'start',
+        sessionId,
+        impersonation,
+        address: ctx.ip,
+        userAgent: ctx.get('user-agent'),
+        expiresAt: issued.expiresAt,
+      });
       ctx.set('Cache-Control', 'no-store');
       ctx.body = {
         access_token: issued.token,
@@ -244,4 +260,38 @@ export function tokenExchangeHandler(context: ExchangeContext) {
       ctx.body = { error: 'access_denied', error_description: description };
     }
   };
+}
+
+export interface ImpersonationEvent {
+  event: 'start' | 'refresh' | 'end';
+  sessionId: string;
+  impersonation: Impersonation;
+  address?: string;
+  userAgent?: string;
+  /** Epoch seconds. */
+  expiresAt?: number;
+}
+
+/** Appends one entry to the impersonation audit log (names resolved now, kept as written). */
+export async function recordImpersonationEvent(db: Db, entry: ImpersonationEvent): Promise<void> {
+  const { impersonation } = entry;
+  const [impersonator, user] = await Promise.all([
+    findUserById(db, impersonation.impersonatorId),
+    findUserById(db, impersonation.userId),
+  ]);
+  const nameOf = (u: typeof impersonator) =>
+    u ? `${u.firstName} ${u.lastName}`.trim() || u.email : '';
+  await db.insert(impersonationAudit).values({
+    event: entry.event,
+    sessionId: entry.sessionId,
+    impersonatorId: impersonation.impersonatorId,
+    impersonatorName: nameOf(impersonator) || impersonation.impersonatorUsername,
+    userId: impersonation.userId,
+    userName: nameOf(user),
+    contractorIds: impersonation.contractorIds,
+    customerIds: impersonation.customerIds,
+    address: entry.address?.slice(0, 200) || null,
+    userAgent: entry.userAgent?.slice(0, 500) || null,
+    expiresAt: entry.expiresAt ? new Date(entry.expiresAt * 1000) : null,
+  });
 }
