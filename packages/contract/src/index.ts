@@ -5,3 +5,4 @@ export * from './institution';
 export * from './order';
 export * from './relationship';
 export * from './user';
+export * from './impersonation';

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { Config } from '../config';
 import { clientsRoutes } from './clients/routes';
+import { impersonationRoutes } from './impersonation/routes';
 import { institutionRoutes } from './institution/routes';
 import { pingRoutes } from './ping/routes';
 import { relationshipRoutes } from './relationship/routes';
@@ -27,4 +28,5 @@ export const modules: FastifyPluginAsync<{ config: Config }> = async (app, { con
   await app.register(userRoutes, { config });
   await app.register(institutionRoutes);
   await app.register(relationshipRoutes);
+  await app.register(impersonationRoutes);
 };
