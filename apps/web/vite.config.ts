@@ -1,11 +1,23 @@
 /// <reference types="vitest/config" />
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
+import { compileMarkdownPage } from './src/lib/markdown-html';
+
+/** `import page from './x.md'`: the page compiled to `{ title, html }` at build time (marked). */
+function staticPagesMarkdown(): Plugin {
+  return {
+    name: 'portal-static-pages-markdown',
+    transform(source, id) {
+      if (!/\.md$/.test(id)) return null;
+      return { code: `export default ${JSON.stringify(compileMarkdownPage(source))};`, map: null };
+    },
+  };
+}
 
 const serverUrl = process.env.PORTAL_SERVER_URL ?? 'http://localhost:8080';
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), staticPagesMarkdown()],
   server: {
     port: 5173,
     proxy: {

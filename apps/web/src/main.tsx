@@ -26,7 +26,7 @@ async function bootstrap() {
     root.render(<StartupError />);
     return;
   }
-  // oidc-client-ts loads on first need (sign-in, renewal, logout), not with the dashboard.
+  // oidc-client-ts loads on first need (sign-in, renewal, logout), never with a first view.
   const loadUserManager = () =>
     import('./lib/oidc-user-manager').then((module) => module.createUserManager(config));
   const session = createSession(loadUserManager, {
@@ -34,7 +34,10 @@ async function bootstrap() {
     logoutRequest: postLogout,
     isPublicPath,
   });
-  setAccessTokenProvider(() => session.getValidAccessToken());
+  setAccessTokenProvider(
+    () => session.getValidAccessToken(),
+    (rejected) => session.renewAccessToken(rejected),
+  );
   session.watchOtherTabs();
   const queryClient = createQueryClient();
   const router = createAppRouter({ session, queryClient });
@@ -45,10 +48,6 @@ async function bootstrap() {
       </AppProviders>
     </StrictMode>,
   );
-  // Warm the sign-in library once the page is idle, so renewal and logout start at once.
-  const warmUp = () => void loadUserManager().catch(() => undefined);
-  if ('requestIdleCallback' in window) window.requestIdleCallback(warmUp, { timeout: 5000 });
-  else setTimeout(warmUp, 2000);
 }
 
 void bootstrap();

@@ -1,5 +1,6 @@
 import type { Institution, User } from '@portal/contract';
 import { createContext, useContext } from 'react';
+import type { Permissions } from './model/permissions';
 
 /** The signed-in user and the institution they work in; provided by the root layout. */
 export interface AppContextValue {
@@ -8,6 +9,8 @@ export interface AppContextValue {
   currentInstitutionId: string | null;
   currentInstitution: Institution | null;
   isLoadingCurrentInstitution: boolean;
+  /** What the user may do in the current institution (`permissions()`, computed once). */
+  permissions: Permissions;
   selectInstitution(institutionId: string): void;
 }
 

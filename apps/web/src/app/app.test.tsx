@@ -4,6 +4,7 @@ import { HttpResponse, http } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setAccessTokenProvider } from '../lib/api-client';
+import { contractProblem } from '../test/contract-response';
 import { PRAXIS_ID, renderApp, stubScrolling, ZAHNARZT_ID } from './testing/render-app';
 
 const server = setupServer();
@@ -169,11 +170,7 @@ describe('institution selection', () => {
   it('shows the error bar and a notification when the institution fails to load', async () => {
     renderApp('/dashboard', {
       server,
-      handlers: [
-        http.get(`*/api/institution/${PRAXIS_ID}`, () =>
-          HttpResponse.json({ type: 'about:blank', title: 'Fehler', status: 500 }, { status: 500 }),
-        ),
-      ],
+      handlers: [http.get(`*/api/institution/${PRAXIS_ID}`, () => contractProblem(500, 'Fehler'))],
     });
     expect(
       await screen.findByText(

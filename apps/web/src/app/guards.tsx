@@ -1,20 +1,20 @@
+import type { ReactNode } from 'react';
 import type { LoaderFunctionArgs } from 'react-router';
-import { Navigate, Outlet, redirect } from 'react-router';
+import { Navigate, redirect, useMatches } from 'react-router';
 import { currentUserQueryOptions, isRestrictedUserError } from '../features/user/api/current-user';
-import { isAdmin } from '../features/user/model/user';
 import { tokenHasRoles } from '../lib/jwt';
 import { useAppContext } from './app-context';
-import { PageLoader } from './root-layout';
+import { CLIENT_ROLES, requiredPermission } from './model/route-handle';
+import { PageLoader } from './page-loader';
 import type { AppServices } from './services';
+
+export { CLIENT_ROLES };
 
 /** What the root guard found: the app may open, the user is restricted, or loading failed. */
 export type GuardResult = { status: 'ready' } | { status: 'restricted' } | { status: 'error' };
 
 /** Resolves never: used while the browser leaves for the sign-in page. */
 const leavingPage = () => new Promise<never>(() => {});
-
-/** The account role every route of the portal requires (`handle.roles`). */
-export const CLIENT_ROLES = ['client'] as const;
 
 /**
  * The root guard, as the loader of the signed-in layout. Not signed in: sign-in, back to the
@@ -63,21 +63,15 @@ export function createSigninCallbackLoader({ session }: Pick<AppServices, 'sessi
   };
 }
 
-/** Institution page: admins of the current institution only; others go to /dashboard. */
-export function RequireInstitutionAdmin() {
-  const { user, currentInstitutionId } = useAppContext();
-  if (!isAdmin(user, currentInstitutionId)) return <Navigate to="/dashboard" replace />;
-  return <Outlet />;
-}
-
-/** Tile editor: admin of a trusted current institution; others go to /dashboard. */
-export function RequireTileEditor() {
-  const { user, currentInstitutionId, currentInstitution, isLoadingCurrentInstitution } =
-    useAppContext();
-  if (!isAdmin(user, currentInstitutionId)) return <Navigate to="/dashboard" replace />;
-  if (!currentInstitution) {
-    return isLoadingCurrentInstitution ? <PageLoader /> : <Navigate to="/dashboard" replace />;
-  }
-  if (!currentInstitution.trusted) return <Navigate to="/dashboard" replace />;
-  return <Outlet />;
+/**
+ * The one guard for signed-in routes: the innermost `handle.guard` of the matched routes names
+ * the permission (see `permissions()`) the user needs in the current institution. Without it:
+ * /dashboard. While the current institution still loads, the guard waits instead of deciding.
+ */
+export function RouteGuard({ children }: { children: ReactNode }) {
+  const guard = requiredPermission(useMatches());
+  const { permissions, isLoadingCurrentInstitution } = useAppContext();
+  if (!guard || permissions[guard]) return children;
+  if (isLoadingCurrentInstitution) return <PageLoader />;
+  return <Navigate to="/dashboard" replace />;
 }

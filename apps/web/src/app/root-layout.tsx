@@ -1,18 +1,18 @@
 import '@mantine/core/styles/Alert.css';
 import '@mantine/core/styles/Button.css';
-import '@mantine/core/styles/Center.css';
-import '@mantine/core/styles/Loader.css';
-import { Alert, Button, Center, Loader } from '@mantine/core';
+import { Alert, Button } from '@mantine/core';
 import type { Institution, User } from '@portal/contract';
 import { useQuery } from '@tanstack/react-query';
 import { type ReactNode, useCallback, useMemo } from 'react';
 import { Outlet, useLoaderData, useLocation, useSearchParams } from 'react-router';
 import { useInstitutionSelection } from '../features/institutions/use-institution-selection';
 import { currentUserQueryOptions } from '../features/user/api/current-user';
-import { initials, isAdmin } from '../features/user/model/user';
+import { initials } from '../features/user/model/user';
 import { app } from '../messages/de';
 import { AppContext, type AppContextValue } from './app-context';
-import type { GuardResult } from './guards';
+import { type GuardResult, RouteGuard } from './guards';
+import { permissions } from './model/permissions';
+import { PageLoader } from './page-loader';
 import { useServices } from './services';
 import {
   AppShellLayout,
@@ -23,14 +23,6 @@ import {
   type ShellSidebarSection,
 } from './shell';
 import { useIsBackendDown } from './use-backend-status';
-
-export function PageLoader() {
-  return (
-    <Center mih={200} role="status" aria-label={app.loading}>
-      <Loader />
-    </Center>
-  );
-}
 
 type FrameProps = Pick<ShellProps, 'banners' | 'children'>;
 
@@ -122,8 +114,16 @@ function SignedInLayout({ user }: { user: User }) {
     onLoadError,
   });
   const { institutions, currentInstitutionId, currentInstitution, select } = selection;
-  const isInstitutionAdmin = isAdmin(user, currentInstitutionId);
-  const canEditTiles = isInstitutionAdmin && currentInstitution?.trusted === true;
+  // The rules live in permissions(); computed once here for guard, user menu and sidebar.
+  const rights = useMemo(
+    () =>
+      permissions(
+        user,
+        currentInstitution ??
+          (currentInstitutionId === null ? null : { id: currentInstitutionId, trusted: false }),
+      ),
+    [user, currentInstitution, currentInstitutionId],
+  );
   const hasLoadError =
     currentInstitutionId !== null && selection.failedInstitutionIds.includes(currentInstitutionId);
 
@@ -134,6 +134,7 @@ function SignedInLayout({ user }: { user: User }) {
       currentInstitutionId,
       currentInstitution,
       isLoadingCurrentInstitution: selection.isLoadingCurrent,
+      permissions: rights,
       selectInstitution: select,
     }),
     [
@@ -142,6 +143,7 @@ function SignedInLayout({ user }: { user: User }) {
       currentInstitutionId,
       currentInstitution,
       selection.isLoadingCurrent,
+      rights,
       select,
     ],
   );
@@ -163,8 +165,8 @@ function SignedInLayout({ user }: { user: User }) {
         institutions={institutions.map(({ id, name, trusted }) => ({ id, name, trusted }))}
         currentInstitutionId={currentInstitutionId}
         onSelectInstitution={select}
-        isAdmin={isInstitutionAdmin}
-        canEditTiles={canEditTiles}
+        isAdmin={rights.canAdminInstitution}
+        canEditTiles={rights.canEditTiles}
         isImpersonating={false}
         onLogout={() => void session.logout()}
         supportContacts={currentInstitution?.supportContacts ?? []}
@@ -175,7 +177,7 @@ function SignedInLayout({ user }: { user: User }) {
             ? buildSidebarSections(
                 institutions,
                 currentInstitutionId,
-                isInstitutionAdmin,
+                rights.canAdminInstitution,
                 select,
                 pathname,
               )
@@ -188,7 +190,9 @@ function SignedInLayout({ user }: { user: User }) {
             {app.institution.none}
           </Alert>
         ) : (
-          <Outlet />
+          <RouteGuard>
+            <Outlet />
+          </RouteGuard>
         )}
       </AppShellLayout>
     </AppContext.Provider>

@@ -6,27 +6,30 @@ import {
   ScrollRestoration,
 } from 'react-router';
 import { documentTypeLabel } from '../features/documents/model/document-types';
+import type { CompiledPage } from '../lib/markdown-html';
 import { app } from '../messages/de';
-import {
-  CLIENT_ROLES,
-  createRootGuardLoader,
-  createSigninCallbackLoader,
-  RequireInstitutionAdmin,
-  RequireTileEditor,
-} from './guards';
-import type { BreadcrumbHandle } from './model/breadcrumbs';
+import { createRootGuardLoader, createSigninCallbackLoader } from './guards';
+import type { PermissionKey } from './model/permissions';
+import { CLIENT_ROLES, publicPathMatcher, type RouteHandle } from './model/route-handle';
+import { PageLoader } from './page-loader';
 import { DashboardRoute } from './pages/dashboard-route';
 import { RouteErrorPage, SigninCallbackError } from './pages/route-error';
-import { PageLoader, PublicLayout, RootLayout } from './root-layout';
+import { PublicLayout, RootLayout } from './root-layout';
 import type { AppServices } from './services';
 
 const label = app.routes;
 
-/** A signed-in page: breadcrumb label and the account role every route requires. */
-const page = (breadcrumb: BreadcrumbHandle['breadcrumb']): BreadcrumbHandle => ({
-  breadcrumb,
-  roles: CLIENT_ROLES,
-});
+/**
+ * A signed-in page's `handle`: breadcrumb entry, the account role every route requires and,
+ * optionally, the permission the one guard checks (`page({ label }, { guard: 'canEditTiles' })`).
+ */
+const page = (
+  breadcrumb: RouteHandle['breadcrumb'],
+  options: Pick<RouteHandle, 'guard'> = {},
+): RouteHandle => ({ breadcrumb, roles: CLIENT_ROLES, ...options });
+
+/** A pathless route whose children all need `permission` (checked by `RouteGuard`). */
+const guarded = (permission: PermissionKey): RouteHandle => ({ guard: permission });
 
 /** Pages whose content comes with later changes: heading and breadcrumbs only. */
 const placeholder = () =>
@@ -34,15 +37,15 @@ const placeholder = () =>
 
 type StaticPageName = 'impressum' | 'nutzungsbedingungen' | 'datenschutz' | 'faq' | 'list-helper';
 
-const STATIC_CONTENT: Record<StaticPageName, () => Promise<{ default: string }>> = {
-  impressum: () => import('../content/impressum.md?raw'),
-  nutzungsbedingungen: () => import('../content/nutzungsbedingungen.md?raw'),
-  datenschutz: () => import('../content/datenschutz.md?raw'),
-  faq: () => import('../content/faq.md?raw'),
-  'list-helper': () => import('../content/list-helper.md?raw'),
+const STATIC_CONTENT: Record<StaticPageName, () => Promise<{ default: CompiledPage }>> = {
+  impressum: () => import('../content/impressum.md'),
+  nutzungsbedingungen: () => import('../content/nutzungsbedingungen.md'),
+  datenschutz: () => import('../content/datenschutz.md'),
+  faq: () => import('../content/faq.md'),
+  'list-helper': () => import('../content/list-helper.md'),
 };
 
-/** The static pages: no sign-in (`isPublic`); the route data still names the role client. */
+/** The static pages: no sign-in (`public`); the route data still names the role client. */
 export const STATIC_PAGES: { path: StaticPageName; label: string }[] = [
   { path: 'impressum', label: label.impressum },
   { path: 'nutzungsbedingungen', label: label.nutzungsbedingungen },
@@ -51,21 +54,20 @@ export const STATIC_PAGES: { path: StaticPageName; label: string }[] = [
   { path: 'list-helper', label: label.listHelper },
 ];
 
-export const PUBLIC_PATHS = STATIC_PAGES.map((staticPage) => `/${staticPage.path}`);
-
-export const isPublicPath = (pathname: string) =>
-  PUBLIC_PATHS.includes(pathname.replace(/\/+$/, '') || '/');
-
 function staticRoute({ path, label: pageLabel }: (typeof STATIC_PAGES)[number]): RouteObject {
   return {
     path,
-    handle: { breadcrumb: { label: pageLabel }, roles: CLIENT_ROLES, isPublic: true },
+    handle: {
+      breadcrumb: { label: pageLabel },
+      roles: CLIENT_ROLES,
+      public: true,
+    } satisfies RouteHandle,
     lazy: async () => {
-      const [{ StaticPageRoute }, { default: markdown }] = await Promise.all([
+      const [{ StaticPageRoute }, { default: compiled }] = await Promise.all([
         import('./pages/static-page-route'),
         STATIC_CONTENT[path](),
       ]);
-      return { Component: StaticPageRoute, loader: () => markdown };
+      return { Component: StaticPageRoute, loader: () => compiled };
     },
   };
 }
@@ -88,8 +90,9 @@ export function createRoutes(
       id: 'root',
       path: '/',
       Component: Root,
+      HydrateFallback: PageLoader,
       ErrorBoundary: RouteErrorPage,
-      handle: { breadcrumb: { label: label.dashboard } } satisfies BreadcrumbHandle,
+      handle: { breadcrumb: { label: label.dashboard } } satisfies RouteHandle,
       children: [
         {
           path: 'signin-callback',
@@ -117,7 +120,7 @@ export function createRoutes(
               handle: page({ label: label.identification }),
             },
             {
-              Component: RequireInstitutionAdmin,
+              handle: guarded('canAdminInstitution'),
               children: [
                 {
                   path: 'institution',
@@ -176,7 +179,7 @@ export function createRoutes(
             { path: 'egeko-hoz', lazy: placeholder, handle: page({ label: label.egekoHoz }) },
             { path: 'connect', lazy: placeholder, handle: page({ label: label.connect }) },
             {
-              Component: RequireTileEditor,
+              handle: guarded('canEditTiles'),
               children: [
                 {
                   path: 'dashboard-tile-editor',
@@ -192,6 +195,11 @@ export function createRoutes(
     },
   ];
 }
+
+/** Whether a path needs no sign-in: derived from the route table's `handle.public`. */
+export const isPublicPath = publicPathMatcher(
+  createRoutes({} as Pick<AppServices, 'session' | 'queryClient'>),
+);
 
 export function createAppRouter(services: Pick<AppServices, 'session' | 'queryClient'>) {
   return createBrowserRouter(createRoutes(services));

@@ -2,11 +2,10 @@ import { createNotificationsStore } from '@mantine/notifications';
 import { describe, expect, it } from 'vitest';
 import {
   buildNotification,
-  decideNotificationAction,
   NOTIFICATION_AUTO_CLOSE_MS,
   notificationId,
   notificationsContainerProps,
-  showOnce,
+  show,
 } from './notifications';
 
 describe('notificationsContainerProps', () => {
@@ -55,42 +54,26 @@ describe('buildNotification', () => {
   });
 });
 
-describe('decideNotificationAction', () => {
-  const transient = buildNotification('error', 'x');
-  const persistent = buildNotification('error', 'x', { persistent: true });
-  it.each([
-    { present: [], next: transient, action: 'show' },
-    { present: [buildNotification('error', 'y')], next: transient, action: 'show' },
-    { present: [buildNotification('success', 'x')], next: transient, action: 'show' },
-    { present: [transient], next: transient, action: 'skip' },
-    { present: [persistent], next: transient, action: 'skip' },
-    { present: [persistent], next: persistent, action: 'skip' },
-    { present: [transient], next: persistent, action: 'update' },
-  ])('$action', ({ present, next, action }) => {
-    expect(decideNotificationAction(present, next)).toBe(action);
-  });
-});
-
-describe('showOnce', () => {
+describe('show (Mantine skips a toast already shown or queued)', () => {
   it('shows a message once while it is visible, and again after it closed', () => {
     const store = createNotificationsStore();
-    showOnce(buildNotification('success', 'Gespeichert.'), store);
-    showOnce(buildNotification('success', 'Gespeichert.'), store);
-    showOnce(buildNotification('error', 'Gespeichert.'), store);
+    show(buildNotification('success', 'Gespeichert.'), store);
+    show(buildNotification('success', 'Gespeichert.'), store);
+    show(buildNotification('error', 'Gespeichert.'), store);
     expect(store.getState().notifications.map((n) => n.id)).toEqual([
       'success:Gespeichert.',
       'error:Gespeichert.',
     ]);
 
     store.setState({ ...store.getState(), notifications: [] });
-    showOnce(buildNotification('success', 'Gespeichert.'), store);
+    show(buildNotification('success', 'Gespeichert.'), store);
     expect(store.getState().notifications).toHaveLength(1);
   });
 
   it('makes a shown transient error persistent when the same error comes persistent', () => {
     const store = createNotificationsStore();
-    showOnce(buildNotification('error', 'Kachel'), store);
-    showOnce(buildNotification('error', 'Kachel', { persistent: true }), store);
+    show(buildNotification('error', 'Kachel'), store);
+    show(buildNotification('error', 'Kachel', { persistent: true }), store);
     const [only, ...rest] = store.getState().notifications;
     expect(rest).toHaveLength(0);
     expect(only?.autoClose).toBe(false);
@@ -98,9 +81,9 @@ describe('showOnce', () => {
 
   it('counts queued toasts as present', () => {
     const store = createNotificationsStore();
-    for (let i = 0; i < 6; i += 1) showOnce(buildNotification('success', `m${i}`), store);
+    for (let i = 0; i < 6; i += 1) show(buildNotification('success', `m${i}`), store);
     expect(store.getState().queue.map((n) => n.id)).toEqual(['success:m5']);
-    showOnce(buildNotification('success', 'm5'), store);
+    show(buildNotification('success', 'm5'), store);
     expect(store.getState().queue).toHaveLength(1);
   });
 });

@@ -12,6 +12,7 @@ import {
 } from '@mantine/notifications';
 import { shell } from '../messages/de/shell';
 import classes from './notifications.module.css';
+import { registerNotificationsContainer } from './notifications-host';
 
 /** Notifications close after 3000 ms and appear bottom-right (error toasts of tile operations stay). */
 export const NOTIFICATION_AUTO_CLOSE_MS = 3000;
@@ -33,6 +34,9 @@ export const notificationsContainerProps = {
 export function AppNotifications() {
   return <Notifications {...notificationsContainerProps} />;
 }
+
+// Importing this module (to notify) mounts the container in AppProviders' NotificationsHost.
+registerNotificationsContainer(AppNotifications);
 
 export type NotificationKind = 'success' | 'error';
 
@@ -65,46 +69,25 @@ export function buildNotification(
   };
 }
 
-export type NotificationAction = 'show' | 'skip' | 'update';
-
 /**
- * What to do with a new toast given the ones shown or queued: show it, or, when one with the
- * same id is there, skip it — unless the new one is persistent and the shown one is not, then
- * update it so it stays.
+ * Shows a toast. Mantine's store already skips a toast whose id is shown or queued (the id is
+ * kind + message); a persistent one also turns an equal transient toast persistent.
  */
-export function decideNotificationAction(
-  present: readonly NotificationData[],
-  notification: NotificationData,
-): NotificationAction {
-  const existing = present.find((item) => item.id === notification.id);
-  if (!existing) return 'show';
-  return notification.autoClose === false && existing.autoClose !== false ? 'update' : 'skip';
-}
-
-/** Shows a toast unless the same one is already shown or queued; returns its id. */
-export function showOnce(
+export function show(
   notification: NotificationData,
   store: NotificationsStore = notificationsStore,
 ): string {
-  const { notifications: shown, queue } = store.getState();
-  const id = notification.id!;
-  switch (decideNotificationAction([...shown, ...queue], notification)) {
-    case 'show':
-      return notifications.show(notification, store);
-    case 'update':
-      notifications.update(notification, store);
-      return id;
-    case 'skip':
-      return id;
-  }
+  const id = notifications.show(notification, store);
+  if (notification.autoClose === false) notifications.update(notification, store);
+  return id;
 }
 
 /** A success toast (3000 ms). */
 export function notifySuccess(message: string): string {
-  return showOnce(buildNotification('success', message));
+  return show(buildNotification('success', message));
 }
 
 /** An error toast (3000 ms, or until dismissed with `persistent`, e.g. for tile operations). */
 export function notifyError(message: string, options: NotifyOptions = {}): string {
-  return showOnce(buildNotification('error', message, options));
+  return show(buildNotification('error', message, options));
 }

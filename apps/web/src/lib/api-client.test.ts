@@ -1,8 +1,9 @@
 import { HttpResponse, http } from 'msw';
 import { setupServer } from 'msw/node';
+import { User, UserManager, WebStorageStateStore } from 'oidc-client-ts';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ApiError, apiGet, apiPost, needsBearerToken, setAccessTokenProvider } from './api-client';
-import { createSession, type SessionUserManager } from './oidc';
+import { createSession, type SessionUserManager, userStorageKey } from './oidc';
 
 const server = setupServer();
 beforeAll(() => server.listen({ onUnhandledFrame: 'error' }));
@@ -103,12 +104,30 @@ describe('apiRequest', () => {
 });
 
 describe('token refresh before a request', () => {
-  const storageKey = 'oidc.user:https://idp/realms/portal:portal-web';
-  const nowSeconds = 1_000_000;
+  const config = { authUrl: 'https://idp', realm: 'portal', clientId: 'portal-web' };
+  const storageKey = userStorageKey(config);
+  const nowSeconds = Math.floor(Date.now() / 1000);
+  // Written through oidc-client-ts' own store, so the session reads what the library writes.
+  const libraryManager = new UserManager({
+    authority: 'https://idp/realms/portal',
+    client_id: 'portal-web',
+    redirect_uri: 'http://localhost/signin-callback',
+    userStore: new WebStorageStateStore({ store: localStorage }),
+  });
   const store = (accessToken: string, expiresIn: number) =>
-    localStorage.setItem(
-      storageKey,
-      JSON.stringify({ access_token: accessToken, expires_at: nowSeconds + expiresIn }),
+    libraryManager.storeUser(
+      new User({
+        access_token: accessToken,
+        token_type: 'Bearer',
+        profile: {
+          sub: 'anna',
+          iss: 'https://idp/realms/portal',
+          aud: 'portal-web',
+          exp: 0,
+          iat: 0,
+        },
+        expires_at: nowSeconds + expiresIn,
+      }),
     );
 
   function setup() {
@@ -117,7 +136,7 @@ describe('token refresh before a request', () => {
       getUser: vi.fn(async () => ({ expired: false, expires_in: 5, access_token: 'old' })),
       signinSilent: vi.fn(async () => {
         order.push('refresh');
-        store('fresh', 300);
+        await store('fresh', 300);
         return { access_token: 'fresh' };
       }),
       signinRedirect: vi.fn(async () => {}),
@@ -139,7 +158,8 @@ describe('token refresh before a request', () => {
   }
 
   it('renews a token valid for less than 20 s first, then sends the new one', async () => {
-    store('old', 19);
+    await store('old', 19);
+    expect(localStorage.getItem(storageKey)).toContain('"access_token":"old"');
     const { order, manager } = setup();
     await apiGet('/user/current');
     expect(order).toEqual(['refresh', 'request Bearer fresh']);
@@ -147,7 +167,7 @@ describe('token refresh before a request', () => {
   });
 
   it('uses a token valid for 20 s or more as it is', async () => {
-    store('old', 20);
+    await store('old', 20);
     const { order, manager } = setup();
     await apiGet('/user/current');
     expect(order).toEqual(['request Bearer old']);
@@ -155,10 +175,94 @@ describe('token refresh before a request', () => {
   });
 
   it('renews once for parallel requests', async () => {
-    store('old', 3);
+    await store('old', 3);
     const { order, manager } = setup();
     await Promise.all([apiGet('/user/current'), apiGet('/user/current'), apiGet('/user/current')]);
     expect(manager.signinSilent).toHaveBeenCalledTimes(1);
     expect(order.filter((entry) => entry === 'request Bearer fresh')).toHaveLength(3);
+  });
+});
+
+describe('a 401 answer', () => {
+  const storageKey = 'oidc.user:https://idp/realms/portal:portal-web';
+  const nowSeconds = 1_000_000;
+
+  function setup(renewal: 'works' | 'fails') {
+    localStorage.setItem(
+      storageKey,
+      JSON.stringify({ access_token: 'revoked', expires_at: nowSeconds + 300 }),
+    );
+    const sent: (string | null)[] = [];
+    const manager = {
+      getUser: vi.fn(async () => ({ expired: false, expires_in: 300, access_token: 'revoked' })),
+      signinSilent: vi.fn(async () => {
+        if (renewal === 'fails') throw new Error('invalid_grant');
+        return { access_token: 'fresh' };
+      }),
+      signinRedirect: vi.fn(async () => {}),
+      removeUser: vi.fn(async () => localStorage.removeItem(storageKey)),
+    } as unknown as SessionUserManager;
+    const session = createSession(async () => manager, {
+      storageKey,
+      locks: null,
+      now: () => nowSeconds,
+      currentUrl: () => '/orders',
+    });
+    setAccessTokenProvider(
+      () => session.getValidAccessToken(),
+      (rejected) => session.renewAccessToken(rejected),
+    );
+    return { sent, manager };
+  }
+
+  it('renews once and retries the request with the new token', async () => {
+    const { sent, manager } = setup('works');
+    server.use(
+      http.post('*/api/user/ensureBackendUserExists', async ({ request }) => {
+        const authorization = request.headers.get('authorization');
+        sent.push(`${authorization} ${await request.text()}`);
+        return authorization === 'Bearer fresh'
+          ? HttpResponse.json({ ok: true })
+          : HttpResponse.json({ title: 'Unauthorized', status: 401 }, { status: 401 });
+      }),
+    );
+    await expect(apiPost('/user/ensureBackendUserExists', { a: 1 })).resolves.toEqual({
+      ok: true,
+    });
+    expect(sent).toEqual(['Bearer revoked {"a":1}', 'Bearer fresh {"a":1}']);
+    // The stored token was still "valid": the renewal did not hand back the refused one.
+    expect(manager.signinSilent).toHaveBeenCalledTimes(1);
+  });
+
+  it('retries only once: a second 401 is the answer', async () => {
+    const { manager } = setup('works');
+    let calls = 0;
+    server.use(
+      http.get('*/api/user/current', () => {
+        calls += 1;
+        return HttpResponse.json({ title: 'Unauthorized', status: 401 }, { status: 401 });
+      }),
+    );
+    const error = await apiGet('/user/current').catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(ApiError);
+    expect((error as ApiError).status).toBe(401);
+    expect(calls).toBe(2);
+    expect(manager.signinSilent).toHaveBeenCalledTimes(1);
+  });
+
+  it('signs out and starts sign-in when the renewal fails', async () => {
+    const { manager } = setup('fails');
+    let calls = 0;
+    server.use(
+      http.get('*/api/user/current', () => {
+        calls += 1;
+        return HttpResponse.json({ title: 'Unauthorized', status: 401 }, { status: 401 });
+      }),
+    );
+    await expect(apiGet('/user/current')).rejects.toMatchObject({ status: 401 });
+    expect(calls).toBe(1);
+    expect(manager.removeUser).toHaveBeenCalledTimes(1);
+    expect(manager.signinRedirect).toHaveBeenCalledWith({ state: { returnTo: '/orders' } });
+    expect(localStorage.getItem(storageKey)).toBeNull();
   });
 });

@@ -25,14 +25,21 @@ export class ApiError extends Error {
 export const isApiError = (error: unknown): error is ApiError => error instanceof ApiError;
 
 type TokenProvider = () => Promise<string | null>;
+/** Renews after the API refused `rejected` (401); rejects when renewal failed (signed out). */
+type TokenRenewer = (rejected: string) => Promise<string>;
 let tokenProvider: TokenProvider | null = null;
+let tokenRenewer: TokenRenewer | null = null;
 
 /**
- * Connects the client to the session: called once the OIDC user manager exists. The provider
- * returns an access token valid for at least 20 s (renewing it first) or null when signed out.
+ * Connects the client to the session. The provider returns an access token valid for at least
+ * 20 s (renewing it first) or null when signed out; the renewer is used once after a 401.
  */
-export function setAccessTokenProvider(provider: TokenProvider | null) {
+export function setAccessTokenProvider(
+  provider: TokenProvider | null,
+  renewer: TokenRenewer | null = null,
+) {
   tokenProvider = provider;
+  tokenRenewer = renewer;
 }
 
 const hasPrefix = (path: string, prefix: string) =>
@@ -102,18 +109,30 @@ export async function apiRequest<T = unknown>(path: string, init: ApiRequestInit
       headers.set('Content-Type', 'application/json');
     }
   }
+  let token: string | null = null;
   if (tokenProvider && needsBearerToken(url)) {
-    const token = await tokenProvider();
+    token = await tokenProvider();
     if (token) headers.set('Authorization', `Bearer ${token}`);
   }
   // Absolute, so that the same code runs in the browser and under Node's fetch (tests).
-  const response = await fetch(new URL(url, window.location.origin), {
-    method: init.method ?? 'GET',
-    headers,
-    body,
-    signal: init.signal,
-    credentials: init.credentials ?? 'same-origin',
-  });
+  const send = () =>
+    fetch(new URL(url, window.location.origin), {
+      method: init.method ?? 'GET',
+      headers,
+      body,
+      signal: init.signal,
+      credentials: init.credentials ?? 'same-origin',
+    });
+  let response = await send();
+  if (response.status === 401 && token && tokenRenewer) {
+    // The token was refused (revoked, or the clocks disagree): renew once and retry once. A
+    // failed renewal has signed out and started sign-in; the caller gets the 401.
+    const renewed = await tokenRenewer(token).catch(() => null);
+    if (renewed) {
+      headers.set('Authorization', `Bearer ${renewed}`);
+      response = await send();
+    }
+  }
   const parsed = await readBody(response);
   if (!response.ok) {
     throw new ApiError(response.status, isProblem(parsed) ? parsed : null, parsed);

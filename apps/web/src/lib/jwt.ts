@@ -1,16 +1,13 @@
+import { jwtDecode } from 'jwt-decode';
+
 /**
  * Reads the claims of a JWT access token for display decisions only (the API verifies it).
  * Answers null for tokens that are not JWTs.
  */
 export function decodeJwtClaims(token: string): Record<string, unknown> | null {
-  const parts = token.split('.');
-  if (parts.length !== 3 || !parts[1]) return null;
   try {
-    const base64 = parts[1].replace(/-/g, '+').replace(/_/g, '/');
-    const padded = base64.padEnd(base64.length + ((4 - (base64.length % 4)) % 4), '=');
-    const bytes = Uint8Array.from(atob(padded), (char) => char.charCodeAt(0));
-    const claims: unknown = JSON.parse(new TextDecoder().decode(bytes));
-    return typeof claims === 'object' && claims !== null
+    const claims: unknown = jwtDecode(token);
+    return typeof claims === 'object' && claims !== null && !Array.isArray(claims)
       ? (claims as Record<string, unknown>)
       : null;
   } catch {

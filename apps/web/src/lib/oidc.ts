@@ -57,6 +57,11 @@ export interface Session {
    * null when nobody is signed in. A failed renewal signs out and starts a new sign-in.
    */
   getValidAccessToken(): Promise<string | null>;
+  /**
+   * The API refused `rejected` (401): renews once (unless another tab already did) and answers
+   * the new token. A failed renewal signs out, starts a new sign-in and rejects.
+   */
+  renewAccessToken(rejected: string): Promise<string>;
   /** Redirects to the sign-in page; afterwards the app returns to `returnTo`. */
   signIn(returnTo?: string): Promise<void>;
   /** Completes the sign-in on /signin-callback and answers the URL to continue with. */
@@ -153,21 +158,23 @@ export function createSession(
     await signIn();
   }
 
-  async function renew(): Promise<string> {
+  async function renew(rejected?: string): Promise<string> {
     const userManager = await manager();
     // Another tab may have renewed while this one waited for the lock: use its token then.
     const stored = await userManager.getUser();
     if (!stored) throw new Error('Failed to refresh token');
-    if (hasEnoughValidity(stored)) return stored.access_token;
+    if (hasEnoughValidity(stored) && stored.access_token !== rejected) return stored.access_token;
     const renewed = await userManager.signinSilent();
     if (!renewed) throw new Error('Failed to refresh token');
     return renewed.access_token;
   }
 
-  function refresh(): Promise<string> {
+  function refresh(rejected?: string): Promise<string> {
     refreshing ??= (async () => {
       try {
-        return locks ? await locks.request('portal-token-refresh', () => renew()) : await renew();
+        return locks
+          ? await locks.request('portal-token-refresh', () => renew(rejected))
+          : await renew(rejected);
       } catch (error) {
         await signOutAndSignIn().catch(() => undefined);
         throw error instanceof Error ? error : new Error('Failed to refresh token');
@@ -185,6 +192,10 @@ export function createSession(
       const expiresAt = typeof stored.expires_at === 'number' ? stored.expires_at : undefined;
       if (isValidLongEnough(secondsLeft(expiresAt, now()))) return stored.access_token;
       return refresh();
+    },
+
+    renewAccessToken(rejected) {
+      return refresh(rejected);
     },
 
     signIn,

@@ -79,8 +79,8 @@ describe('breadcrumbs of the route table', () => {
       const leaf = childMatches(url).at(-1)!;
       expect(leaf.route.handle?.roles).toEqual(['client']);
     }
-    expect(childMatches('/impressum').at(-1)!.route.handle?.isPublic).toBe(true);
-    expect(childMatches('/account').at(-1)!.route.handle?.isPublic).toBeUndefined();
+    expect(childMatches('/impressum').at(-1)!.route.handle?.public).toBe(true);
+    expect(childMatches('/account').at(-1)!.route.handle?.public).toBeUndefined();
   });
 });
 

@@ -4,16 +4,11 @@ export interface BreadcrumbContext {
   searchParams: URLSearchParams;
 }
 
-export interface BreadcrumbHandle {
-  breadcrumb?: {
-    label: string | ((context: BreadcrumbContext) => string);
-    /** Query parameters that belong to this entry's URL (e.g. documentType). */
-    keepSearchParams?: readonly string[];
-  };
-  /** Account roles the route requires. */
-  roles?: readonly string[];
-  /** Reachable without sign-in. */
-  isPublic?: boolean;
+/** A route's breadcrumb entry (`handle.breadcrumb`, see `RouteHandle`). */
+export interface BreadcrumbEntry {
+  label: string | ((context: BreadcrumbContext) => string);
+  /** Query parameters that belong to this entry's URL (e.g. documentType). */
+  keepSearchParams?: readonly string[];
 }
 
 export interface BreadcrumbMatch {
@@ -27,9 +22,9 @@ export interface Breadcrumb {
   url: string;
 }
 
-const handleOf = (match: BreadcrumbMatch): BreadcrumbHandle | undefined =>
+const breadcrumbOf = (match: BreadcrumbMatch): BreadcrumbEntry | undefined =>
   typeof match.handle === 'object' && match.handle !== null
-    ? (match.handle as BreadcrumbHandle)
+    ? (match.handle as { breadcrumb?: BreadcrumbEntry }).breadcrumb
     : undefined;
 
 const normalise = (pathname: string) =>
@@ -46,7 +41,7 @@ export function buildBreadcrumbs(
 ): Breadcrumb[] {
   const crumbs: Breadcrumb[] = [];
   for (const match of matches) {
-    const breadcrumb = handleOf(match)?.breadcrumb;
+    const breadcrumb = breadcrumbOf(match);
     if (!breadcrumb) continue;
     const context: BreadcrumbContext = { params: match.params, searchParams };
     const label =
@@ -67,7 +62,3 @@ export function buildBreadcrumbs(
   }
   return crumbs;
 }
-
-/** Whether the innermost matched route is public (no sign-in). */
-export const isPublicMatch = (matches: readonly BreadcrumbMatch[]) =>
-  matches.some((match) => handleOf(match)?.isPublic === true);

@@ -1,11 +1,12 @@
 import { useLoaderData } from 'react-router';
 import { StaticPage } from '../../features/static-pages/static-page';
+import type { CompiledPage } from '../../lib/markdown-html';
 import { useBreadcrumbs } from '../breadcrumbs';
 
-/** A static page: its markdown comes from the route's loader (bundled with the lazy route). */
+/** A static page: its compiled markdown comes from the route's loader (bundled with the lazy route). */
 export function StaticPageRoute() {
-  const markdown = useLoaderData() as string;
+  const page = useLoaderData() as CompiledPage;
   const breadcrumbs = useBreadcrumbs();
   const fallbackTitle = breadcrumbs.at(-1)?.label ?? '';
-  return <StaticPage markdown={markdown} fallbackTitle={fallbackTitle} breadcrumbs={breadcrumbs} />;
+  return <StaticPage page={page} fallbackTitle={fallbackTitle} breadcrumbs={breadcrumbs} />;
 }

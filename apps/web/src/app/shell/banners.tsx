@@ -1,9 +1,37 @@
 import '@mantine/core/styles/Alert.css';
 import '@mantine/core/styles/Text.css';
 import { Alert, Text } from '@mantine/core';
+import { useInterval } from '@mantine/hooks';
 import { IconAlertTriangle, IconPlugConnectedX, IconUserExclamation } from '@tabler/icons-react';
+import { useEffect, useRef, useState } from 'react';
 import { shell } from '../../messages/de/shell';
-import { RESTRICTED_USER_COUNTDOWN_SECONDS, useCountdown } from './countdown';
+
+/** Restricted-user auto-logout: counts down from 5, one step per second (5000 ms in total). */
+export const RESTRICTED_USER_COUNTDOWN_SECONDS = 5;
+
+/**
+ * Seconds left of a countdown that starts on mount (Mantine's `useInterval`, one step per
+ * second); `onElapsed` runs exactly once at 0, and a new callback identity does not restart it.
+ */
+export function useCountdown(from: number, onElapsed: () => void, stepMs = 1000) {
+  const [remaining, setRemaining] = useState(() => Math.max(0, Math.floor(from)));
+  const onElapsedRef = useRef(onElapsed);
+  const hasElapsedRef = useRef(false);
+  useEffect(() => {
+    onElapsedRef.current = onElapsed;
+  }, [onElapsed]);
+  const interval = useInterval(() => setRemaining((left) => Math.max(0, left - 1)), stepMs, {
+    autoInvoke: true,
+  });
+  const { stop } = interval;
+  useEffect(() => {
+    if (remaining > 0 || hasElapsedRef.current) return;
+    hasElapsedRef.current = true;
+    stop();
+    onElapsedRef.current();
+  }, [remaining, stop]);
+  return remaining;
+}
 
 const iconProps = { size: 22, stroke: 1.75, 'aria-hidden': true } as const;
 

@@ -1,7 +1,6 @@
 export { AppShellLayout, SIDEBAR_WIDTH_PX } from './app-shell-layout';
 export type { RestrictedUserBannerProps } from './banners';
 export { BackendDownBanner, InstitutionLoadErrorBar, RestrictedUserBanner } from './banners';
-export { RESTRICTED_USER_COUNTDOWN_SECONDS, startCountdown, useCountdown } from './countdown';
 export { footerLinks, ShellFooter } from './footer';
 export { HelpButton } from './help-button';
 export { InstitutionSwitcher, TrustedIcon } from './institution-switcher';

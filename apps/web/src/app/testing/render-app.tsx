@@ -1,4 +1,11 @@
-import type { Institution, PublicConfig, User } from '@portal/contract';
+import {
+  type Institution,
+  institution as institutionSchema,
+  type PublicConfig,
+  ping,
+  type User,
+  user as userSchema,
+} from '@portal/contract';
 import { QueryClient } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import { HttpResponse, http, type RequestHandler } from 'msw';
@@ -7,6 +14,7 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { vi } from 'vitest';
 import { setAccessTokenProvider } from '../../lib/api-client';
 import type { Session } from '../../lib/oidc';
+import { contractJson, contractProblem } from '../../test/contract-response';
 import { AppProviders } from '../providers';
 import { createRoutes } from '../router';
 
@@ -77,13 +85,10 @@ export function apiHandlers(
     log.calls.push(`${request.method} ${url.pathname}`);
     log.authorization.push(request.headers.get('authorization'));
   };
-  const problem = (status: number, title: string) =>
-    HttpResponse.json(
-      { type: 'about:blank', title, status },
-      { status, headers: { 'Content-Type': 'application/problem+json' } },
-    );
+  // Bodies are parsed by the contract's schemas, so these mocks cannot drift from the server.
+  const problem = contractProblem;
   return [
-    http.get('*/api/ping', () => HttpResponse.json({ status: 'ok' })),
+    http.get('*/api/ping', () => contractJson(ping, { status: 'ok' })),
     http.post('*/api/user/ensureBackendUserExists', ({ request }) => {
       record(request);
       return currentUserStatus === 200
@@ -93,14 +98,16 @@ export function apiHandlers(
     http.get('*/api/user/current', ({ request }) => {
       record(request);
       return currentUserStatus === 200
-        ? HttpResponse.json(user)
+        ? contractJson(userSchema, user)
         : problem(currentUserStatus, 'Fehler');
     }),
     http.get('*/api/institution/:id', ({ request, params }) => {
       record(request);
       const found = institutions[params.id as string];
       const isMember = user.institutionUserRoles.some((role) => role.institutionId === params.id);
-      return found && isMember ? HttpResponse.json(found) : problem(404, 'Nicht gefunden');
+      return found && isMember
+        ? contractJson(institutionSchema, found)
+        : problem(404, 'Nicht gefunden');
     }),
   ];
 }
@@ -116,6 +123,7 @@ export interface RenderAppOptions {
 export function fakeSession(token: string | null) {
   return {
     getValidAccessToken: vi.fn(async () => token),
+    renewAccessToken: vi.fn(async () => token ?? ''),
     signIn: vi.fn(async () => {}),
     completeSignIn: vi.fn(async () => '/'),
     logout: vi.fn(async () => {}),

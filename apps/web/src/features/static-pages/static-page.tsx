@@ -1,42 +1,45 @@
-import '@mantine/core/styles/Anchor.css';
 import '@mantine/core/styles/Typography.css';
-import { Anchor, Typography } from '@mantine/core';
-import { Link } from 'react-router';
+import { Typography } from '@mantine/core';
+import { useEffect, useRef } from 'react';
+import { useNavigate } from 'react-router';
 import { type Breadcrumb, PageHeader } from '../../components/page-header';
-import { Markdown } from '../../lib/markdown';
-
-/** The first `# ` heading is the page title; the rest is the body. */
-export function splitTitle(markdown: string): { title: string | null; body: string } {
-  const match = /^[ \t]*#[ \t]+(.+)$/m.exec(markdown);
-  if (!match) return { title: null, body: markdown };
-  return {
-    title: match[1]!.trim(),
-    body: markdown.slice(0, match.index) + markdown.slice(match.index + match[0].length),
-  };
-}
+import type { CompiledPage } from '../../lib/markdown-html';
 
 export interface StaticPageProps {
-  /** Markdown from `src/content/*.md`. */
-  markdown: string;
+  /** A page of `src/content/*.md`, compiled at build time (safe HTML, see markdown-html.ts). */
+  page: CompiledPage;
   /** Used when the markdown has no `# ` heading. */
   fallbackTitle: string;
   breadcrumbs: Breadcrumb[];
 }
 
-/** Impressum, Datenschutz, …: the operator's markdown, rendered safely. */
-export function StaticPage({ markdown, fallbackTitle, breadcrumbs }: StaticPageProps) {
-  const { title, body } = splitTitle(markdown);
+/** Impressum, Datenschutz, …: the operator's markdown, compiled and sanitised at build time. */
+export function StaticPage({ page, fallbackTitle, breadcrumbs }: StaticPageProps) {
+  const navigate = useNavigate();
+  const body = useRef<HTMLDivElement>(null);
+  // Same-site links stay in the app (client-side navigation), like the router's Link.
+  useEffect(() => {
+    const element = body.current;
+    if (!element) return;
+    const onClick = (event: MouseEvent) => {
+      const href = (event.target as Element).closest('a')?.getAttribute('href');
+      if (!href?.startsWith('/') || href.startsWith('//')) return;
+      if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey)
+        return;
+      event.preventDefault();
+      void navigate(href);
+    };
+    element.addEventListener('click', onClick);
+    return () => element.removeEventListener('click', onClick);
+  }, [navigate]);
   return (
     <article>
-      <PageHeader title={title ?? fallbackTitle} breadcrumbs={breadcrumbs} />
+      <PageHeader title={page.title ?? fallbackTitle} breadcrumbs={breadcrumbs} />
       <Typography maw={820}>
-        <Markdown
-          source={body}
-          renderInternalLink={(href, children, key) => (
-            <Anchor key={key} component={Link} to={href} inherit>
-              {children}
-            </Anchor>
-          )}
+        <div
+          ref={body}
+          // biome-ignore lint/security/noDangerouslySetInnerHtml: built from the repository's markdown at build time; raw HTML escaped, links whitelisted (markdown-html.ts)
+          dangerouslySetInnerHTML={{ __html: page.html }}
         />
       </Typography>
     </article>
