@@ -1,6 +1,7 @@
 /// <reference types="vitest/config" />
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
+import { mantineCssLayers } from './src/build/mantine-css-layers';
 import { compileMarkdownPage } from './src/lib/markdown-html';
 
 /** `import page from './x.md'`: the page compiled to `{ title, html }` at build time (marked). */
@@ -17,7 +18,7 @@ function staticPagesMarkdown(): Plugin {
 const serverUrl = process.env.PORTAL_SERVER_URL ?? 'http://localhost:8080';
 
 export default defineConfig({
-  plugins: [react(), staticPagesMarkdown()],
+  plugins: [react(), staticPagesMarkdown(), mantineCssLayers()],
   server: {
     port: 5173,
     proxy: {

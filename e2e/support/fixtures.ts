@@ -1,3 +1,5 @@
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { test as base, expect, type Page } from '@playwright/test';
 
@@ -39,6 +41,16 @@ export async function signIn(page: Page, email: string, path = '/') {
   await page.goto(path);
   await submitSignIn(page, email);
   await expect(page).not.toHaveURL(/\/auth\/realms\//);
+}
+
+/**
+ * A full-page screenshot for people to look at (not compared): `$SHOTS_DIR/<area>/<name>.png`,
+ * by default under the system's temporary folder; `SHOTS=0` skips them.
+ */
+export async function screenshot(page: Page, area: string, name: string) {
+  if (process.env.SHOTS === '0') return;
+  const folder = path.join(process.env.SHOTS_DIR ?? path.join(tmpdir(), 'portal-shots'), area);
+  await page.screenshot({ path: path.join(folder, `${name}.png`), fullPage: true });
 }
 
 export const userMenu = (page: Page) => page.getByRole('button', { name: /Benutzermenü/ });

@@ -28,6 +28,21 @@ test.describe('routes', () => {
     });
   }
 
+  test('Mantine styles apply whichever chunk loads them (filled buttons keep their colour)', async ({
+    page,
+  }) => {
+    // Lazy pages load their stylesheets after the shell's; Mantine's rules depend on order
+    // (Button over UnstyledButton), so they are kept in cascade layers (mantine-css-layers.ts).
+    await signIn(page, ACCOUNTS.anna, '/institution');
+    const save = page.getByRole('button', { name: 'Speichern' });
+    await expect(save).toBeVisible();
+    await expect(save).toHaveCSS('background-color', 'rgb(28, 93, 153)');
+    await expect(save).toHaveCSS('color', 'rgb(255, 255, 255)');
+    await page.goto('/egeko-smo');
+    const offer = page.getByRole('link', { name: /eGeKo SMO öffnen/ });
+    await expect(offer).toHaveCSS('background-color', 'rgb(28, 93, 153)');
+  });
+
   test('an unknown path leads to the dashboard', async ({ page }) => {
     await signIn(page, ACCOUNTS.anna, '/gibt-es-nicht/auch-nicht');
     await expect(page).toHaveURL(/\/(dashboard)?(\?.*)?$/);

@@ -47,6 +47,17 @@ const envSchema = z.object({
         return z.NEVER;
       }
     }),
+  /** Base URL of the Matomo-compatible analytics server (matomo.js, matomo.php). */
+  ANALYTICS_URL: url.optional(),
+  /** Send name and e-mail to analytics too (needs a legal basis; default false). */
+  ANALYTICS_PERSONAL_DATA: booleanFlag.default(false),
+  /** Key of the user-id pseudonym (HMAC-SHA256); unset means a key derived per start. */
+  ANALYTICS_PSEUDONYM_KEY: z.string().min(16).optional(),
+  /** Working hours of pre-check appointments, Monday to Friday, two-hour slots (e.g. 08-16). */
+  APPOINTMENT_HOURS: z
+    .string()
+    .regex(/^\d{1,2}-\d{1,2}$/, 'must look like 08-16')
+    .default('08-16'),
   /** Folder with the built web app; unset means apps/web/dist. */
   WEB_DIST_DIR: z.string().min(1).optional(),
   /** Seed the demo data of shared/demo-data.md at start. */
@@ -61,6 +72,10 @@ const envSchema = z.object({
     .regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://')
     .optional(),
   MAIL_FROM: z.string().min(3).default('Institutionsportal <no-reply@portal.invalid>'),
+  /** Hours an invitation link stays valid (default 7 days). */
+  INVITATION_TTL_HOURS: z.coerce.number().int().positive().max(8760).default(168),
+  /** URL of an external identification service; unset means the embedded simulation. */
+  IDENT_SERVICE_URL: url.optional(),
 });
 
 export type Env = z.input<typeof envSchema>;
@@ -85,11 +100,14 @@ export interface Config {
   };
   serverStatusUrl: string;
   analyticsSites: Record<string, string>;
+  analytics: { url: string | undefined; personalData: boolean; pseudonymKey: string | undefined };
+  appointmentHours: string;
   webDistDir: string;
   seedDemoData: boolean;
   logLevel: string;
   rateLimitPerMinute: number;
   mail: { smtpUrl: string | undefined; from: string };
+  account: { invitationTtlHours: number; identServiceUrl: string | undefined };
 }
 
 export class ConfigError extends Error {}
@@ -134,10 +152,20 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     },
     serverStatusUrl: env.SERVER_STATUS_URL,
     analyticsSites: env.ANALYTICS_SITES,
+    analytics: {
+      url: env.ANALYTICS_URL ? stripSlash(env.ANALYTICS_URL) : undefined,
+      personalData: env.ANALYTICS_PERSONAL_DATA,
+      pseudonymKey: env.ANALYTICS_PSEUDONYM_KEY,
+    },
+    appointmentHours: env.APPOINTMENT_HOURS,
     webDistDir: path.resolve(env.WEB_DIST_DIR ?? defaultWebDistFolder),
     seedDemoData: env.SEED_DEMO_DATA,
     logLevel: env.LOG_LEVEL,
     rateLimitPerMinute: env.RATE_LIMIT_PER_MINUTE,
     mail: { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM },
+    account: {
+      invitationTtlHours: env.INVITATION_TTL_HOURS,
+      identServiceUrl: env.IDENT_SERVICE_URL,
+    },
   };
 }

@@ -10,5 +10,7 @@ export const publicConfig = z.object({
   serverStatusUrl: z.string(),
   /** Analytics site id per known host name; analytics runs only on these hosts. */
   analytics: z.record(z.string(), z.string()),
+  /** Base URL of the Matomo-compatible analytics server; analytics is off without it. */
+  analyticsUrl: z.string().optional(),
 });
 export type PublicConfig = z.infer<typeof publicConfig>;

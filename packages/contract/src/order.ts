@@ -53,3 +53,104 @@ export const order = z.object({
 });
 export type Order = z.infer<typeof order>;
 export const orderList = z.array(order);
+
+/** Path parameters `/institution/{id}/…/{orderId}`. */
+export const orderParams = z.object({ id, orderId: id });
+export type OrderParams = z.infer<typeof orderParams>;
+
+/** The five TI order flags (`GET`/`PUT /institution/{id}/order-status/{orderId}`). */
+export const orderStatusFlags = z.object({
+  isRegisteredAtEgbr: z.boolean(),
+  isEhbaCardRequested: z.boolean(),
+  isEhbaCardOrdered: z.boolean(),
+  isSmcbCardRequested: z.boolean(),
+  isSmcbCardOrdered: z.boolean(),
+});
+export type OrderStatusFlags = z.infer<typeof orderStatusFlags>;
+export const ORDER_STATUS_FLAG_NAMES = [
+  'isRegisteredAtEgbr',
+  'isEhbaCardRequested',
+  'isEhbaCardOrdered',
+  'isSmcbCardRequested',
+  'isSmcbCardOrdered',
+] as const satisfies readonly (keyof OrderStatusFlags)[];
+
+/** TI order status record (spec section 3); the API field `orderStatus` maps to `status`. */
+export const tiOrderStatusRecord = orderStatusFlags.extend({
+  orderStatus: tiInstallationStatus,
+  preCheckAppointment: z.string().nullable(),
+  installationAppointment: z.string().nullable(),
+  errorMessage: z.string().nullable(),
+});
+export type TiOrderStatusRecord = z.infer<typeof tiOrderStatusRecord>;
+
+/** One free slot: ISO date, start and end as HH:mm. */
+export const appointment = z.object({
+  date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/),
+  startTime: z.string().regex(/^\d{2}:\d{2}$/),
+  endTime: z.string().regex(/^\d{2}:\d{2}$/),
+});
+export type Appointment = z.infer<typeof appointment>;
+export const appointmentQuery = z.object({
+  fromDate: z.iso.date(),
+  toDate: z.iso.date(),
+});
+export const availableAppointments = z.object({ availableAppointments: z.array(appointment) });
+export type AvailableAppointments = z.infer<typeof availableAppointments>;
+
+/** Path parameters of the contractor's bank order status update. */
+export const bankOrderStatusParams = z.object({ contractorId: id, customerId: id, orderId: id });
+export const bankOrderStatusUpdate = z.object({ status: bankOrderStatus });
+export type BankOrderStatusUpdate = z.infer<typeof bankOrderStatusUpdate>;
+
+/** Datahub document of one business case: titled sections of labelled values. */
+export const datahubValue = z.union([z.string(), z.number(), z.boolean(), z.null()]);
+export const datahubDocument = z.object({
+  businessCaseId: id,
+  businessCaseTypeName: z.string(),
+  sections: z.array(
+    z.object({
+      title: z.string(),
+      entries: z.array(
+        z.object({
+          label: z.string(),
+          kind: z.enum(['text', 'date', 'amount', 'boolean']),
+          value: datahubValue,
+        }),
+      ),
+    }),
+  ),
+});
+export type DatahubDocument = z.infer<typeof datahubDocument>;
+export const datahubParams = z.object({ id, businessCaseId: id });
+
+/** A financing request (Mein Finanzierungswunsch). */
+export const FINANCING_REQUEST_STATES = ['SUBMITTED', 'IN_REVIEW', 'ANSWERED'] as const;
+export const financingRequestInput = z.object({
+  amount: z.number().positive().max(10_000_000),
+  purpose: z.string().trim().min(3).max(500),
+  termMonths: z.number().int().min(1).max(360),
+  phone: z
+    .string()
+    .trim()
+    .regex(/^\+?[0-9 ()/-]{6,30}$/),
+});
+export type FinancingRequestInput = z.infer<typeof financingRequestInput>;
+export const financingRequest = financingRequestInput.extend({
+  id,
+  state: z.enum(FINANCING_REQUEST_STATES),
+  createdAt: z.string(),
+});
+export type FinancingRequest = z.infer<typeof financingRequest>;
+export const financingRequestList = z.array(financingRequest);
+
+/**
+ * What the app may send to analytics about the signed-in user (decision 008): a keyed
+ * pseudonym of the user id; name and e-mail only with ANALYTICS_PERSONAL_DATA=true.
+ */
+export const analyticsIdentity = z.object({
+  userId: z.string(),
+  name: z.string().optional(),
+  email: z.string().optional(),
+});
+export type AnalyticsIdentity = z.infer<typeof analyticsIdentity>;

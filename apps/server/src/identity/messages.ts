@@ -6,6 +6,7 @@ export const messages = {
   emailLabel: 'E-Mail',
   passwordLabel: 'Passwort',
   signInButton: 'Anmelden',
+  forgotPassword: 'Passwort vergessen?',
   invalidCredentials: 'Ungültige E-Mail-Adresse oder Passwort.',
   tooManyFailures:
     'Zu viele fehlgeschlagene Anmeldeversuche. Bitte versuchen Sie es in 15 Minuten erneut.',

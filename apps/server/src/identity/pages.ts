@@ -23,7 +23,7 @@ interface LayoutOptions {
   scripts?: string[];
 }
 
-function layout(context: PageContext, { title, body, scripts = [] }: LayoutOptions): string {
+export function layout(context: PageContext, { title, body, scripts = [] }: LayoutOptions): string {
   const scriptTags = scripts
     .map((name) => `<script src="${escapeHtml(`${context.resourcesPath}/${name}`)}"></script>`)
     .join('\n');
@@ -63,6 +63,8 @@ function invalidAttributes(message: string | undefined): string {
 
 export interface LoginPageOptions {
   action: string;
+  /** The "Passwort vergessen?" page. */
+  forgotPasswordUrl?: string;
   email?: string;
   error?: string;
 }
@@ -86,7 +88,8 @@ ${alert(options.error)}
 <input id="password" name="password" type="password" autocomplete="current-password" required${hasEmail ? ' autofocus' : ''}${invalid}>
 </div>
 <button type="submit" class="button">${messages.signInButton}</button>
-</form>`,
+</form>
+${options.forgotPasswordUrl ? `<p class="secondary-action"><a class="link" href="${escapeHtml(options.forgotPasswordUrl)}">${messages.forgotPassword}</a></p>` : ''}`,
   });
 }
 

@@ -6,6 +6,7 @@ import { createLocalJWKSet, type JWK, jwtVerify } from 'jose';
 import type Provider from 'oidc-provider';
 import type { Config } from '../config';
 import { identityResourcesFolder } from '../paths';
+import { accountActionRoutes } from './account-actions';
 import { findUserByEmail, findUserById, standardClaims } from './accounts';
 import { messages } from './messages';
 import { loginPage, messagePage, otpPage, type PageContext } from './pages';
@@ -81,6 +82,8 @@ export async function identityRoutes(app: FastifyInstance, options: IdentityRout
   }
 
   const loginUrl = (uid: string) => `${issuerPath}/login-actions/${encodeURIComponent(uid)}`;
+  const forgotPasswordUrl = (uid: string) =>
+    `${issuerPath}/login-actions/reset-credentials?uid=${encodeURIComponent(uid)}`;
 
   const sendPage = (reply: FastifyReply, status: number, html: string) =>
     reply
@@ -165,6 +168,9 @@ export async function identityRoutes(app: FastifyInstance, options: IdentityRout
     );
   }
 
+  // Password reset and invitation links (single-use, hashed tokens): see account-actions.ts.
+  await accountActionRoutes(app, { config, pages, issuerPath, sendPage });
+
   app.get(`${issuerPath}/login-actions/:uid`, { schema: hide }, async (request, reply) => {
     const interaction = await loadInteraction(request, reply);
     if (!interaction) return sendExpired(reply);
@@ -179,6 +185,7 @@ export async function identityRoutes(app: FastifyInstance, options: IdentityRout
       200,
       loginPage(pages, {
         action: loginUrl(uid),
+        forgotPasswordUrl: forgotPasswordUrl(uid),
         ...(typeof hint === 'string' ? { email: hint } : {}),
       }),
     );
@@ -197,7 +204,12 @@ export async function identityRoutes(app: FastifyInstance, options: IdentityRout
       return sendPage(
         reply,
         429,
-        loginPage(pages, { action, email, error: messages.tooManyFailures }),
+        loginPage(pages, {
+          action,
+          email,
+          error: messages.tooManyFailures,
+          forgotPasswordUrl: forgotPasswordUrl(interaction.uid),
+        }),
       );
     }
 
@@ -209,7 +221,12 @@ export async function identityRoutes(app: FastifyInstance, options: IdentityRout
       return sendPage(
         reply,
         401,
-        loginPage(pages, { action, email, error: messages.invalidCredentials }),
+        loginPage(pages, {
+          action,
+          email,
+          error: messages.invalidCredentials,
+          forgotPasswordUrl: forgotPasswordUrl(interaction.uid),
+        }),
       );
     }
 

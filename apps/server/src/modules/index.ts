@@ -1,8 +1,11 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { Config } from '../config';
+import { accountRoutes } from './account/routes';
 import { clientsRoutes } from './clients/routes';
 import { impersonationRoutes } from './impersonation/routes';
 import { institutionRoutes } from './institution/routes';
+import { institutionUsersRoutes } from './institution-users/routes';
+import { ordersRoutes } from './orders/routes';
 import { pingRoutes } from './ping/routes';
 import { relationshipRoutes } from './relationship/routes';
 import { userRoutes } from './user/routes';
@@ -28,5 +31,8 @@ export const modules: FastifyPluginAsync<{ config: Config }> = async (app, { con
   await app.register(userRoutes, { config });
   await app.register(institutionRoutes);
   await app.register(relationshipRoutes);
+  await app.register(accountRoutes, { config });
+  await app.register(institutionUsersRoutes, { config });
+  await app.register(ordersRoutes, { config });
   await app.register(impersonationRoutes);
 };

@@ -4,6 +4,12 @@ import fp from 'fastify-plugin';
 import type { Config } from '../config';
 import { databaseRateLimitStore } from './rate-limit-store';
 
+/** The analytics origin, when ANALYTICS_URL and at least one ANALYTICS_SITES host are set. */
+export function analyticsOrigin(config: Config): string[] {
+  if (!config.analytics.url || Object.keys(config.analyticsSites).length === 0) return [];
+  return [new URL(config.analytics.url).origin];
+}
+
 /** The Content-Security-Policy directives of every page the server sends. */
 export function contentSecurityPolicy(config: Config): Record<string, string[]> {
   const own = new URL(config.publicUrl).origin;
@@ -11,18 +17,20 @@ export function contentSecurityPolicy(config: Config): Record<string, string[]> 
   // When the identity provider lives on another host, the app talks to it (token endpoint,
   // discovery) and the login form posts there.
   const auth = authOrigin === own ? [] : [authOrigin];
+  // The Matomo-compatible analytics server, only when analytics is configured (decision 008).
+  const analytics = analyticsOrigin(config);
   return {
     defaultSrc: ["'self'"],
     baseUri: ["'self'"],
     // No inline script and no eval: every script is a file from this origin.
-    scriptSrc: ["'self'"],
+    scriptSrc: ["'self'", ...analytics],
     scriptSrcAttr: ["'none'"],
     // 'unsafe-inline' for styles only: Mantine injects its CSS variables and some component
     // styles at runtime through <style> elements and style attributes. Styles cannot run code.
     styleSrc: ["'self'", "'unsafe-inline'"],
-    imgSrc: ["'self'", 'data:', 'blob:'],
+    imgSrc: ["'self'", 'data:', 'blob:', ...analytics],
     fontSrc: ["'self'", 'data:'],
-    connectSrc: ["'self'", ...auth],
+    connectSrc: ["'self'", ...auth, ...analytics],
     formAction: ["'self'", ...auth],
     frameAncestors: ["'none'"],
     objectSrc: ["'none'"],

@@ -44,8 +44,13 @@ describe('root guard', () => {
     const { log, router } = renderApp('/dashboard', { server });
     await dashboardHeading();
     await router.navigate('/account');
-    expect(await screen.findByRole('heading', { level: 1, name: 'Konto' })).toBeInTheDocument();
-    expect(screen.getByText('Dieser Bereich wird derzeit aufgebaut.')).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Mein Konto' }),
+    ).toBeInTheDocument();
+    await router.navigate('/identification');
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Identifikation' }),
+    ).toBeInTheDocument();
     expect(log.calls.filter((call) => call === 'GET /api/user/current')).toHaveLength(1);
   });
 
@@ -88,7 +93,7 @@ describe('root guard', () => {
   it('lets the admin of the current institution open /institution', async () => {
     const { router } = renderApp('/institution', { server });
     expect(
-      await screen.findByRole('heading', { level: 1, name: 'Institution' }),
+      await screen.findByRole('heading', { level: 1, name: 'Unternehmen' }),
     ).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/institution');
   });

@@ -5,6 +5,7 @@ import type { Institution, User } from '@portal/contract';
 import { useQuery } from '@tanstack/react-query';
 import { type ReactNode, useCallback, useMemo } from 'react';
 import { Outlet, useLoaderData, useLocation, useSearchParams } from 'react-router';
+import { AnalyticsIdentitySync } from '../features/analytics/analytics';
 import { useInstitutionSelection } from '../features/institutions/use-institution-selection';
 import { currentUserQueryOptions } from '../features/user/api/current-user';
 import { initials } from '../features/user/model/user';
@@ -160,6 +161,7 @@ function SignedInLayout({ user }: { user: User }) {
 
   return (
     <AppContext.Provider value={context}>
+      <AnalyticsIdentitySync config={config} institutionId={currentInstitutionId} />
       <AppShellLayout
         user={{ firstName: user.firstName, initials: initials(user) }}
         institutions={institutions.map(({ id, name, trusted }) => ({ id, name, trusted }))}

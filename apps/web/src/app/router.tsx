@@ -5,6 +5,7 @@ import {
   redirect,
   ScrollRestoration,
 } from 'react-router';
+import { AnalyticsController } from '../features/analytics/analytics';
 import { documentTypeLabel } from '../features/documents/model/document-types';
 import type { CompiledPage } from '../lib/markdown-html';
 import { app } from '../messages/de';
@@ -15,7 +16,7 @@ import { PageLoader } from './page-loader';
 import { DashboardRoute } from './pages/dashboard-route';
 import { RouteErrorPage, SigninCallbackError } from './pages/route-error';
 import { PublicLayout, RootLayout } from './root-layout';
-import type { AppServices } from './services';
+import { type AppServices, useServices } from './services';
 
 const label = app.routes;
 
@@ -34,6 +35,35 @@ const guarded = (permission: PermissionKey): RouteHandle => ({ guard: permission
 /** Pages whose content comes with later changes: heading and breadcrumbs only. */
 const placeholder = () =>
   import('./pages/placeholder-page').then((module) => ({ Component: module.PlaceholderPage }));
+
+/** Pages of the orders feature (lazy: one chunk). */
+const ordersPage =
+  (
+    name:
+      | 'OrdersRoute'
+      | 'TiStatusRoute'
+      | 'BankStatusRoute'
+      | 'ContractsRoute'
+      | 'CustomerOverviewRoute'
+      | 'CreditOfferRoute',
+  ) =>
+  () =>
+    import('./pages/orders-routes').then((module) => ({ Component: module[name] }));
+
+/** Offer pages: operator content in `src/content/<page>.md` with an outgoing link. */
+const OFFER_CONTENT = {
+  'bankaccount-offer': () => import('../content/bankaccount-offer.md'),
+  'egeko-smo': () => import('../content/egeko-smo.md'),
+  'egeko-hoz': () => import('../content/egeko-hoz.md'),
+  connect: () => import('../content/connect.md'),
+} as const;
+const offerPage = (name: keyof typeof OFFER_CONTENT) => async () => {
+  const [{ OfferRoute }, { default: page }] = await Promise.all([
+    import('./pages/orders-routes'),
+    OFFER_CONTENT[name](),
+  ]);
+  return { Component: OfferRoute, loader: () => page };
+};
 
 type StaticPageName = 'impressum' | 'nutzungsbedingungen' | 'datenschutz' | 'faq' | 'list-helper';
 
@@ -73,9 +103,11 @@ function staticRoute({ path, label: pageLabel }: (typeof STATIC_PAGES)[number]):
 }
 
 function Root() {
+  const { config } = useServices();
   return (
     <>
       <ScrollRestoration />
+      <AnalyticsController config={config} />
       <Outlet />
     </>
   );
@@ -113,10 +145,20 @@ export function createRoutes(
           children: [
             { index: true, Component: DashboardRoute, handle: page(undefined) },
             { path: 'dashboard', Component: DashboardRoute, handle: page(undefined) },
-            { path: 'account', lazy: placeholder, handle: page({ label: label.account }) },
+            {
+              path: 'account',
+              lazy: () =>
+                import('./pages/account-route').then((module) => ({
+                  Component: module.AccountRoute,
+                })),
+              handle: page({ label: label.account }),
+            },
             {
               path: 'identification',
-              lazy: placeholder,
+              lazy: () =>
+                import('./pages/identification-route').then((module) => ({
+                  Component: module.IdentificationRoute,
+                })),
               handle: page({ label: label.identification }),
             },
             {
@@ -124,7 +166,10 @@ export function createRoutes(
               children: [
                 {
                   path: 'institution',
-                  lazy: placeholder,
+                  lazy: () =>
+                    import('./pages/institution-route').then((module) => ({
+                      Component: module.InstitutionRoute,
+                    })),
                   handle: page({ label: label.institution }),
                 },
               ],
@@ -133,15 +178,15 @@ export function createRoutes(
               path: 'orders',
               handle: page({ label: label.orders }),
               children: [
-                { index: true, lazy: placeholder, handle: page(undefined) },
+                { index: true, lazy: ordersPage('OrdersRoute'), handle: page(undefined) },
                 {
                   path: 'ti/status/:orderId',
-                  lazy: placeholder,
+                  lazy: ordersPage('TiStatusRoute'),
                   handle: page({ label: label.orderStatus }),
                 },
                 {
                   path: 'bank/status/:orderId',
-                  lazy: placeholder,
+                  lazy: ordersPage('BankStatusRoute'),
                   handle: page({ label: label.orderStatus }),
                 },
               ],
@@ -154,20 +199,24 @@ export function createRoutes(
                 keepSearchParams: ['documentType'],
               }),
             },
-            { path: 'contracts', lazy: placeholder, handle: page({ label: label.contracts }) },
+            {
+              path: 'contracts',
+              lazy: ordersPage('ContractsRoute'),
+              handle: page({ label: label.contracts }),
+            },
             {
               path: 'customer-overview',
-              lazy: placeholder,
+              lazy: ordersPage('CustomerOverviewRoute'),
               handle: page({ label: label.customerOverview }),
             },
             {
               path: 'credit-offer-widget',
-              lazy: placeholder,
+              lazy: ordersPage('CreditOfferRoute'),
               handle: page({ label: label.creditOfferWidget }),
             },
             {
               path: 'bankaccount-offer',
-              lazy: placeholder,
+              lazy: offerPage('bankaccount-offer'),
               handle: page({ label: label.bankaccountOffer }),
             },
             {
@@ -175,9 +224,17 @@ export function createRoutes(
               lazy: placeholder,
               handle: page({ label: label.marketingGroup }),
             },
-            { path: 'egeko-smo', lazy: placeholder, handle: page({ label: label.egekoSmo }) },
-            { path: 'egeko-hoz', lazy: placeholder, handle: page({ label: label.egekoHoz }) },
-            { path: 'connect', lazy: placeholder, handle: page({ label: label.connect }) },
+            {
+              path: 'egeko-smo',
+              lazy: offerPage('egeko-smo'),
+              handle: page({ label: label.egekoSmo }),
+            },
+            {
+              path: 'egeko-hoz',
+              lazy: offerPage('egeko-hoz'),
+              handle: page({ label: label.egekoHoz }),
+            },
+            { path: 'connect', lazy: offerPage('connect'), handle: page({ label: label.connect }) },
             {
               handle: guarded('canEditTiles'),
               children: [

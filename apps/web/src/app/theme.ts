@@ -35,10 +35,14 @@ export const portalTheme = createTheme({
 
 /**
  * Mantine's dimmed text (gray 6, 3.3:1 on white) fails WCAG AA contrast: use gray 7 (7.5:1) in
- * the light scheme. Passed to MantineProvider as `cssVariablesResolver`.
+ * the light scheme; the same for the error colour. Passed to MantineProvider as `cssVariablesResolver`.
  */
 export const portalCssVariables: CSSVariablesResolver = () => ({
   variables: {},
-  light: { '--mantine-color-dimmed': 'var(--mantine-color-gray-7)' },
+  light: {
+    '--mantine-color-dimmed': 'var(--mantine-color-gray-7)',
+    // Field errors: red 6 (3.6:1 on white) fails WCAG AA; red 9 passes (5.6:1).
+    '--mantine-color-error': 'var(--mantine-color-red-9)',
+  },
   dark: {},
 });

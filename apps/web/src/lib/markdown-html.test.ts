@@ -12,6 +12,21 @@ describe('compileMarkdownPage', () => {
     expect(page.html).not.toContain('<h1>');
   });
 
+  it('takes the [link] definition as the action link (https only), not shown in the text', () => {
+    const page = compileMarkdownPage(
+      '# Angebot\n\nText\n\n[link]: https://bank.example/konto "Konto eröffnen"\n',
+    );
+    expect(page.link).toEqual({ href: 'https://bank.example/konto', label: 'Konto eröffnen' });
+    expect(page.html).not.toContain('bank.example');
+    expect(compileMarkdownPage('[link]: https://x.example/a\n').link).toEqual({
+      href: 'https://x.example/a',
+      label: null,
+    });
+    expect(compileMarkdownPage('[link]: javascript:alert(1) "x"\n').link).toBeNull();
+    expect(compileMarkdownPage('[link]: http://x.example "x"\n').link).toBeNull();
+    expect(compileMarkdownPage('Nur Text').link).toBeNull();
+  });
+
   it('shows raw HTML literally and reduces images to their alt text', () => {
     const { html } = compileMarkdownPage(
       'Text <img src=x onerror=alert(1)> und ![Bild](https://example.com/x.png)\n\n<script>alert(1)</script>',

@@ -11,6 +11,11 @@ export interface CompiledPage {
   title: string | null;
   /** The rest of the page as HTML. */
   html: string;
+  /**
+   * The page's action link, from a link definition `[link]: https://… "Label"` (not shown in
+   * the text; offer pages render it as a button). Null without one or when it is not https.
+   */
+  link: { href: string; label: string | null } | null;
 }
 
 const ESCAPES: Record<string, string> = {
@@ -55,5 +60,10 @@ export function compileMarkdownPage(source: string): CompiledPage {
     title = (tokens[index] as Tokens.Heading).text.trim();
     tokens.splice(index, 1);
   }
-  return { title, html: marked.parser(tokens) };
+  const definition = tokens.links.link;
+  const link =
+    definition && /^https:\/\//i.test(definition.href)
+      ? { href: definition.href, label: definition.title || null }
+      : null;
+  return { title, html: marked.parser(tokens), link };
 }

@@ -230,3 +230,20 @@ describe('sign-out in another tab', () => {
     stop();
   });
 });
+
+describe('renewNow', () => {
+  it('renews even a token that is still valid (roles changed), and answers the new one', async () => {
+    storeUser('stored', 300);
+    const manager = stubManager();
+    const { session } = makeSession(manager);
+    await expect(session.renewNow()).resolves.toBe('new');
+    expect(manager.signinSilent).toHaveBeenCalledTimes(1);
+  });
+
+  it('answers null when nobody is signed in', async () => {
+    const manager = stubManager();
+    const { session, load } = makeSession(manager);
+    await expect(session.renewNow()).resolves.toBeNull();
+    expect(load).not.toHaveBeenCalled();
+  });
+});

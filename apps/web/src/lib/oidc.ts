@@ -62,6 +62,11 @@ export interface Session {
    * the new token. A failed renewal signs out, starts a new sign-in and rejects.
    */
   renewAccessToken(rejected: string): Promise<string>;
+  /**
+   * Renews the access token now, whatever its validity (e.g. after the account's roles
+   * changed), and answers the new token; null when nobody is signed in.
+   */
+  renewNow(): Promise<string | null>;
   /** Redirects to the sign-in page; afterwards the app returns to `returnTo`. */
   signIn(returnTo?: string): Promise<void>;
   /** Completes the sign-in on /signin-callback and answers the URL to continue with. */
@@ -196,6 +201,11 @@ export function createSession(
 
     renewAccessToken(rejected) {
       return refresh(rejected);
+    },
+    async renewNow() {
+      if (!readStoredUser()) return null;
+      const run = async () => (await (await manager()).signinSilent())?.access_token ?? null;
+      return locks ? locks.request('portal-token-refresh', run) : run();
     },
 
     signIn,

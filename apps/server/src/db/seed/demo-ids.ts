@@ -89,3 +89,19 @@ export const DEMO_SUPPORT_CONTACTS = {
   nordKundenservice: '116ff551-75b0-4709-b045-f0690ac8975a',
   nordTechnik: 'e95da074-7a93-4b82-b4f1-71dab2f21f76',
 } as const;
+
+export const DEMO_ORDERS = {
+  /** Praxis Sonnenschein's TI order, installation status SMCB_ORDERED. */
+  sonnenscheinTi: 'b0f3c1d2-5a4e-4c7b-9e1f-2a3b4c5d6e01',
+  /** Praxis Sonnenschein's bank-account order, status LEGITIMISED (the latest). */
+  sonnenscheinBank: 'b0f3c1d2-5a4e-4c7b-9e1f-2a3b4c5d6e02',
+  /** Zahnarztpraxis Dr. Müller's bank-account order, status SET_UP. */
+  muellerBank: 'b0f3c1d2-5a4e-4c7b-9e1f-2a3b4c5d6e03',
+  /** Zahnarztpraxis Dr. Müller's TI order, just ordered (HARDWARE_ORDERED, no flags set). */
+  muellerTi: 'b0f3c1d2-5a4e-4c7b-9e1f-2a3b4c5d6e04',
+  /**
+   * An older bank-account order of Zahnarztpraxis Dr. Müller (a second account, INTERNAL_CHECK)
+   * that Tom can advance to see the live status; the latest Müller bank order stays SET_UP.
+   */
+  muellerBankOlder: 'b0f3c1d2-5a4e-4c7b-9e1f-2a3b4c5d6e05',
+} as const;

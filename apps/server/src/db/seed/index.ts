@@ -24,6 +24,7 @@ import {
   type DemoBusinessCaseTypeName,
   type DemoUserKey,
 } from './demo-ids';
+import { seedOrders } from './orders';
 
 export * from './demo-ids';
 
@@ -108,18 +109,23 @@ const SUPPORT_CONTACTS: (typeof supportContacts.$inferInsert)[] = [
   },
 ];
 
+/** The demo contracts began before the demo orders (autumn 2025), not on the day of seeding. */
+const CONTRACTS_SINCE = new Date('2025-04-01T08:00:00Z');
+
 const RELATIONSHIPS: (typeof relationships.$inferInsert)[] = [
   {
     id: DEMO_RELATIONSHIPS.nordSonnenschein,
     contractorId: I.abrechnungszentrumNord,
     customerId: I.praxisSonnenschein,
     referenceNumber: DEMO_REFERENCE_NUMBERS.praxisSonnenschein,
+    createdAt: CONTRACTS_SINCE,
   },
   {
     id: DEMO_RELATIONSHIPS.nordMueller,
     contractorId: I.abrechnungszentrumNord,
     customerId: I.zahnarztpraxisMueller,
     referenceNumber: DEMO_REFERENCE_NUMBERS.zahnarztpraxisMueller,
+    createdAt: CONTRACTS_SINCE,
   },
 ];
 
@@ -250,6 +256,7 @@ export async function seedDemoData(db: Db): Promise<void> {
           id,
           relationshipId: DEMO_RELATIONSHIPS[relationship as keyof typeof DEMO_RELATIONSHIPS],
           businessCaseTypeId: DEMO_BUSINESS_CASE_TYPES[typeName as DemoBusinessCaseTypeName],
+          createdAt: CONTRACTS_SINCE,
         })),
       ),
     )
@@ -295,4 +302,5 @@ export async function seedDemoData(db: Db): Promise<void> {
       })),
     )
     .onConflictDoNothing();
+  await seedOrders(db);
 }

@@ -10,6 +10,7 @@ export function toPublicConfig(config: Config): PublicConfig {
     clientId: config.auth.clientId,
     serverStatusUrl: config.serverStatusUrl,
     analytics: config.analyticsSites,
+    ...(config.analytics.url ? { analyticsUrl: config.analytics.url } : {}),
   };
 }
 

@@ -101,6 +101,19 @@ export function apiHandlers(
         ? contractJson(userSchema, user)
         : problem(currentUserStatus, 'Fehler');
     }),
+    http.get('*/api/accountdata/:userId', () =>
+      HttpResponse.json({
+        firstName: user.firstName,
+        lastName: user.lastName,
+        email: user.email,
+        is2FAActivated: false,
+        formOfAddress: user.formOfAddress,
+        title: user.title,
+        onboardedByClient: user.onboardedByClient,
+        hasAccountActivated: user.hasAccountActivated,
+      }),
+    ),
+    http.get('*/api/multiconnect/userlegitimation/status', () => problem(404, 'Nicht gefunden')),
     http.get('*/api/institution/:id', ({ request, params }) => {
       record(request);
       const found = institutions[params.id as string];
@@ -124,6 +137,7 @@ export function fakeSession(token: string | null) {
   return {
     getValidAccessToken: vi.fn(async () => token),
     renewAccessToken: vi.fn(async () => token ?? ''),
+    renewNow: vi.fn(async () => token),
     signIn: vi.fn(async () => {}),
     completeSignIn: vi.fn(async () => '/'),
     logout: vi.fn(async () => {}),

@@ -1,6 +1,6 @@
 import '@mantine/core/styles/Typography.css';
 import { Typography } from '@mantine/core';
-import { useEffect, useRef } from 'react';
+import { type ReactNode, useEffect, useRef } from 'react';
 import { useNavigate } from 'react-router';
 import { type Breadcrumb, PageHeader } from '../../components/page-header';
 import type { CompiledPage } from '../../lib/markdown-html';
@@ -11,10 +11,12 @@ export interface StaticPageProps {
   /** Used when the markdown has no `# ` heading. */
   fallbackTitle: string;
   breadcrumbs: Breadcrumb[];
+  /** Shown beside the title (e.g. an offer page's outgoing link). */
+  actions?: ReactNode;
 }
 
 /** Impressum, Datenschutz, …: the operator's markdown, compiled and sanitised at build time. */
-export function StaticPage({ page, fallbackTitle, breadcrumbs }: StaticPageProps) {
+export function StaticPage({ page, fallbackTitle, breadcrumbs, actions }: StaticPageProps) {
   const navigate = useNavigate();
   const body = useRef<HTMLDivElement>(null);
   // Same-site links stay in the app (client-side navigation), like the router's Link.
@@ -34,7 +36,7 @@ export function StaticPage({ page, fallbackTitle, breadcrumbs }: StaticPageProps
   }, [navigate]);
   return (
     <article>
-      <PageHeader title={page.title ?? fallbackTitle} breadcrumbs={breadcrumbs} />
+      <PageHeader title={page.title ?? fallbackTitle} breadcrumbs={breadcrumbs} actions={actions} />
       <Typography maw={820}>
         <div
           ref={body}

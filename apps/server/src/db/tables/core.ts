@@ -1,0 +1,189 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+
+/** People who sign in. `id` is the identity provider's subject (`sub`). */
+export const users = pgTable(
+  'users',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    email: text('email').notNull(),
+    firstName: text('first_name').notNull(),
+    lastName: text('last_name').notNull(),
+    title: text('title'),
+    formOfAddress: text('form_of_address'),
+    onboardedByClient: text('onboarded_by_client'),
+    hasAccountActivated: boolean('has_account_activated').notNull().default(false),
+    dateTimeCreated: timestamp('date_time_created', { withTimezone: true }).notNull().defaultNow(),
+    /** scrypt hash for the embedded identity provider; null for users of an external one. */
+    passwordHash: text('password_hash'),
+    /** Account (realm) roles: client, technical, 2fa. */
+    realmRoles: text('realm_roles').array().notNull().default(sql`ARRAY['client']::text[]`),
+    /** Base32 TOTP secret while two-factor sign-in is active. */
+    totpSecret: text('totp_secret'),
+    /** Time step (30 s counter) of the last accepted one-time code: each code works once. */
+    totpLastStep: integer('totp_last_step'),
+    /** Subject at an external identity provider, when it differs from `id`. */
+    identitySubject: text('identity_subject'),
+  },
+  (table) => [
+    uniqueIndex('users_email_lower_idx').on(sql`lower(${table.email})`),
+    uniqueIndex('users_identity_subject_idx').on(table.identitySubject),
+  ],
+);
+
+export const institutions = pgTable('institutions', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  name: text('name').notNull(),
+  city: text('city').notNull(),
+  postalcode: text('postalcode').notNull(),
+  street: text('street').notNull(),
+  trusted: boolean('trusted').notNull().default(false),
+  theme: text('theme'),
+  createdAt: createdAt(),
+});
+
+export const institutionUserRoles = pgTable(
+  'institution_user_roles',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade', onUpdate: 'cascade' }),
+    institutionId: uuid('institution_id')
+      .notNull()
+      .references(() => institutions.id, { onDelete: 'cascade' }),
+    role: text('role', {
+      enum: ['INSTITUTION_ADMIN', 'INSTITUTION_MEMBER', 'SUPPORT_USER'],
+    }).notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.userId, table.institutionId] }),
+    index('institution_user_roles_institution_idx').on(table.institutionId),
+  ],
+);
+
+export const supportContacts = pgTable(
+  'support_contacts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    institutionId: uuid('institution_id')
+      .notNull()
+      .references(() => institutions.id, { onDelete: 'cascade' }),
+    description: text('description').notNull(),
+    phone: text('phone'),
+    email: text('email'),
+    position: integer('position').notNull().default(0),
+  },
+  (table) => [index('support_contacts_institution_idx').on(table.institutionId)],
+);
+
+/** A trusted contractor serving a customer institution. */
+export const relationships = pgTable(
+  'relationships',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    contractorId: uuid('contractor_id')
+      .notNull()
+      .references(() => institutions.id, { onDelete: 'cascade' }),
+    customerId: uuid('customer_id')
+      .notNull()
+      .references(() => institutions.id, { onDelete: 'cascade' }),
+    /** The customer's reference number at the contractor ("Kd.-Nr."). */
+    referenceNumber: text('reference_number').notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    uniqueIndex('relationships_pair_idx').on(table.contractorId, table.customerId),
+    index('relationships_customer_idx').on(table.customerId),
+  ],
+);
+
+export const businessCaseTypes = pgTable('business_case_types', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  /** Technical name, e.g. TIORDER, BANKACCOUNT, ODITS_KUNDENCENTER_PFLEGE. */
+  name: text('name').notNull().unique(),
+  /** German display label. */
+  label: text('label').notNull(),
+});
+
+export const businessCases = pgTable(
+  'business_cases',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    relationshipId: uuid('relationship_id')
+      .notNull()
+      .references(() => relationships.id, { onDelete: 'cascade' }),
+    businessCaseTypeId: uuid('business_case_type_id')
+      .notNull()
+      .references(() => businessCaseTypes.id),
+    createdAt: createdAt(),
+  },
+  (table) => [index('business_cases_relationship_idx').on(table.relationshipId)],
+);
+
+/** oidc-provider's stored models (sessions, grants, codes, refresh tokens, interactions). */
+export const oidcPayloads = pgTable(
+  'oidc_payloads',
+  {
+    id: text('id').notNull(),
+    type: text('type').notNull(),
+    payload: jsonb('payload').notNull(),
+    grantId: text('grant_id'),
+    userCode: text('user_code'),
+    uid: text('uid'),
+    expiresAt: timestamp('expires_at', { withTimezone: true }),
+    consumedAt: timestamp('consumed_at', { withTimezone: true }),
+  },
+  (table) => [
+    primaryKey({ columns: [table.id, table.type] }),
+    index('oidc_payloads_grant_idx').on(table.grantId),
+    index('oidc_payloads_uid_idx').on(table.uid),
+    index('oidc_payloads_user_code_idx').on(table.userCode),
+    index('oidc_payloads_expires_idx').on(table.expiresAt),
+  ],
+);
+
+/** Secrets generated on first start and shared by every server process (signing keys, cookie keys). */
+export const identitySecrets = pgTable('identity_secrets', {
+  name: text('name').primaryKey(),
+  value: jsonb('value').notNull(),
+  createdAt: createdAt(),
+});
+
+/** Failed sign-ins, counted per account and per address to slow down guessing. */
+/**
+ * API requests per key (address) in the current fixed window, shared by every process on one
+ * database (RATE_LIMIT_PER_MINUTE).
+ */
+export const rateLimitHits = pgTable('rate_limit_hits', {
+  key: text('key').primaryKey(),
+  windowStart: timestamp('window_start', { withTimezone: true }).notNull(),
+  count: integer('count').notNull(),
+});
+
+export const signInFailures = pgTable(
+  'sign_in_failures',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    account: text('account').notNull(),
+    address: text('address').notNull(),
+    failedAt: timestamp('failed_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index('sign_in_failures_account_idx').on(table.account, table.failedAt),
+    index('sign_in_failures_address_idx').on(table.address, table.failedAt),
+  ],
+);

@@ -1,0 +1,186 @@
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { Config } from '../config';
+import { passwordResetMail } from '../modules/account/mails';
+import { pageMessages as text } from '../modules/account/messages';
+import { passwordProblem } from '../modules/account/password-policy';
+import { findUser, findUserByEmail, updateUser } from '../modules/account/repository';
+import { consumeToken, issueToken, peekToken, RESET_TOKEN_TTL_MS } from '../modules/account/tokens';
+import { actionTokenLink } from '../modules/institution-users/service';
+import { messages } from './messages';
+import { escapeHtml, layout, messagePage, type PageContext } from './pages';
+import { hashPassword } from './passwords';
+import { revokeUserSessions } from './revoke';
+import {
+  accountKey,
+  clearSignInFailures,
+  isSignInBlocked,
+  recordSignInFailure,
+} from './sign-in-failures';
+
+interface Options {
+  config: Config;
+  pages: PageContext;
+  issuerPath: string;
+  sendPage(reply: FastifyReply, status: number, html: string): FastifyReply;
+}
+
+const hide = { hide: true } as Record<string, unknown>;
+const UID = /^[A-Za-z0-9_-]{1,100}$/;
+const TOKEN_KINDS = ['INVITATION', 'PASSWORD_RESET'] as const;
+
+const field = (value: unknown, max: number) =>
+  typeof value === 'string' ? value.slice(0, max) : '';
+
+function alert(message: string | undefined) {
+  return message ? `<p class="alert" role="alert" id="form-error">${escapeHtml(message)}</p>` : '';
+}
+const invalid = (message: string | undefined) =>
+  message ? ' aria-invalid="true" aria-describedby="form-error"' : '';
+
+/**
+ * "Passwort vergessen?" and the page behind invitation and reset links (Keycloak's
+ * `login-actions/reset-credentials` and `login-actions/action-token?key=`).
+ *
+ * The reset request always answers the same confirmation, whether or not the address has an
+ * account. Links carry a random token of which only the hash is stored; they work once and
+ * expire (reset: 1 hour, invitation: INVITATION_TTL_HOURS). Setting the password ends every
+ * session of the user.
+ */
+export async function accountActionRoutes(app: FastifyInstance, options: Options) {
+  const { config, pages, issuerPath, sendPage } = options;
+  const db = app.db;
+  const resetPath = `${issuerPath}/login-actions/reset-credentials`;
+  const tokenPath = `${issuerPath}/login-actions/action-token`;
+  const backUrl = (uid: string) =>
+    UID.test(uid)
+      ? `${issuerPath}/login-actions/${encodeURIComponent(uid)}`
+      : `${config.publicUrl}/`;
+
+  const forgotForm = (uid: string, error?: string, email = '') =>
+    layout(pages, {
+      title: text.forgotTitle,
+      body: `<h1>${text.forgotTitle}</h1>
+<p class="intro">${text.forgotIntro}</p>
+${alert(error)}
+<form method="post" action="${escapeHtml(`${resetPath}${UID.test(uid) ? `?uid=${encodeURIComponent(uid)}` : ''}`)}" class="form">
+<div class="field">
+<label for="email">${messages.emailLabel}</label>
+<input id="email" name="email" type="email" autocomplete="username" spellcheck="false" autocapitalize="none" required autofocus value="${escapeHtml(email)}"${invalid(error)}>
+</div>
+<button type="submit" class="button">${text.forgotButton}</button>
+</form>
+<p class="secondary-action"><a class="link" href="${escapeHtml(backUrl(uid))}">${text.backToSignIn}</a></p>`,
+    });
+
+  app.get(resetPath, { schema: hide }, async (request, reply) => {
+    const uid = field((request.query as Record<string, unknown>).uid, 100);
+    return sendPage(reply, 200, forgotForm(uid));
+  });
+
+  app.post(resetPath, { schema: hide }, async (request, reply) => {
+    const uid = field((request.query as Record<string, unknown>).uid, 100);
+    const email = field((request.body as Record<string, unknown> | undefined)?.email, 320).trim();
+    // Requests are counted like failed sign-ins, per account and address but apart from them
+    // (so they never block a sign-in): nobody sends masses of mails from here.
+    const account = `reset:${accountKey(email)}`;
+    const address = `reset:${request.ip}`;
+    if (await isSignInBlocked(db, account, address, config.auth.signInMaxFailures)) {
+      return sendPage(reply, 429, forgotForm(uid, messages.tooManyFailures, email));
+    }
+    await recordSignInFailure(db, account, address);
+    const user = email ? await findUserByEmail(db, email) : undefined;
+    if (user?.hasAccountActivated) {
+      const token = await issueToken(db, user.id, 'PASSWORD_RESET', RESET_TOKEN_TTL_MS);
+      try {
+        await app.mailer.send(passwordResetMail(user, actionTokenLink(config, token)));
+      } catch (error) {
+        request.log.error({ err: error }, 'password reset mail failed');
+      }
+    }
+    return sendPage(
+      reply,
+      200,
+      layout(pages, {
+        title: text.forgotSentTitle,
+        body: `<h1>${text.forgotSentTitle}</h1>
+<p role="status">${text.forgotSent}</p>
+<p class="secondary-action"><a class="link" href="${escapeHtml(backUrl(uid))}">${text.backToSignIn}</a></p>`,
+      }),
+    );
+  });
+
+  const linkInvalid = (reply: FastifyReply) =>
+    sendPage(
+      reply,
+      400,
+      messagePage(pages, {
+        title: text.linkInvalidTitle,
+        message: text.linkInvalid,
+        role: 'alert',
+      }),
+    );
+
+  const passwordForm = (key: string, kind: string, email: string, error?: string) => {
+    const title = kind === 'INVITATION' ? text.acceptInvitationTitle : text.setPasswordTitle;
+    return layout(pages, {
+      title,
+      body: `<h1>${title}</h1>
+<p class="intro" id="password-rules">${escapeHtml(text.setPasswordIntro(email))}</p>
+${alert(error)}
+<form method="post" action="${escapeHtml(`${tokenPath}?key=${encodeURIComponent(key)}`)}" class="form">
+<input type="hidden" name="username" autocomplete="username" value="${escapeHtml(email)}">
+<div class="field">
+<label for="password">${text.newPasswordLabel}</label>
+<input id="password" name="password" type="password" autocomplete="new-password" required autofocus aria-describedby="password-rules"${error ? ' aria-invalid="true"' : ''}>
+</div>
+<div class="field">
+<label for="password-repeat">${text.repeatPasswordLabel}</label>
+<input id="password-repeat" name="passwordRepeat" type="password" autocomplete="new-password" required${invalid(error)}>
+</div>
+<button type="submit" class="button">${text.setPasswordButton}</button>
+</form>`,
+    });
+  };
+
+  app.get(tokenPath, { schema: hide }, async (request, reply) => {
+    const key = field((request.query as Record<string, unknown>).key, 200);
+    const token = await peekToken(db, key, TOKEN_KINDS);
+    const user = token ? await findUser(db, token.userId) : undefined;
+    if (!token || !user) return linkInvalid(reply);
+    return sendPage(reply, 200, passwordForm(key, token.kind, user.email));
+  });
+
+  app.post(tokenPath, { schema: hide }, async (request, reply) => {
+    const key = field((request.query as Record<string, unknown>).key, 200);
+    const body = (request.body ?? {}) as Record<string, unknown>;
+    const password = field(body.password, 1024);
+    const repeat = field(body.passwordRepeat, 1024);
+    const token = await peekToken(db, key, TOKEN_KINDS);
+    const user = token ? await findUser(db, token.userId) : undefined;
+    if (!token || !user) return linkInvalid(reply);
+    const problem =
+      password !== repeat
+        ? text.passwordsDiffer
+        : await passwordProblem(password, [user.firstName, user.lastName, user.email]);
+    if (problem) return sendPage(reply, 400, passwordForm(key, token.kind, user.email, problem));
+    // Used up only now, and only once even when the form is sent twice at the same moment.
+    const used = await consumeToken(db, key, TOKEN_KINDS, user.id);
+    if (!used) return linkInvalid(reply);
+    await updateUser(db, user.id, {
+      passwordHash: await hashPassword(password),
+      hasAccountActivated: true,
+    });
+    await revokeUserSessions(db, user.id);
+    await clearSignInFailures(db, accountKey(user.email));
+    return sendPage(
+      reply,
+      200,
+      layout(pages, {
+        title: text.passwordSetTitle,
+        body: `<h1>${text.passwordSetTitle}</h1>
+<p role="status">${text.passwordSet}</p>
+<p><a class="button" href="${escapeHtml(`${config.publicUrl}/`)}">${text.toSignIn}</a></p>`,
+      }),
+    );
+  });
+}

@@ -1,0 +1,99 @@
+import { escapeHtml } from '../../identity/pages';
+import type { Mail } from '../../plugins/mailer';
+
+interface Person {
+  email: string;
+  firstName: string;
+  lastName: string;
+  formOfAddress: string | null;
+  title: string | null;
+}
+
+/** "Sehr geehrte Frau Dr. Schäfer," or "Guten Tag Anna Schäfer,". */
+export function salutation(person: Person): string {
+  const name = [person.title, person.lastName].filter(Boolean).join(' ');
+  if (person.formOfAddress === 'Frau') return `Sehr geehrte Frau ${name},`;
+  if (person.formOfAddress === 'Herr') return `Sehr geehrter Herr ${name},`;
+  return `Guten Tag ${[person.title, person.firstName, person.lastName].filter(Boolean).join(' ')},`;
+}
+
+const SIGNATURE = 'Mit freundlichen Grüßen\nIhr Institutionsportal';
+
+/** A mail with a plain-text and an HTML part from paragraphs and an optional link button. */
+function compose(
+  to: string,
+  subject: string,
+  paragraphs: string[],
+  link?: { url: string; label: string },
+): Mail {
+  const text = [...paragraphs, ...(link ? [`${link.label}: ${link.url}`] : []), SIGNATURE].join(
+    '\n\n',
+  );
+  const html = `<!DOCTYPE html><html lang="de"><body style="font-family: Arial, sans-serif; color: #1f2933">
+${paragraphs.map((paragraph) => `<p>${escapeHtml(paragraph)}</p>`).join('\n')}
+${link ? `<p><a href="${escapeHtml(link.url)}" style="display:inline-block;padding:10px 16px;background:#1c5d99;color:#fff;text-decoration:none;border-radius:4px">${escapeHtml(link.label)}</a></p>\n<p style="font-size:12px;color:#52606d">${escapeHtml(link.url)}</p>` : ''}
+<p>${escapeHtml(SIGNATURE).replace('\n', '<br>')}</p>
+</body></html>`;
+  return { to, subject, text, html, ...(link ? { link: link.url } : {}) };
+}
+
+export function invitationMail(
+  person: Person,
+  institutionName: string,
+  link: string,
+  validHours: number,
+): Mail {
+  const validity =
+    validHours % 24 === 0
+      ? `${validHours / 24} ${validHours === 24 ? 'Tag' : 'Tage'}`
+      : `${validHours} Stunden`;
+  return compose(
+    person.email,
+    `Einladung ins Institutionsportal: ${institutionName}`,
+    [
+      salutation(person),
+      `Sie wurden eingeladen, im Institutionsportal für „${institutionName}“ mitzuarbeiten.`,
+      `Über den folgenden Link legen Sie Ihr Passwort fest und melden sich an. Der Link ist ${validity} gültig und kann einmal verwendet werden.`,
+    ],
+    { url: link, label: 'Einladung annehmen' },
+  );
+}
+
+export function addedToInstitutionMail(
+  person: Person,
+  institutionName: string,
+  portalUrl: string,
+  roleLabel: string,
+): Mail {
+  return compose(
+    person.email,
+    `Sie wurden zu „${institutionName}“ hinzugefügt`,
+    [
+      salutation(person),
+      `Sie wurden im Institutionsportal der Institution „${institutionName}“ als ${roleLabel} hinzugefügt.`,
+      'Melden Sie sich wie gewohnt mit Ihrem bestehenden Konto an; die Institution erscheint in Ihrer Institutionsauswahl.',
+    ],
+    { url: portalUrl, label: 'Zum Portal' },
+  );
+}
+
+export function passwordResetMail(person: Person, link: string): Mail {
+  return compose(
+    person.email,
+    'Passwort zurücksetzen',
+    [
+      salutation(person),
+      'Sie haben angefordert, das Passwort Ihres Kontos im Institutionsportal zurückzusetzen.',
+      'Über den folgenden Link legen Sie ein neues Passwort fest. Der Link ist eine Stunde gültig und kann einmal verwendet werden. Danach werden Sie auf allen Geräten abgemeldet.',
+      'Falls Sie das nicht angefordert haben, können Sie diese E-Mail ignorieren.',
+    ],
+    { url: link, label: 'Neues Passwort festlegen' },
+  );
+}
+
+/** German labels of the institution roles (as the app shows them). */
+export const ROLE_LABELS = {
+  INSTITUTION_ADMIN: 'Administrator',
+  INSTITUTION_MEMBER: 'Mitglied',
+  SUPPORT_USER: 'Supportmitarbeiter',
+} as const;

@@ -1,0 +1,60 @@
+/** Every German text the account and institution-user modules send (API answers and mails). */
+export const messages = {
+  emailInUse: 'Die E-Mail-Adresse wird bereits verwendet.',
+  accountNotFound: 'Das Konto wurde nicht gefunden.',
+  impersonationForbidden:
+    'Im Support-Modus können E-Mail-Adresse, Passwort und Zwei-Faktor-Authentifizierung nicht geändert werden.',
+  passwordTooShort: (min: number) => `Das Passwort muss mindestens ${min} Zeichen lang sein.`,
+  passwordTooLong: (max: number) => `Das Passwort darf höchstens ${max} Zeichen lang sein.`,
+  passwordTooWeak:
+    'Das Passwort ist zu leicht zu erraten. Bitte verwenden Sie ein stärkeres Passwort.',
+  passwordMissing: 'Bitte geben Sie ein Passwort ein.',
+  currentPasswordWrong: 'Das aktuelle Passwort ist nicht korrekt.',
+  passwordConfirmationMissing:
+    'Bitte bestätigen Sie zuerst Ihr aktuelles Passwort (die Bestätigung ist 5 Minuten gültig).',
+  noLocalPassword:
+    'Das Passwort wird beim Identitätsanbieter verwaltet und kann hier nicht geändert werden.',
+  tooManyFailures:
+    'Zu viele fehlgeschlagene Versuche. Bitte versuchen Sie es in 15 Minuten erneut.',
+  otpInvalid: 'Der Code ist ungültig.',
+  otpAlreadyActive: 'Die Zwei-Faktor-Authentifizierung ist bereits aktiv.',
+  otpNotActive: 'Die Zwei-Faktor-Authentifizierung ist nicht aktiv.',
+  identNotStarted: 'Es wurde noch keine Identifikation gestartet.',
+  userNotFound: 'Der Nutzer wurde in dieser Institution nicht gefunden.',
+  lastAdmin:
+    'Der letzte Administrator einer Institution kann nicht entfernt oder herabgestuft werden.',
+  onlyAdminsInvite: 'Nur Administratoren der Institution können Einladungen versenden.',
+  alreadyActivated: 'Das Konto ist bereits aktiviert; eine Einladung ist nicht mehr nötig.',
+} as const;
+
+/** Texts of the pages the server renders (reset, invitation, identification simulation). */
+export const pageMessages = {
+  forgotLink: 'Passwort vergessen?',
+  forgotTitle: 'Passwort vergessen',
+  forgotIntro:
+    'Geben Sie die E-Mail-Adresse Ihres Kontos ein. Wir senden Ihnen einen Link, mit dem Sie ein neues Passwort festlegen können.',
+  forgotButton: 'Link senden',
+  forgotSentTitle: 'E-Mail unterwegs',
+  forgotSent:
+    'Falls zu dieser E-Mail-Adresse ein Konto besteht, haben wir Ihnen einen Link zum Zurücksetzen des Passworts gesendet. Der Link ist eine Stunde gültig.',
+  backToSignIn: 'Zurück zur Anmeldung',
+  setPasswordTitle: 'Neues Passwort festlegen',
+  acceptInvitationTitle: 'Einladung annehmen',
+  setPasswordIntro: (email: string) =>
+    `Legen Sie ein Passwort für ${email} fest: mindestens 10 Zeichen und schwer zu erraten.`,
+  newPasswordLabel: 'Neues Passwort',
+  repeatPasswordLabel: 'Neues Passwort wiederholen',
+  passwordsDiffer: 'Die Passwörter stimmen nicht überein.',
+  setPasswordButton: 'Passwort speichern',
+  passwordSetTitle: 'Passwort gespeichert',
+  passwordSet: 'Ihr Passwort wurde gespeichert. Sie können sich jetzt anmelden.',
+  toSignIn: 'Zur Anmeldung',
+  linkInvalidTitle: 'Link ungültig',
+  linkInvalid:
+    'Dieser Link ist abgelaufen oder wurde bereits verwendet. Bitte fordern Sie einen neuen an.',
+  identTitle: 'Identifikation (Simulation)',
+  identIntro:
+    'Dies ist der simulierte Identifikationsdienst des Portals. Schließen Sie die Identifikation ab oder brechen Sie sie ab; danach kehren Sie zum Portal zurück.',
+  identComplete: 'Identifikation abschließen',
+  identAbort: 'Identifikation abbrechen',
+} as const;

@@ -1,0 +1,235 @@
+import {
+  accountData,
+  accountDataUpdate,
+  emailUpdate,
+  identStart,
+  identStartResponse,
+  identStatusResponse,
+  otpActivate,
+  otpDisable,
+  otpInit,
+  PASSWORD_MAX_LENGTH,
+  userIdParams,
+} from '@portal/contract';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Config } from '../../config';
+import { currentUserId } from '../../plugins/access';
+import { notFound } from '../../plugins/errors';
+import { problemResponses } from '../shared/responses';
+import { messages } from './messages';
+import {
+  activateTwoFactor,
+  type Caller,
+  confirmPassword,
+  disableTwoFactor,
+  getAccountData,
+  getIdentStatus,
+  initTwoFactor,
+  startIdentification,
+  updateAccountData,
+  updateEmail,
+  updatePassword,
+} from './service';
+import { identificationSimulationRoutes } from './simulation';
+
+const noContent = { 204: z.null().describe('Erledigt') };
+const tags = ['account'];
+
+/** The signed-in person's own account: data, e-mail, password, two-factor, identification. */
+export const accountRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app, { config }) => {
+  const db = app.db;
+
+  async function callerOf(request: FastifyRequest): Promise<Caller> {
+    const userId = await currentUserId(request);
+    if (!userId) throw notFound(messages.accountNotFound);
+    return {
+      userId,
+      ip: request.ip,
+      auth: request.auth,
+      maxFailures: config.auth.signInMaxFailures,
+    };
+  }
+
+  app.get(
+    '/accountdata/:userId',
+    {
+      schema: {
+        tags,
+        summary: 'Account data of the signed-in user',
+        description: 'Only the caller’s own id; any other id answers 404.',
+        params: userIdParams,
+        response: { 200: accountData, ...problemResponses(400, 401, 404) },
+      },
+    },
+    async (request) => getAccountData(db, await callerOf(request), request.params.userId),
+  );
+
+  app.put(
+    '/accountdata/',
+    {
+      schema: {
+        tags,
+        summary: 'Saves form of address, title, first and last name',
+        description: 'The e-mail address changes through `PUT /user/updateEmail`.',
+        body: accountDataUpdate,
+        response: { 200: accountData, ...problemResponses(400, 401, 404) },
+      },
+    },
+    async (request) => updateAccountData(db, await callerOf(request), request.body),
+  );
+
+  app.put(
+    '/user/updateEmail',
+    {
+      schema: {
+        tags,
+        summary: 'Changes the sign-in e-mail address',
+        description:
+          '409 when the address belongs to another account; 403 in an impersonated session.',
+        body: emailUpdate,
+        response: { 200: accountData, ...problemResponses(400, 401, 403, 404, 409) },
+      },
+    },
+    async (request) => updateEmail(db, await callerOf(request), request.body.email),
+  );
+
+  app.post(
+    '/user/confirmPassword',
+    {
+      schema: {
+        tags,
+        summary: 'Confirms the current password before a change',
+        description:
+          'Answers a confirmation valid for 5 minutes and usable once, to be sent as ' +
+          '`X-Password-Confirmation` with `PUT /user/updatePassword`. Wrong passwords count ' +
+          'like failed sign-ins (429 when too many).',
+        body: z.object({
+          password: z
+            .string()
+            .min(1)
+            .max(PASSWORD_MAX_LENGTH * 4),
+        }),
+        response: {
+          200: z.object({ confirmation: z.string() }),
+          ...problemResponses(400, 401, 403, 404, 409),
+        },
+      },
+    },
+    async (request) => confirmPassword(db, await callerOf(request), request.body.password),
+  );
+
+  app.put(
+    '/user/updatePassword',
+    {
+      schema: {
+        tags,
+        summary: 'Sets a new password (plain-text body)',
+        description:
+          'Body: the new password as `text/plain`. At least 10 characters and a zxcvbn score ' +
+          'of at least 3 (common and German dictionaries); header `X-Password-Confirmation` from ' +
+          '`POST /user/confirmPassword`. 403 in an impersonated session.',
+        body: z.string().max(PASSWORD_MAX_LENGTH * 4),
+        headers: z.object({ 'x-password-confirmation': z.string().max(200).optional() }),
+        response: { ...noContent, ...problemResponses(400, 401, 403, 404, 409) },
+      },
+    },
+    async (request, reply) => {
+      await updatePassword(
+        db,
+        await callerOf(request),
+        request.body,
+        request.headers['x-password-confirmation'],
+      );
+      return reply.code(204).send(null);
+    },
+  );
+
+  const twoFactorDescription =
+    'Wrong codes count like failed sign-ins (429 when too many); each code is accepted once. ' +
+    '403 in an impersonated session. Afterwards the app renews its token: the realm role `2fa` ' +
+    'shows the status.';
+
+  app.post(
+    '/user/2fa/init',
+    {
+      schema: {
+        tags,
+        summary: 'A new TOTP secret and its otpauth:// URI (not stored until activated)',
+        description: twoFactorDescription,
+        response: { 200: otpInit, ...problemResponses(401, 403, 404, 409) },
+      },
+    },
+    async (request) => initTwoFactor(db, await callerOf(request)),
+  );
+
+  app.post(
+    '/user/2fa/activate',
+    {
+      schema: {
+        tags,
+        summary: 'Activates two-factor sign-in with the secret from init and a valid code',
+        description: twoFactorDescription,
+        body: otpActivate,
+        response: { ...noContent, ...problemResponses(400, 401, 403, 404, 409) },
+      },
+    },
+    async (request, reply) => {
+      await activateTwoFactor(
+        db,
+        await callerOf(request),
+        request.body.otpSecret,
+        request.body.otpCode,
+      );
+      return reply.code(204).send(null);
+    },
+  );
+
+  app.post(
+    '/user/2fa/disable',
+    {
+      schema: {
+        tags,
+        summary: 'Switches two-factor sign-in off with a valid code',
+        description: twoFactorDescription,
+        body: otpDisable,
+        response: { ...noContent, ...problemResponses(400, 401, 403, 404, 409) },
+      },
+    },
+    async (request, reply) => {
+      await disableTwoFactor(db, await callerOf(request), request.body.otpCode);
+      return reply.code(204).send(null);
+    },
+  );
+
+  app.post(
+    '/multiconnect/userlegitimation/',
+    {
+      schema: {
+        tags,
+        summary: 'Starts an identification and answers the URL to continue at',
+        body: identStart,
+        response: { 200: identStartResponse, ...problemResponses(400, 401, 404) },
+      },
+    },
+    async (request) => startIdentification(db, config, await callerOf(request)),
+  );
+
+  app.get(
+    '/multiconnect/userlegitimation/status',
+    {
+      schema: {
+        tags,
+        summary: 'The identification status as the service reports it',
+        description:
+          "Raw values: 'true' (started), '1' (legitimised), 'false' or '2' (failed); 404 when " +
+          'no identification was started.',
+        response: { 200: identStatusResponse, ...problemResponses(401, 404) },
+      },
+    },
+    async (request) => getIdentStatus(db, await callerOf(request)),
+  );
+
+  await app.register(identificationSimulationRoutes, { config });
+};

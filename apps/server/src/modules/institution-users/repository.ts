@@ -1,0 +1,150 @@
+import type { InstitutionRole, InstitutionUpdate } from '@portal/contract';
+import { and, eq, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { institutions, institutionUserRoles, users } from '../../db/schema';
+import type { InstitutionScope } from '../../plugins/access';
+
+export async function updateInstitution(
+  db: Db,
+  scope: InstitutionScope,
+  update: InstitutionUpdate,
+): Promise<boolean> {
+  const rows = await db
+    .update(institutions)
+    .set(update)
+    .where(eq(institutions.id, scope.institutionId))
+    .returning({ id: institutions.id });
+  return rows.length === 1;
+}
+
+export async function institutionName(db: Db, scope: InstitutionScope): Promise<string> {
+  const [row] = await db
+    .select({ name: institutions.name })
+    .from(institutions)
+    .where(eq(institutions.id, scope.institutionId))
+    .limit(1);
+  return row?.name ?? '';
+}
+
+export type MemberRow = typeof users.$inferSelect & { role: InstitutionRole };
+
+/** A user of the scope's institution (same statement checks the membership). */
+export async function findMember(
+  db: Db,
+  scope: InstitutionScope,
+  userId: string,
+): Promise<MemberRow | undefined> {
+  const [row] = await db
+    .select({ user: users, role: institutionUserRoles.role })
+    .from(institutionUserRoles)
+    .innerJoin(users, eq(users.id, institutionUserRoles.userId))
+    .where(
+      and(
+        eq(institutionUserRoles.institutionId, scope.institutionId),
+        eq(institutionUserRoles.userId, userId),
+      ),
+    )
+    .limit(1);
+  return row ? { ...row.user, role: row.role } : undefined;
+}
+
+export async function addMember(
+  db: Db,
+  scope: InstitutionScope,
+  userId: string,
+  role: InstitutionRole,
+): Promise<boolean> {
+  const rows = await db
+    .insert(institutionUserRoles)
+    .values({ userId, institutionId: scope.institutionId, role })
+    .onConflictDoNothing()
+    .returning({ userId: institutionUserRoles.userId });
+  return rows.length === 1;
+}
+
+/** Other admins of the institution than `userId` exist (checked inside the changing statement). */
+const anotherAdminExists = (scope: InstitutionScope, userId: string) => sql`exists (
+  select 1 from ${institutionUserRoles} other
+  where other.institution_id = ${scope.institutionId}
+    and other.role = 'INSTITUTION_ADMIN'
+    and other.user_id <> ${userId})`;
+
+export type ChangeResult = 'done' | 'not-found' | 'last-admin';
+
+/**
+ * Removes a member; an admin only while another admin remains (one statement, so two admins
+ * removing each other at once cannot leave the institution without one).
+ */
+export async function removeMember(
+  db: Db,
+  scope: InstitutionScope,
+  userId: string,
+): Promise<ChangeResult> {
+  const rows = await db
+    .delete(institutionUserRoles)
+    .where(
+      and(
+        eq(institutionUserRoles.institutionId, scope.institutionId),
+        eq(institutionUserRoles.userId, userId),
+        sql`(${institutionUserRoles.role} <> 'INSTITUTION_ADMIN' or ${anotherAdminExists(scope, userId)})`,
+      ),
+    )
+    .returning({ userId: institutionUserRoles.userId });
+  if (rows.length === 1) return 'done';
+  return (await findMember(db, scope, userId)) ? 'last-admin' : 'not-found';
+}
+
+/** Changes a member's role; demoting the last admin is refused in the same statement. */
+export async function changeRole(
+  db: Db,
+  scope: InstitutionScope,
+  userId: string,
+  role: InstitutionRole,
+): Promise<ChangeResult> {
+  const rows = await db
+    .update(institutionUserRoles)
+    .set({ role })
+    .where(
+      and(
+        eq(institutionUserRoles.institutionId, scope.institutionId),
+        eq(institutionUserRoles.userId, userId),
+        role === 'INSTITUTION_ADMIN'
+          ? sql`true`
+          : sql`(${institutionUserRoles.role} <> 'INSTITUTION_ADMIN' or ${anotherAdminExists(scope, userId)})`,
+      ),
+    )
+    .returning({ userId: institutionUserRoles.userId });
+  if (rows.length === 1) return 'done';
+  return (await findMember(db, scope, userId)) ? 'last-admin' : 'not-found';
+}
+
+/** Deletes an invited user who never activated and now belongs to no institution. */
+export async function deleteUnusedInvitee(db: Db, userId: string): Promise<void> {
+  await db
+    .delete(users)
+    .where(
+      and(
+        eq(users.id, userId),
+        eq(users.hasAccountActivated, false),
+        sql`not exists (select 1 from ${institutionUserRoles} r where r.user_id = ${userId})`,
+      ),
+    );
+}
+
+export async function insertInvitee(
+  db: Db,
+  invitee: {
+    email: string;
+    firstName: string;
+    lastName: string;
+    formOfAddress: string | null;
+    title: string | null;
+  },
+): Promise<string | undefined> {
+  const rows = await db
+    .insert(users)
+    .values({ ...invitee, hasAccountActivated: false, passwordHash: null })
+    .onConflictDoNothing()
+    .returning({ id: users.id });
+  return rows[0]?.id;
+}

@@ -1,0 +1,126 @@
+import {
+  idParams,
+  institution,
+  institutionMember,
+  institutionUpdate,
+  institutionUserParams,
+  invitation,
+  userRoleUpdate,
+} from '@portal/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Config } from '../../config';
+import { ADMIN_ONLY } from '../../plugins/access';
+import { problemResponses } from '../shared/responses';
+import {
+  changeUserRole,
+  inviteUser,
+  removeUser,
+  resendInvitation,
+  saveInstitution,
+} from './service';
+
+const tags = ['institution'];
+const adminOnly = 'Only for admins of the institution (403 for members, 404 for everyone else).';
+
+/** Institution data and user administration (admins of the institution). */
+export const institutionUsersRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (
+  app,
+  { config },
+) => {
+  const db = app.db;
+  const mail = { app, config };
+
+  app.put(
+    '/institution/:id',
+    {
+      config: { institution: { roles: ADMIN_ONLY } },
+      schema: {
+        tags,
+        summary: 'Saves name, postal code, city and street',
+        description: adminOnly,
+        params: idParams,
+        body: institutionUpdate,
+        response: { 200: institution, ...problemResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) => saveInstitution(db, request.scope, request.body),
+  );
+
+  app.post(
+    '/institution/:id/user',
+    {
+      config: { institution: { roles: ADMIN_ONLY } },
+      schema: {
+        tags,
+        summary: 'Invites a user (invitation mail), or adds an existing account (notice mail)',
+        description: `${adminOnly} 409 when the address already belongs to a member.`,
+        params: idParams,
+        body: invitation,
+        response: { 201: institutionMember, ...problemResponses(400, 401, 403, 404, 409) },
+      },
+    },
+    async (request, reply) =>
+      reply.code(201).send(await inviteUser(db, mail, request.scope, request.body)),
+  );
+
+  app.delete(
+    '/institution/:id/user/:userId',
+    {
+      config: { institution: { roles: ADMIN_ONLY } },
+      schema: {
+        tags,
+        summary: 'Removes a user from the institution',
+        description: `${adminOnly} The last admin cannot be removed (409).`,
+        params: institutionUserParams,
+        response: {
+          204: z.null().describe('Entfernt'),
+          ...problemResponses(400, 401, 403, 404, 409),
+        },
+      },
+    },
+    async (request, reply) => {
+      await removeUser(db, request.scope, request.params.userId);
+      return reply.code(204).send(null);
+    },
+  );
+
+  app.put(
+    '/institution/:id/user/:userId',
+    {
+      config: { institution: { roles: ADMIN_ONLY } },
+      schema: {
+        tags,
+        summary: "Changes a user's role in the institution",
+        description: `${adminOnly} The last admin cannot be demoted (409).`,
+        params: institutionUserParams,
+        body: userRoleUpdate,
+        response: { 200: institutionMember, ...problemResponses(400, 401, 403, 404, 409) },
+      },
+    },
+    async (request) => changeUserRole(db, request.scope, request.params.userId, request.body.role),
+  );
+
+  app.post(
+    '/institution/:id/user/:userId/email/invitation',
+    {
+      config: { institution: {} },
+      schema: {
+        tags,
+        summary: 'Sends the invitation mail again (the earlier link stops working)',
+        description:
+          'Admins for any member, members for themselves (403 otherwise); 409 when the account ' +
+          'is already activated.',
+        params: institutionUserParams,
+        response: {
+          204: z.null().describe('Versendet'),
+          ...problemResponses(400, 401, 403, 404, 409),
+        },
+      },
+    },
+    async (request, reply) => {
+      await resendInvitation(db, mail, request.scope, request.params.userId);
+      return reply.code(204).send(null);
+    },
+  );
+};

@@ -1,0 +1,153 @@
+import type {
+  Institution,
+  InstitutionMember,
+  InstitutionRole,
+  InstitutionUpdate,
+  Invitation,
+} from '@portal/contract';
+import type { FastifyInstance } from 'fastify';
+import type { Config } from '../../config';
+import type { Db } from '../../db/client';
+import { INSTITUTION_NOT_FOUND, type InstitutionScope } from '../../plugins/access';
+import { conflict, forbidden, notFound } from '../../plugins/errors';
+import { addedToInstitutionMail, invitationMail, ROLE_LABELS } from '../account/mails';
+import { messages } from '../account/messages';
+import { findUserByEmail } from '../account/repository';
+import { HOUR_MS, issueToken } from '../account/tokens';
+import { getInstitution } from '../institution/service';
+import {
+  addMember,
+  changeRole,
+  deleteUnusedInvitee,
+  findMember,
+  insertInvitee,
+  institutionName,
+  removeMember,
+  updateInstitution,
+} from './repository';
+
+/** The link an invitation or reset mail carries: the provider's action-token page. */
+export const actionTokenLink = (config: Config, token: string) =>
+  `${config.auth.issuer}/login-actions/action-token?key=${encodeURIComponent(token)}`;
+
+export interface MailContext {
+  app: Pick<FastifyInstance, 'mailer'>;
+  config: Config;
+}
+
+export async function saveInstitution(
+  db: Db,
+  scope: InstitutionScope,
+  update: InstitutionUpdate,
+): Promise<Institution> {
+  if (!(await updateInstitution(db, scope, update))) throw notFound(INSTITUTION_NOT_FOUND);
+  return getInstitution(db, scope);
+}
+
+function toMember(row: NonNullable<Awaited<ReturnType<typeof findMember>>>): InstitutionMember {
+  return {
+    id: row.id,
+    email: row.email,
+    firstName: row.firstName,
+    lastName: row.lastName,
+    fullName: `${row.firstName} ${row.lastName}`.trim(),
+    title: row.title,
+    formOfAddress: row.formOfAddress,
+    hasAccountActivated: row.hasAccountActivated,
+    dateTimeCreated: row.dateTimeCreated.toISOString(),
+    role: row.role,
+  };
+}
+
+async function sendInvitation(
+  db: Db,
+  mail: MailContext,
+  scope: InstitutionScope,
+  invitee: Parameters<typeof invitationMail>[0] & { id: string },
+) {
+  const hours = mail.config.account.invitationTtlHours;
+  const token = await issueToken(db, invitee.id, 'INVITATION', hours * HOUR_MS);
+  const name = await institutionName(db, scope);
+  await mail.app.mailer.send(
+    invitationMail(invitee, name, actionTokenLink(mail.config, token), hours),
+  );
+}
+
+/**
+ * Invites a person: a new account with an invitation mail, or, when the address already has an
+ * account elsewhere in the portal, that account joins the institution (notice mail). A member
+ * of this institution with the address answers 409.
+ */
+export async function inviteUser(
+  db: Db,
+  mail: MailContext,
+  scope: InstitutionScope,
+  invitation: Invitation,
+): Promise<InstitutionMember> {
+  const existing = await findUserByEmail(db, invitation.email);
+  if (existing) {
+    if (!(await addMember(db, scope, existing.id, invitation.role))) {
+      throw conflict(messages.emailInUse);
+    }
+    const name = await institutionName(db, scope);
+    if (existing.hasAccountActivated) {
+      await mail.app.mailer.send(
+        addedToInstitutionMail(existing, name, mail.config.publicUrl, ROLE_LABELS[invitation.role]),
+      );
+    } else {
+      await sendInvitation(db, mail, scope, existing);
+    }
+    return toMember((await findMember(db, scope, existing.id))!);
+  }
+  const id = await insertInvitee(db, {
+    email: invitation.email,
+    firstName: invitation.firstName,
+    lastName: invitation.lastName,
+    formOfAddress: invitation.formOfAddress || null,
+    title: invitation.title || null,
+  });
+  // A concurrent invitation of the same address won the insert.
+  if (!id) throw conflict(messages.emailInUse);
+  await addMember(db, scope, id, invitation.role);
+  const member = (await findMember(db, scope, id))!;
+  await sendInvitation(db, mail, scope, member);
+  return toMember(member);
+}
+
+export async function removeUser(db: Db, scope: InstitutionScope, userId: string): Promise<void> {
+  const result = await removeMember(db, scope, userId);
+  if (result === 'not-found') throw notFound(messages.userNotFound);
+  if (result === 'last-admin') throw conflict(messages.lastAdmin);
+  await deleteUnusedInvitee(db, userId);
+}
+
+export async function changeUserRole(
+  db: Db,
+  scope: InstitutionScope,
+  userId: string,
+  role: InstitutionRole,
+): Promise<InstitutionMember> {
+  const result = await changeRole(db, scope, userId, role);
+  if (result === 'not-found') throw notFound(messages.userNotFound);
+  if (result === 'last-admin') throw conflict(messages.lastAdmin);
+  return toMember((await findMember(db, scope, userId))!);
+}
+
+/**
+ * Sends a new invitation (the earlier link stops working). Admins for any member; members only
+ * for themselves. An activated account needs none (409).
+ */
+export async function resendInvitation(
+  db: Db,
+  mail: MailContext,
+  scope: InstitutionScope,
+  userId: string,
+): Promise<void> {
+  if (scope.role !== 'INSTITUTION_ADMIN' && scope.userId !== userId) {
+    throw forbidden(messages.onlyAdminsInvite);
+  }
+  const member = await findMember(db, scope, userId);
+  if (!member) throw notFound(messages.userNotFound);
+  if (member.hasAccountActivated) throw conflict(messages.alreadyActivated);
+  await sendInvitation(db, mail, scope, member);
+}

@@ -1,0 +1,81 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { DEMO_EMAILS, DEMO_USERS } from '../../db/seed/demo-ids';
+import { buildTestApp, type TestApp } from '../../test/test-app';
+import { bearer, demoToken } from '../../test/tokens';
+
+const ANALYTICS = {
+  ANALYTICS_SITES: '{"portal.example.de":"4"}',
+  ANALYTICS_URL: 'https://matomo.example.org/',
+};
+
+describe('analytics (decision 008)', () => {
+  const apps: TestApp[] = [];
+  afterEach(async () => {
+    await Promise.all(apps.splice(0).map((t) => t.close()));
+  });
+  const build = async (env: Record<string, string>) => {
+    const t = await buildTestApp(env);
+    apps.push(t);
+    return t;
+  };
+  const identity = async (t: TestApp) =>
+    t.app.inject({
+      method: 'GET',
+      url: '/api/analytics/identity',
+      headers: bearer(await demoToken(t, 'anna')),
+    });
+
+  it('sends a stable keyed pseudonym, never the user id, name or e-mail by default', async () => {
+    const t = await build({ ...ANALYTICS, ANALYTICS_PSEUDONYM_KEY: 'k'.repeat(32) });
+    const first = await identity(t);
+    expect(first.statusCode).toBe(200);
+    const body = first.json();
+    expect(Object.keys(body)).toEqual(['userId']);
+    expect(body.userId).toMatch(/^[0-9a-f]{32}$/);
+    expect(body.userId).not.toContain(DEMO_USERS.anna.replaceAll('-', '').slice(0, 8));
+    expect((await identity(t)).json().userId).toBe(body.userId);
+
+    const other = await build({ ...ANALYTICS, ANALYTICS_PSEUDONYM_KEY: 'z'.repeat(32) });
+    expect((await identity(other)).json().userId).not.toBe(body.userId);
+    const anonymous = await t.app.inject({ method: 'GET', url: '/api/analytics/identity' });
+    expect(anonymous.statusCode).toBe(401);
+  });
+
+  it('adds name and e-mail only with ANALYTICS_PERSONAL_DATA=true', async () => {
+    const t = await build({ ...ANALYTICS, ANALYTICS_PERSONAL_DATA: 'true' });
+    expect((await identity(t)).json()).toMatchObject({
+      name: 'Anna Schäfer',
+      email: DEMO_EMAILS.anna,
+    });
+  });
+
+  it('allows the analytics origin in the CSP and public config only when configured', async () => {
+    const on = await build(ANALYTICS);
+    const page = await on.app.inject({ method: 'GET', url: '/impressum' });
+    const csp = String(page.headers['content-security-policy']);
+    expect(csp).toMatch(/script-src 'self' https:\/\/matomo\.example\.org(;|\s)/);
+    expect(csp).toMatch(/connect-src[^;]*https:\/\/matomo\.example\.org/);
+    const config = await on.app.inject({ method: 'GET', url: '/api/clients/public/config' });
+    expect(config.json()).toMatchObject({
+      analytics: { 'portal.example.de': '4' },
+      analyticsUrl: 'https://matomo.example.org',
+    });
+
+    const off = await build({});
+    const plain = String(
+      (await off.app.inject({ method: 'GET', url: '/impressum' })).headers[
+        'content-security-policy'
+      ],
+    );
+    expect(plain).not.toContain('matomo');
+    expect(plain).toMatch(/script-src 'self'(;|$)/);
+    const withoutSites = await build({ ANALYTICS_URL: 'https://matomo.example.org' });
+    expect(
+      String(
+        (await withoutSites.app.inject({ method: 'GET', url: '/impressum' })).headers[
+          'content-security-policy'
+        ],
+      ),
+    ).not.toContain('matomo');
+  });
+});

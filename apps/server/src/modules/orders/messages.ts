@@ -1,0 +1,15 @@
+/** German texts the orders module sends. */
+export const ORDER_NOT_FOUND = 'Der Auftrag wurde nicht gefunden.';
+export const NOT_A_TI_ORDER = 'Dieser Auftrag ist keine TI-Bestellung.';
+export const NOT_A_BANK_ORDER = 'Dieser Auftrag ist keine Bankkonto-Bestellung.';
+export const SLOT_TAKEN =
+  'Dieser Termin ist nicht mehr verfügbar. Bitte wählen Sie einen anderen Termin.';
+export const PRECHECK_ALREADY_BOOKED =
+  'Für diesen Auftrag ist bereits ein Vor-Check-Termin gebucht.';
+export const SLOT_UNAVAILABLE = 'Zu diesem Zeitpunkt wird kein Vor-Check-Termin angeboten.';
+export const BANK_STATUS_NOT_FORWARD =
+  'Der Status einer Bankkonto-Bestellung kann nur vorwärts gesetzt werden.';
+export const WINDOW_INVALID =
+  'Der Zeitraum ist ungültig: toDate muss nach fromDate liegen und höchstens zwei Monate umfassen.';
+export const BUSINESS_CASE_NOT_FOUND = 'Der Geschäftsfall wurde nicht gefunden.';
+export const CUSTOMER_NOT_FOUND = 'Der Kunde wurde nicht gefunden.';

@@ -1,0 +1,359 @@
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { simpleParser } from 'mailparser';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  DEMO_BUSINESS_CASES,
+  DEMO_EMAILS,
+  DEMO_INSTITUTIONS,
+  DEMO_ORDERS,
+  type DemoUserKey,
+} from '../../db/seed/demo-ids';
+import { buildTestApp, type TestApp } from '../../test/test-app';
+import { bearer, demoToken } from '../../test/tokens';
+
+const I = DEMO_INSTITUTIONS;
+const O = DEMO_ORDERS;
+
+describe('orders module', () => {
+  let t: TestApp;
+  let dataDir: string;
+  beforeAll(async () => {
+    dataDir = await mkdtemp(path.join(tmpdir(), 'portal-orders-'));
+    t = await buildTestApp({ DATA_DIR: dataDir });
+  });
+  afterAll(async () => {
+    await t.close();
+    await rm(dataDir, { recursive: true, force: true });
+  });
+
+  const call = async (
+    method: 'GET' | 'PUT' | 'POST',
+    url: string,
+    user: DemoUserKey | null,
+    payload?: unknown,
+  ) =>
+    t.app.inject({
+      method,
+      url: `/api${url}`,
+      headers: user ? bearer(await demoToken(t, user)) : {},
+      ...(payload === undefined ? {} : { payload: payload as object }),
+    });
+
+  const FLAGS = {
+    isRegisteredAtEgbr: false,
+    isEhbaCardRequested: false,
+    isEhbaCardOrdered: false,
+    isSmcbCardRequested: false,
+    isSmcbCardOrdered: false,
+  };
+
+  it('lists the demo orders: Sonnenschein TI SMCB_ORDERED and bank LEGITIMISED, Müller bank SET_UP', async () => {
+    const sonnenschein = await call('GET', `/institution/${I.praxisSonnenschein}/order`, 'anna');
+    expect(sonnenschein.statusCode).toBe(200);
+    const list = sonnenschein.json() as { id: string; orderType: string; status: string }[];
+    expect(list).toHaveLength(2);
+    expect(list).toContainEqual(
+      expect.objectContaining({
+        id: O.sonnenscheinTi,
+        orderType: 'TIORDER',
+        status: 'SMCB_ORDERED',
+      }),
+    );
+    expect(list).toContainEqual(
+      expect.objectContaining({
+        id: O.sonnenscheinBank,
+        orderType: 'BANKACCOUNT',
+        orderSource: 'LIONWARE',
+        status: 'LEGITIMISED',
+        onboardingURL: expect.stringMatching(/^https:\/\//),
+        bankingPortal: expect.stringMatching(/^https:\/\//),
+      }),
+    );
+    const mueller = await call('GET', `/institution/${I.zahnarztpraxisMueller}/order`, 'anna');
+    const bank = (mueller.json() as { orderType: string; status: string; createdAt: string }[])
+      .filter((o) => o.orderType === 'BANKACCOUNT')
+      .sort((a, b) => b.createdAt.localeCompare(a.createdAt));
+    expect(bank[0]?.status).toBe('SET_UP');
+  });
+
+  describe('authorization matrix: strangers get the 404 of an unknown institution, no token 401', () => {
+    const unknown = '00000000-0000-4000-8000-000000000000';
+    const endpoints: [string, 'GET' | 'PUT' | 'POST', (iid: string) => string, unknown?][] = [
+      ['order list', 'GET', (iid) => `/institution/${iid}/order`],
+      ['one order', 'GET', (iid) => `/institution/${iid}/order/${O.muellerTi}`],
+      ['order status', 'GET', (iid) => `/institution/${iid}/order-status/${O.muellerTi}`],
+      [
+        'order status update',
+        'PUT',
+        (iid) => `/institution/${iid}/order-status/${O.muellerTi}`,
+        FLAGS,
+      ],
+      [
+        'pre-check booking',
+        'POST',
+        (iid) => `/institution/${iid}/order/${O.muellerTi}/precheck`,
+        { date: '2030-01-07', startTime: '08:00', endTime: '10:00' },
+      ],
+      [
+        'datahub',
+        'GET',
+        (iid) =>
+          `/institution/${iid}/datahub/businessCaseId/${DEMO_BUSINESS_CASES.nordMueller.BANKACCOUNT}`,
+      ],
+      ['financing requests', 'GET', (iid) => `/institution/${iid}/financing-request`],
+      [
+        'financing request',
+        'POST',
+        (iid) => `/institution/${iid}/financing-request`,
+        { amount: 1000, purpose: 'Röntgengerät', termMonths: 12, phone: '040 123456' },
+      ],
+    ];
+    it.each(endpoints)('%s', async (_name, method, url, payload) => {
+      // Max is a member of Praxis Sonnenschein only.
+      const stranger = await call(method, url(I.zahnarztpraxisMueller), 'max', payload);
+      const missing = await call(method, url(unknown), 'max', payload);
+      expect(stranger.statusCode).toBe(404);
+      expect(stranger.body).toBe(missing.body);
+      const anonymous = await call(method, url(I.zahnarztpraxisMueller), null, payload);
+      expect(anonymous.statusCode).toBe(401);
+    });
+
+    it("another institution's order id in one's own institution answers 404", async () => {
+      const res = await call(
+        'GET',
+        `/institution/${I.praxisSonnenschein}/order/${O.muellerTi}`,
+        'anna',
+      );
+      expect(res.statusCode).toBe(404);
+      const flags = await call(
+        'PUT',
+        `/institution/${I.praxisSonnenschein}/order-status/${O.muellerTi}`,
+        'anna',
+        { ...FLAGS, isSmcbCardOrdered: true },
+      );
+      expect(flags.statusCode).toBe(404);
+    });
+  });
+
+  it('raises the installation status from the flags and never lowers it', async () => {
+    const url = `/institution/${I.zahnarztpraxisMueller}/order-status/${O.muellerTi}`;
+    const before = await call('GET', url, 'anna');
+    expect(before.json()).toMatchObject({ ...FLAGS, orderStatus: 'HARDWARE_ORDERED' });
+
+    const invalid = await call('PUT', url, 'anna', { ...FLAGS, isSmcbCardOrdered: 'yes' });
+    expect(invalid.statusCode).toBe(400);
+    const missingFlag = await call('PUT', url, 'anna', { isSmcbCardOrdered: true });
+    expect(missingFlag.statusCode).toBe(400);
+    expect((await call('GET', url, 'anna')).json()).toMatchObject({
+      orderStatus: 'HARDWARE_ORDERED',
+    });
+
+    const requested = await call('PUT', url, 'anna', { ...FLAGS, isSmcbCardRequested: true });
+    expect(requested.json()).toMatchObject({
+      isSmcbCardRequested: true,
+      orderStatus: 'HARDWARE_ORDERED',
+    });
+    const ordered = await call('PUT', url, 'anna', {
+      ...FLAGS,
+      isSmcbCardRequested: true,
+      isSmcbCardOrdered: true,
+    });
+    expect(ordered.statusCode).toBe(200);
+    expect(ordered.json()).toMatchObject({ isSmcbCardOrdered: true, orderStatus: 'SMCB_ORDERED' });
+    const undone = await call('PUT', url, 'anna', FLAGS);
+    expect(undone.json()).toMatchObject({ isSmcbCardOrdered: false, orderStatus: 'SMCB_ORDERED' });
+  });
+
+  it('offers working-day two-hour slots without holidays and rejects bad windows', async () => {
+    const res = await call('GET', '/appointment/?fromDate=2030-12-01&toDate=2031-01-01', 'anna');
+    expect(res.statusCode).toBe(200);
+    const slots = (
+      res.json() as {
+        availableAppointments: { date: string; startTime: string; endTime: string }[];
+      }
+    ).availableAppointments;
+    expect(
+      slots.filter((s) => s.date === '2030-12-02').map((s) => `${s.startTime}–${s.endTime}`),
+    ).toEqual(['08:00–10:00', '10:00–12:00', '12:00–14:00', '14:00–16:00']);
+    expect(slots.some((s) => s.date === '2030-12-01')).toBe(false); // Sunday
+    expect(slots.some((s) => s.date === '2030-12-25')).toBe(false); // 1. Weihnachtstag (Wednesday)
+    expect(slots.some((s) => s.date === '2031-01-01')).toBe(false); // toDate is exclusive
+    expect(
+      (await call('GET', '/appointment/?fromDate=2030-12-01&toDate=2030-11-01', 'anna')).statusCode,
+    ).toBe(400);
+    expect((await call('GET', '/appointment/?fromDate=2030-12-01', 'anna')).statusCode).toBe(400);
+    expect(
+      (await call('GET', '/appointment/?fromDate=2030-12-01&toDate=2030-12-02', null)).statusCode,
+    ).toBe(401);
+  });
+
+  it('of 20 parallel bookings of one slot exactly one wins (201), nineteen get 409; the slot disappears', async () => {
+    const slot = { date: '2030-12-03', startTime: '10:00', endTime: '12:00' };
+    const token = await demoToken(t, 'anna');
+    const results = await Promise.all(
+      Array.from({ length: 20 }, (_, n) =>
+        t.app.inject({
+          method: 'POST',
+          url: `/api/institution/${n % 2 ? I.praxisSonnenschein : I.zahnarztpraxisMueller}/order/${n % 2 ? O.sonnenscheinTi : O.muellerTi}/precheck`,
+          headers: bearer(token),
+          payload: slot,
+        }),
+      ),
+    );
+    const codes = results.map((r) => r.statusCode).sort();
+    expect(codes.filter((c) => c === 201)).toHaveLength(1);
+    expect(codes.filter((c) => c === 409)).toHaveLength(19);
+    const winner = results.find((r) => r.statusCode === 201)?.json();
+    expect(winner).toMatchObject({
+      preCheckAppointment: '2030-12-03T10:00',
+      orderStatus: 'PRE_CHECK_BOOKED',
+    });
+    const free = (
+      await call('GET', '/appointment/?fromDate=2030-12-01&toDate=2031-01-01', 'anna')
+    ).json() as {
+      availableAppointments: { date: string; startTime: string }[];
+    };
+    expect(free.availableAppointments).not.toContainEqual(expect.objectContaining(slot));
+    expect(free.availableAppointments).toContainEqual(
+      expect.objectContaining({ date: '2030-12-03', startTime: '08:00' }),
+    );
+  });
+
+  it('refuses slots the working hours do not offer', async () => {
+    const url = `/institution/${I.praxisSonnenschein}/order/${O.sonnenscheinTi}/precheck`;
+    for (const slot of [
+      { date: '2030-12-07', startTime: '08:00', endTime: '10:00' }, // Saturday
+      { date: '2030-12-25', startTime: '08:00', endTime: '10:00' }, // holiday
+      { date: '2030-12-04', startTime: '09:00', endTime: '11:00' }, // off the grid
+      { date: '2020-12-04', startTime: '08:00', endTime: '10:00' }, // past
+    ]) {
+      expect((await call('POST', url, 'anna', slot)).statusCode).toBe(400);
+    }
+  });
+
+  describe('bank order status: trusted contractor admin only, forward only', () => {
+    const url = (contractor: string, customer: string, order: string) =>
+      `/institution/${contractor}/customer/${customer}/bank-order/${order}/status`;
+    const nord = I.abrechnungszentrumNord;
+
+    it('moves forward and refuses the same or an earlier status with 409', async () => {
+      const target = url(nord, I.praxisSonnenschein, O.sonnenscheinBank);
+      const forward = await call('PUT', target, 'tom', { status: 'USER_DATA_COMPLETED' });
+      expect(forward.statusCode).toBe(200);
+      expect(forward.json()).toMatchObject({
+        id: O.sonnenscheinBank,
+        status: 'USER_DATA_COMPLETED',
+      });
+      expect((await call('PUT', target, 'tom', { status: 'USER_DATA_COMPLETED' })).statusCode).toBe(
+        409,
+      );
+      expect((await call('PUT', target, 'tom', { status: 'CREATED' })).statusCode).toBe(409);
+      expect((await call('PUT', target, 'tom', { status: 'DONE' })).statusCode).toBe(400);
+      const seen = await call(
+        'GET',
+        `/institution/${I.praxisSonnenschein}/order/${O.sonnenscheinBank}`,
+        'anna',
+      );
+      expect(seen.json()).toMatchObject({ status: 'USER_DATA_COMPLETED' });
+    });
+
+    it('answers 403 to support users and untrusted admins, 404 to strangers and foreign orders', async () => {
+      const body = { status: 'SET_UP' };
+      expect(
+        (await call('PUT', url(nord, I.praxisSonnenschein, O.sonnenscheinBank), 'sara', body))
+          .statusCode,
+      ).toBe(403);
+      expect(
+        (
+          await call(
+            'PUT',
+            url(I.praxisSonnenschein, I.praxisSonnenschein, O.sonnenscheinBank),
+            'anna',
+            body,
+          )
+        ).statusCode,
+      ).toBe(403);
+      expect(
+        (await call('PUT', url(nord, I.praxisSonnenschein, O.sonnenscheinBank), 'anna', body))
+          .statusCode,
+      ).toBe(404);
+      expect(
+        (await call('PUT', url(nord, I.zahnarztpraxisMueller, O.sonnenscheinBank), 'tom', body))
+          .statusCode,
+      ).toBe(404);
+      expect(
+        (await call('PUT', url(nord, I.praxisSonnenschein, O.sonnenscheinTi), 'tom', body))
+          .statusCode,
+      ).toBe(404);
+      expect(
+        (await call('PUT', url(nord, I.praxisSonnenschein, O.sonnenscheinBank), null, body))
+          .statusCode,
+      ).toBe(401);
+    });
+
+    it("lists the contractor's customers' bank orders for the form", async () => {
+      const res = await call('GET', `/institution/${nord}/customer-bank-order`, 'tom');
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toHaveLength(3);
+      expect(
+        (await call('GET', `/institution/${nord}/customer-bank-order`, 'sara')).statusCode,
+      ).toBe(403);
+    });
+  });
+
+  it('renders a datahub document as labelled German sections', async () => {
+    const res = await call(
+      'GET',
+      `/institution/${I.zahnarztpraxisMueller}/datahub/businessCaseId/${DEMO_BUSINESS_CASES.nordMueller.BANKACCOUNT}`,
+      'anna',
+    );
+    expect(res.statusCode).toBe(200);
+    const doc = res.json() as {
+      sections: { title: string; entries: { label: string; value: unknown }[] }[];
+    };
+    expect(doc.sections.map((s) => s.title)).toEqual(['Vertrag', 'Kunde', 'Bankkonto-Bestellung']);
+    expect(doc.sections[0]?.entries).toContainEqual(
+      expect.objectContaining({ label: 'Kundennummer (Kd.-Nr.)', value: '100567' }),
+    );
+    expect(doc.sections[2]?.entries).toContainEqual(
+      expect.objectContaining({ label: 'Status', value: 'Eingerichtet' }),
+    );
+    const foreign = await call(
+      'GET',
+      `/institution/${I.praxisSonnenschein}/datahub/businessCaseId/${DEMO_BUSINESS_CASES.nordMueller.BANKACCOUNT}`,
+      'anna',
+    );
+    expect(foreign.statusCode).toBe(404);
+  });
+
+  it("stores a financing request, mails the contractor's admins and lists it; invalid input changes nothing", async () => {
+    const url = `/institution/${I.praxisSonnenschein}/financing-request`;
+    const invalid = await call('POST', url, 'max', {
+      amount: -5,
+      purpose: 'x',
+      termMonths: 0,
+      phone: 'abc',
+    });
+    expect(invalid.statusCode).toBe(400);
+    expect((await call('GET', url, 'max')).json()).toEqual([]);
+
+    const created = await call('POST', url, 'max', {
+      amount: 25000.5,
+      purpose: 'Neues Ultraschallgerät',
+      termMonths: 48,
+      phone: '040 1234567',
+    });
+    expect(created.statusCode).toBe(201);
+    expect(created.json()).toMatchObject({ amount: 25000.5, state: 'SUBMITTED', termMonths: 48 });
+    expect((await call('GET', url, 'anna')).json()).toHaveLength(1);
+
+    const files = await readdir(path.join(dataDir, 'mail'));
+    expect(files).toHaveLength(1);
+    const mail = await simpleParser(await readFile(path.join(dataDir, 'mail', files[0] ?? '')));
+    expect(mail.to && 'text' in mail.to ? mail.to.text : '').toBe(DEMO_EMAILS.tom);
+    expect(mail.text).toMatch(/25\.000,50\s€/);
+    expect(mail.text).toContain('Neues Ultraschallgerät');
+  });
+});

@@ -1,0 +1,438 @@
+import type {
+  BankOrderStatus,
+  DatahubDocument,
+  FinancingRequest,
+  FinancingRequestInput,
+  Order,
+  OrderStatusFlags,
+  TiInstallationStatus,
+  TiOrderStatusRecord,
+} from '@portal/contract';
+import { and, asc, desc, eq, gte, inArray, lt, or } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import {
+  appointmentBookings,
+  businessCases,
+  businessCaseTypes,
+  financingRequests,
+  institutions,
+  institutionUserRoles,
+  orders,
+  relationships,
+  tiOrderStatus,
+  users,
+} from '../../db/schema';
+import { type InstitutionScope, isUuid } from '../../plugins/access';
+import { conflict, notFound } from '../../plugins/errors';
+import * as msg from './messages';
+import { deriveInstallationStatus, isForwardBankStatus, type Slot } from './model';
+
+type OrderRow = typeof orders.$inferSelect;
+
+const toOrder = (row: OrderRow): Order => ({
+  id: row.id,
+  orderType: row.orderType,
+  orderSource: row.orderSource,
+  status: row.status,
+  createdAt: row.createdAt.toISOString(),
+  onboardingURL: row.onboardingUrl,
+  bankingPortal: row.bankingPortal,
+});
+
+/** The scope institution's orders, newest first. */
+export async function listOrders(db: Db, scope: InstitutionScope): Promise<Order[]> {
+  const rows = await db
+    .select()
+    .from(orders)
+    .where(eq(orders.institutionId, scope.institutionId))
+    .orderBy(desc(orders.createdAt), asc(orders.id));
+  return rows.map(toOrder);
+}
+
+async function findOrderRow(db: Db, scope: InstitutionScope, orderId: string) {
+  if (!isUuid(orderId)) throw notFound(msg.ORDER_NOT_FOUND);
+  const [row] = await db
+    .select()
+    .from(orders)
+    .where(and(eq(orders.id, orderId), eq(orders.institutionId, scope.institutionId)));
+  if (!row) throw notFound(msg.ORDER_NOT_FOUND);
+  return row;
+}
+
+export async function getOrder(db: Db, scope: InstitutionScope, orderId: string): Promise<Order> {
+  return toOrder(await findOrderRow(db, scope, orderId));
+}
+
+async function tiRow(db: Db, scope: InstitutionScope, orderId: string) {
+  const order = await findOrderRow(db, scope, orderId);
+  if (order.orderType !== 'TIORDER') throw notFound(msg.NOT_A_TI_ORDER);
+  await db.insert(tiOrderStatus).values({ orderId }).onConflictDoNothing();
+  const [flags] = await db.select().from(tiOrderStatus).where(eq(tiOrderStatus.orderId, orderId));
+  if (!flags) throw notFound(msg.ORDER_NOT_FOUND);
+  return { order, flags };
+}
+
+const toRecord = (
+  status: string,
+  flags: typeof tiOrderStatus.$inferSelect,
+): TiOrderStatusRecord => ({
+  orderStatus: status as TiInstallationStatus,
+  isRegisteredAtEgbr: flags.isRegisteredAtEgbr,
+  isEhbaCardRequested: flags.isEhbaCardRequested,
+  isEhbaCardOrdered: flags.isEhbaCardOrdered,
+  isSmcbCardRequested: flags.isSmcbCardRequested,
+  isSmcbCardOrdered: flags.isSmcbCardOrdered,
+  preCheckAppointment: flags.preCheckAppointment,
+  installationAppointment: flags.installationAppointment,
+  errorMessage: flags.errorMessage,
+});
+
+export async function getTiStatus(
+  db: Db,
+  scope: InstitutionScope,
+  orderId: string,
+): Promise<TiOrderStatusRecord> {
+  const { order, flags } = await tiRow(db, scope, orderId);
+  return toRecord(order.status, flags);
+}
+
+/** Stores the five flags and raises the installation status as they (and bookings) say. */
+export async function updateTiFlags(
+  db: Db,
+  scope: InstitutionScope,
+  orderId: string,
+  input: OrderStatusFlags,
+): Promise<TiOrderStatusRecord> {
+  await tiRow(db, scope, orderId);
+  return db.transaction(async (tx) => {
+    const [flags] = await tx
+      .update(tiOrderStatus)
+      .set(input)
+      .where(eq(tiOrderStatus.orderId, orderId))
+      .returning();
+    if (!flags) throw notFound(msg.ORDER_NOT_FOUND);
+    const status = await raiseStatus(tx as unknown as Db, orderId, flags);
+    return toRecord(status, flags);
+  });
+}
+
+async function raiseStatus(db: Db, orderId: string, flags: typeof tiOrderStatus.$inferSelect) {
+  const [order] = await db.select().from(orders).where(eq(orders.id, orderId)).for('update');
+  if (!order) throw notFound(msg.ORDER_NOT_FOUND);
+  const next = deriveInstallationStatus(order.status as TiInstallationStatus, {
+    isSmcbCardOrdered: flags.isSmcbCardOrdered,
+    preCheckBooked: flags.preCheckAppointment !== null,
+    installationBooked: flags.installationAppointment !== null,
+  });
+  if (next !== order.status) {
+    await db
+      .update(orders)
+      .set({ status: next, updatedAt: new Date() })
+      .where(eq(orders.id, orderId));
+  }
+  return next;
+}
+
+/** Booked slots whose date lies in [fromDate, toDate). */
+export async function bookedSlots(db: Db, fromDate: string, toDate: string): Promise<Slot[]> {
+  return db
+    .select({
+      date: appointmentBookings.date,
+      startTime: appointmentBookings.startTime,
+      endTime: appointmentBookings.endTime,
+    })
+    .from(appointmentBookings)
+    .where(and(gte(appointmentBookings.date, fromDate), lt(appointmentBookings.date, toDate)));
+}
+
+const isUniqueViolation = (error: unknown): boolean => {
+  for (let e: unknown = error; e; e = (e as { cause?: unknown }).cause) {
+    if ((e as { code?: string }).code === '23505') return true;
+  }
+  return false;
+};
+
+/**
+ * Books a pre-check slot for a TI order. The unique index on (date, start) decides races:
+ * of parallel bookings exactly one insert succeeds, the others answer 409.
+ */
+export async function bookPrecheck(
+  db: Db,
+  scope: InstitutionScope,
+  orderId: string,
+  slot: Slot,
+): Promise<TiOrderStatusRecord> {
+  await tiRow(db, scope, orderId);
+  try {
+    return await db.transaction(async (tx) => {
+      await tx.insert(appointmentBookings).values({ orderId, ...slot });
+      const [flags] = await tx
+        .update(tiOrderStatus)
+        .set({ preCheckAppointment: `${slot.date}T${slot.startTime}` })
+        .where(eq(tiOrderStatus.orderId, orderId))
+        .returning();
+      if (!flags) throw notFound(msg.ORDER_NOT_FOUND);
+      const status = await raiseStatus(tx as unknown as Db, orderId, flags);
+      return toRecord(status, flags);
+    });
+  } catch (error) {
+    if (isUniqueViolation(error)) {
+      const [own] = await db
+        .select({ id: appointmentBookings.id })
+        .from(appointmentBookings)
+        .where(eq(appointmentBookings.orderId, orderId));
+      throw conflict(own ? msg.PRECHECK_ALREADY_BOOKED : msg.SLOT_TAKEN);
+    }
+    throw error;
+  }
+}
+
+/**
+ * The trusted contractor (scope) moves a customer's bank order forward. The customer must be
+ * the contractor's customer and the order the customer's bank order, else 404; a status that
+ * is not later than the current one answers 409 (checked in the same UPDATE).
+ */
+export async function advanceBankOrder(
+  db: Db,
+  scope: InstitutionScope,
+  customerId: string,
+  orderId: string,
+  status: BankOrderStatus,
+): Promise<Order> {
+  if (!isUuid(customerId) || !isUuid(orderId)) throw notFound(msg.ORDER_NOT_FOUND);
+  const [relationship] = await db
+    .select({ id: relationships.id })
+    .from(relationships)
+    .where(
+      and(
+        eq(relationships.contractorId, scope.institutionId),
+        eq(relationships.customerId, customerId),
+      ),
+    );
+  if (!relationship) throw notFound(msg.CUSTOMER_NOT_FOUND);
+  const [order] = await db
+    .select()
+    .from(orders)
+    .where(
+      and(
+        eq(orders.id, orderId),
+        eq(orders.institutionId, customerId),
+        eq(orders.orderType, 'BANKACCOUNT'),
+      ),
+    );
+  if (!order) throw notFound(msg.ORDER_NOT_FOUND);
+  const earlier = (
+    ['CREATED', 'INTERNAL_CHECK', 'LEGITIMISED', 'USER_DATA_COMPLETED', 'SET_UP'] as const
+  ).filter((from) => isForwardBankStatus(from, status));
+  const [updated] = await db
+    .update(orders)
+    .set({ status, updatedAt: new Date() })
+    .where(and(eq(orders.id, order.id), inArray(orders.status, earlier)))
+    .returning();
+  if (!updated) throw conflict(msg.BANK_STATUS_NOT_FORWARD);
+  return toOrder(updated);
+}
+
+/** The contractor's customers' bank orders (for the status form). */
+export async function listCustomerBankOrders(db: Db, scope: InstitutionScope) {
+  return db
+    .select({
+      customerId: institutions.id,
+      customerName: institutions.name,
+      orderId: orders.id,
+      status: orders.status,
+      createdAt: orders.createdAt,
+    })
+    .from(relationships)
+    .innerJoin(institutions, eq(institutions.id, relationships.customerId))
+    .innerJoin(
+      orders,
+      and(eq(orders.institutionId, relationships.customerId), eq(orders.orderType, 'BANKACCOUNT')),
+    )
+    .where(eq(relationships.contractorId, scope.institutionId))
+    .orderBy(asc(institutions.name), desc(orders.createdAt));
+}
+
+const TI_LABELS: Record<string, string> = {
+  HARDWARE_ORDERED: 'Hardware bestellt',
+  SMCB_ORDERED: 'SMC-B bestellt',
+  PRE_CHECK_BOOKED: 'Vor-Check gebucht',
+  INSTALLATION_BOOKED: 'Installation gebucht',
+  INSTALLATION_FINISHED: 'Installation abgeschlossen',
+};
+const BANK_LABELS: Record<string, string> = {
+  CREATED: 'Angelegt',
+  INTERNAL_CHECK: 'Interne Prüfung',
+  LEGITIMISED: 'Legitimiert',
+  USER_DATA_COMPLETED: 'Nutzerdaten vervollständigt',
+  SET_UP: 'Eingerichtet',
+};
+
+/**
+ * The datahub document of a business case of the scope institution (as customer or as
+ * contractor), assembled from the relationship, the institutions and the case's orders.
+ */
+export async function getDatahub(
+  db: Db,
+  scope: InstitutionScope,
+  businessCaseId: string,
+): Promise<DatahubDocument> {
+  if (!isUuid(businessCaseId)) throw notFound(msg.BUSINESS_CASE_NOT_FOUND);
+  const me = scope.institutionId;
+  const [row] = await db
+    .select({
+      id: businessCases.id,
+      createdAt: businessCases.createdAt,
+      typeName: businessCaseTypes.name,
+      typeLabel: businessCaseTypes.label,
+      referenceNumber: relationships.referenceNumber,
+      contractorId: relationships.contractorId,
+      customerId: relationships.customerId,
+    })
+    .from(businessCases)
+    .innerJoin(relationships, eq(relationships.id, businessCases.relationshipId))
+    .innerJoin(businessCaseTypes, eq(businessCaseTypes.id, businessCases.businessCaseTypeId))
+    .where(
+      and(
+        eq(businessCases.id, businessCaseId),
+        or(eq(relationships.customerId, me), eq(relationships.contractorId, me)),
+      ),
+    );
+  if (!row) throw notFound(msg.BUSINESS_CASE_NOT_FOUND);
+  const parties = await db
+    .select()
+    .from(institutions)
+    .where(inArray(institutions.id, [row.contractorId, row.customerId]));
+  const contractor = parties.find((p) => p.id === row.contractorId);
+  const customer = parties.find((p) => p.id === row.customerId);
+  const caseOrders = await db
+    .select()
+    .from(orders)
+    .where(and(eq(orders.businessCaseId, row.id), eq(orders.institutionId, row.customerId)))
+    .orderBy(desc(orders.createdAt));
+
+  const sections: DatahubDocument['sections'] = [
+    {
+      title: 'Vertrag',
+      entries: [
+        { label: 'Geschäftsfall', kind: 'text', value: row.typeLabel },
+        { label: 'Kundennummer (Kd.-Nr.)', kind: 'text', value: row.referenceNumber },
+        { label: 'Auftragnehmer', kind: 'text', value: contractor?.name ?? null },
+        { label: 'Vertragsbeginn', kind: 'date', value: row.createdAt.toISOString() },
+      ],
+    },
+    {
+      title: 'Kunde',
+      entries: [
+        { label: 'Name', kind: 'text', value: customer?.name ?? null },
+        { label: 'Straße', kind: 'text', value: customer?.street ?? null },
+        {
+          label: 'Ort',
+          kind: 'text',
+          value: customer ? `${customer.postalcode} ${customer.city}` : null,
+        },
+      ],
+    },
+  ];
+  for (const order of caseOrders) {
+    const bank = order.orderType === 'BANKACCOUNT';
+    sections.push({
+      title: bank ? 'Bankkonto-Bestellung' : 'TI-Bestellung',
+      entries: [
+        { label: 'Bestellt am', kind: 'date', value: order.createdAt.toISOString() },
+        {
+          label: 'Status',
+          kind: 'text',
+          value: (bank ? BANK_LABELS : TI_LABELS)[order.status] ?? order.status,
+        },
+        {
+          label: 'Abgeschlossen',
+          kind: 'boolean',
+          value: order.status === (bank ? 'SET_UP' : 'INSTALLATION_FINISHED'),
+        },
+      ],
+    });
+  }
+  const requests = await db
+    .select()
+    .from(financingRequests)
+    .where(eq(financingRequests.institutionId, row.customerId))
+    .orderBy(desc(financingRequests.createdAt))
+    .limit(1);
+  if (row.typeName === 'MARKETING' && requests[0]) {
+    sections.push({
+      title: 'Letzter Finanzierungswunsch',
+      entries: [
+        { label: 'Betrag', kind: 'amount', value: requests[0].amountCents / 100 },
+        { label: 'Verwendungszweck', kind: 'text', value: requests[0].purpose },
+        { label: 'Laufzeit (Monate)', kind: 'text', value: String(requests[0].termMonths) },
+        { label: 'Eingereicht am', kind: 'date', value: requests[0].createdAt.toISOString() },
+      ],
+    });
+  }
+  return {
+    businessCaseId: row.id,
+    businessCaseTypeName: row.typeName,
+    sections,
+  };
+}
+
+const toRequest = (row: typeof financingRequests.$inferSelect): FinancingRequest => ({
+  id: row.id,
+  amount: row.amountCents / 100,
+  purpose: row.purpose,
+  termMonths: row.termMonths,
+  phone: row.phone,
+  state: row.state,
+  createdAt: row.createdAt.toISOString(),
+});
+
+export async function listFinancingRequests(
+  db: Db,
+  scope: InstitutionScope,
+): Promise<FinancingRequest[]> {
+  const rows = await db
+    .select()
+    .from(financingRequests)
+    .where(eq(financingRequests.institutionId, scope.institutionId))
+    .orderBy(desc(financingRequests.createdAt));
+  return rows.map(toRequest);
+}
+
+export async function createFinancingRequest(
+  db: Db,
+  scope: InstitutionScope,
+  input: FinancingRequestInput,
+): Promise<FinancingRequest> {
+  const [row] = await db
+    .insert(financingRequests)
+    .values({
+      institutionId: scope.institutionId,
+      createdBy: scope.userId,
+      amountCents: Math.round(input.amount * 100),
+      purpose: input.purpose,
+      termMonths: input.termMonths,
+      phone: input.phone,
+    })
+    .returning();
+  if (!row) throw new Error('insert returned nothing');
+  return toRequest(row);
+}
+
+/** E-mail addresses of the admins of the trusted contractors serving the scope institution. */
+export async function contractorAdminEmails(db: Db, scope: InstitutionScope) {
+  const rows = await db
+    .select({ email: users.email, institutionName: institutions.name })
+    .from(relationships)
+    .innerJoin(institutions, eq(institutions.id, relationships.customerId))
+    .innerJoin(
+      institutionUserRoles,
+      and(
+        eq(institutionUserRoles.institutionId, relationships.contractorId),
+        eq(institutionUserRoles.role, 'INSTITUTION_ADMIN'),
+      ),
+    )
+    .innerJoin(users, eq(users.id, institutionUserRoles.userId))
+    .where(eq(relationships.customerId, scope.institutionId));
+  return rows;
+}

@@ -1,0 +1,86 @@
+import type { AvailableAppointments, FinancingRequestInput } from '@portal/contract';
+import type { FastifyInstance } from 'fastify';
+import type { Db } from '../../db/client';
+import type { InstitutionScope } from '../../plugins/access';
+import { badRequest } from '../../plugins/errors';
+import * as msg from './messages';
+import { generateSlots, MAX_WINDOW_DAYS, type Slot, type WorkingHours } from './model';
+import {
+  bookedSlots,
+  bookPrecheck,
+  contractorAdminEmails,
+  createFinancingRequest,
+} from './repository';
+
+const slotKey = (slot: Slot) => `${slot.date}T${slot.startTime}`;
+
+/** Free slots in [fromDate, toDate): working slots minus booked ones. */
+export async function availableAppointments(
+  db: Db,
+  hours: WorkingHours,
+  fromDate: string,
+  toDate: string,
+): Promise<AvailableAppointments> {
+  const days = (Date.parse(toDate) - Date.parse(fromDate)) / 86_400_000;
+  if (!(days > 0) || days > MAX_WINDOW_DAYS) {
+    throw badRequest(msg.WINDOW_INVALID, [{ path: 'toDate', message: msg.WINDOW_INVALID }]);
+  }
+  const taken = new Set((await bookedSlots(db, fromDate, toDate)).map(slotKey));
+  return {
+    availableAppointments: generateSlots(fromDate, toDate, hours).filter(
+      (slot) => !taken.has(slotKey(slot)),
+    ),
+  };
+}
+
+/** Books a slot only if the working hours offer it (and it is not in the past). */
+export async function bookOfferedPrecheck(
+  db: Db,
+  scope: InstitutionScope,
+  hours: WorkingHours,
+  orderId: string,
+  slot: Slot,
+  today = new Date().toISOString().slice(0, 10),
+) {
+  const next = new Date(Date.parse(`${slot.date}T00:00:00Z`) + 86_400_000)
+    .toISOString()
+    .slice(0, 10);
+  const offered = generateSlots(slot.date, next, hours).some(
+    (s) => s.startTime === slot.startTime && s.endTime === slot.endTime,
+  );
+  if (!offered || slot.date < today) {
+    throw badRequest(msg.SLOT_UNAVAILABLE, [{ path: 'startTime', message: msg.SLOT_UNAVAILABLE }]);
+  }
+  return bookPrecheck(db, scope, orderId, slot);
+}
+
+const euro = new Intl.NumberFormat('de-DE', { style: 'currency', currency: 'EUR' });
+const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+/** Stores a financing request and mails it to the trusted contractor's admins. */
+export async function submitFinancingRequest(
+  app: FastifyInstance,
+  scope: InstitutionScope,
+  input: FinancingRequestInput,
+) {
+  const request = await createFinancingRequest(app.db, scope, input);
+  const recipients = await contractorAdminEmails(app.db, scope);
+  if (recipients.length > 0) {
+    const institution = recipients[0]?.institutionName ?? '';
+    const lines = [
+      `Neuer Finanzierungswunsch von ${institution}`,
+      '',
+      `Betrag: ${euro.format(input.amount)}`,
+      `Verwendungszweck: ${input.purpose}`,
+      `Laufzeit: ${input.termMonths} Monate`,
+      `Telefon für Rückfragen: ${input.phone}`,
+    ];
+    await app.mailer.send({
+      to: [...new Set(recipients.map((r) => r.email))],
+      subject: `Finanzierungswunsch von ${institution}`,
+      text: lines.join('\n'),
+      html: `<p>${lines.map(escapeHtml).join('<br>')}</p>`,
+    });
+  }
+  return request;
+}

@@ -1,0 +1,46 @@
+import type { Institution } from '@portal/contract';
+import { useQueryClient } from '@tanstack/react-query';
+import { type ReactNode, useCallback } from 'react';
+import { InstitutionPage } from '../../features/institution-admin/institution-page';
+import { institutionQueryKey } from '../../features/institutions/api/get-institution';
+import { currentUserQueryKey } from '../../features/user/api/current-user';
+import { useAppContext } from '../app-context';
+import { useBreadcrumbs } from '../breadcrumbs';
+import { PageLoader } from '../page-loader';
+
+/**
+ * Unternehmen for the current institution (the guard lets only its admins in). Changes go into
+ * the institution's cached query, so the switcher and the sidebar show them at once. Further
+ * sections (e.g. Support-Zugriffe) are composed in as children.
+ */
+export function InstitutionRoute({ children }: { children?: ReactNode }) {
+  const { user, currentInstitution } = useAppContext();
+  const queryClient = useQueryClient();
+  const breadcrumbs = useBreadcrumbs();
+  const institutionId = currentInstitution?.id;
+  const onInstitutionChange = useCallback(
+    (change: (current: Institution) => Institution) => {
+      if (!institutionId) return;
+      queryClient.setQueryData<Institution>(institutionQueryKey(institutionId), (current) =>
+        current ? change(current) : current,
+      );
+    },
+    [queryClient, institutionId],
+  );
+  const onOwnMembershipChanged = useCallback(
+    () => void queryClient.invalidateQueries({ queryKey: currentUserQueryKey }),
+    [queryClient],
+  );
+  if (!currentInstitution) return <PageLoader />;
+  return (
+    <InstitutionPage
+      institution={currentInstitution}
+      currentUserId={user.id}
+      onInstitutionChange={onInstitutionChange}
+      breadcrumbs={breadcrumbs}
+      onOwnMembershipChanged={onOwnMembershipChanged}
+    >
+      {children}
+    </InstitutionPage>
+  );
+}

@@ -1,0 +1,146 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { HttpResponse, http } from 'msw';
+import { describe, expect, it, vi } from 'vitest';
+import { AppNotifications } from '../../components/notifications';
+import { contractProblem } from '../../test/contract-response';
+import { setupMswServer } from '../../test/msw-server';
+import { renderWithProviders } from '../../test/render';
+import { AccountPage } from './account-page';
+import { putEmail } from './api/update-email';
+
+const USER = 'ef8aaf99-1823-4be6-829e-0adee8fcb570';
+const DATA = {
+  firstName: 'Max',
+  lastName: 'Weiß',
+  email: 'max.mitglied@praxis-sonnenschein.de',
+  is2FAActivated: false,
+  formOfAddress: 'Herr',
+  title: null,
+  onboardedByClient: 'as-bremen',
+  hasAccountActivated: true,
+};
+const problem = (status: number) => contractProblem(status, 'x', 'Der Code ist ungültig.');
+
+const server = setupMswServer();
+
+function renderPage(props: Partial<Parameters<typeof AccountPage>[0]> = {}) {
+  const client = new QueryClient({
+    defaultOptions: { queries: { retry: false }, mutations: { retry: false } },
+  });
+  const readTwoFactorStatus = vi.fn(async () => false);
+  const renewTwoFactorStatus = vi.fn(async () => true);
+  renderWithProviders(
+    <QueryClientProvider client={client}>
+      <AppNotifications />
+      <AccountPage
+        userId={USER}
+        institutionId={null}
+        isImpersonating={false}
+        readTwoFactorStatus={readTwoFactorStatus}
+        renewTwoFactorStatus={renewTwoFactorStatus}
+        {...props}
+      />
+    </QueryClientProvider>,
+    { route: '/account' },
+  );
+  return { readTwoFactorStatus, renewTwoFactorStatus };
+}
+
+describe('AccountPage', () => {
+  it('shows the account data; a failed load is silent', async () => {
+    server.use(http.get('*/api/accountdata/:userId', () => HttpResponse.json(DATA)));
+    renderPage();
+    expect(await screen.findByLabelText(/Vorname/)).toHaveValue('Max');
+    expect(screen.getByText(DATA.email)).toBeInTheDocument();
+    expect(await screen.findByTestId('two-factor-status')).toHaveTextContent('Nicht aktiv');
+  });
+
+  it('says nothing when the account data cannot be loaded', async () => {
+    server.use(http.get('*/api/accountdata/:userId', () => problem(500)));
+    renderPage();
+    await waitFor(() =>
+      expect(screen.queryByRole('status', { name: /werden geladen/ })).toBeNull(),
+    );
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(screen.queryByLabelText(/Vorname/)).toBeNull();
+  });
+
+  it('activates two-factor: wrong code refused, then the status comes from the renewed token', async () => {
+    let attempts = 0;
+    server.use(
+      http.get('*/api/accountdata/:userId', () => HttpResponse.json(DATA)),
+      http.post('*/api/user/2fa/init', () =>
+        HttpResponse.json({
+          otpSecret: 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP',
+          otpAuthUri:
+            'otpauth://totp/Institutionsportal:max?secret=JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP',
+        }),
+      ),
+      http.post('*/api/user/2fa/activate', () => {
+        attempts += 1;
+        return attempts === 1 ? problem(400) : new HttpResponse(null, { status: 204 });
+      }),
+    );
+    const { renewTwoFactorStatus } = renderPage();
+    await userEvent.click(
+      await screen.findByRole('button', { name: 'Zwei-Faktor-Authentifizierung einrichten' }),
+    );
+    expect(await screen.findByTestId('otp-secret')).toHaveTextContent('JBSW Y3DP EHPK 3PXP');
+    await userEvent.type(screen.getByLabelText('Sechsstelliger Code'), '123456');
+    await userEvent.click(screen.getByRole('button', { name: 'Aktivieren' }));
+    expect(await screen.findByText('Der Code ist ungültig.')).toBeInTheDocument();
+    expect(renewTwoFactorStatus).not.toHaveBeenCalled();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Aktivieren' }));
+    await waitFor(() => expect(screen.getByTestId('two-factor-status')).toHaveTextContent('Aktiv'));
+    expect(renewTwoFactorStatus).toHaveBeenCalledTimes(1);
+  });
+
+  it('shows the German message when the new e-mail address is in use', async () => {
+    server.use(
+      http.get('*/api/accountdata/:userId', () => HttpResponse.json(DATA)),
+      http.put('*/api/user/updateEmail', () => problem(409)),
+    );
+    renderPage();
+    await userEvent.type(await screen.findByLabelText('Neue E-Mail-Adresse'), 'anna@example.org');
+    await userEvent.click(screen.getByRole('button', { name: 'E-Mail-Adresse ändern' }));
+    expect(
+      await screen.findByText('Die E-Mail-Adresse wird bereits verwendet.'),
+    ).toBeInTheDocument();
+  });
+
+  it('disables e-mail, password and two-factor changes while impersonating', async () => {
+    server.use(http.get('*/api/accountdata/:userId', () => HttpResponse.json(DATA)));
+    renderPage({ isImpersonating: true });
+    expect(await screen.findByLabelText('Neue E-Mail-Adresse')).toBeDisabled();
+    expect(screen.getByLabelText('Aktuelles Passwort')).toBeDisabled();
+    expect(
+      await screen.findByRole('button', { name: 'Zwei-Faktor-Authentifizierung einrichten' }),
+    ).toBeDisabled();
+  });
+});
+
+describe('putEmail', () => {
+  it('never sends two changes at once', async () => {
+    let requests = 0;
+    let release: () => void = () => {};
+    server.use(
+      http.put('*/api/user/updateEmail', async () => {
+        requests += 1;
+        await new Promise<void>((resolve) => {
+          release = resolve;
+        });
+        return HttpResponse.json({ ...DATA, email: 'neu@example.org' });
+      }),
+    );
+    const first = putEmail('neu@example.org');
+    const second = putEmail('anders@example.org');
+    await waitFor(() => expect(requests).toBe(1));
+    release();
+    await expect(first).resolves.toMatchObject({ email: 'neu@example.org' });
+    await expect(second).resolves.toMatchObject({ email: 'neu@example.org' });
+    expect(requests).toBe(1);
+  });
+});

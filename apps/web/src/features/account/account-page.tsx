@@ -1,0 +1,227 @@
+import '@mantine/core/styles/Alert.css';
+import '@mantine/core/styles/Button.css';
+import '@mantine/core/styles/Center.css';
+import '@mantine/core/styles/Group.css';
+import '@mantine/core/styles/Loader.css';
+import '@mantine/core/styles/Stack.css';
+import '@mantine/core/styles/Text.css';
+import { Alert, Button, Center, Group, Loader, Stack, Text } from '@mantine/core';
+import { useCallback, useEffect, useState } from 'react';
+import { notifyError, notifySuccess } from '../../components/notifications';
+import { type Breadcrumb, PageHeader } from '../../components/page-header';
+import { isApiError } from '../../lib/api-client';
+import { account } from '../../messages/de';
+import { useAccountData, useUpdateAccountData } from './api/account-data';
+import { useResendInvitation } from './api/resend-invitation';
+import { postTwoFactorActivate, postTwoFactorDisable, postTwoFactorInit } from './api/two-factor';
+import { useUpdateEmail } from './api/update-email';
+import { postConfirmPassword, putPassword } from './api/update-password';
+import { EmailForm } from './components/email-form';
+import { PasswordForm } from './components/password-form';
+import { PersonalDataForm } from './components/personal-data-form';
+import { Section } from './components/section';
+import { TwoFactorSection } from './components/two-factor-section';
+
+export interface AccountPageProps {
+  userId: string;
+  /** The current institution (for re-sending the invitation). */
+  institutionId: string | null;
+  /** Support staff acting as this user change no e-mail, password or two-factor settings. */
+  isImpersonating: boolean;
+  /** Whether the current token holds the realm role `2fa`. */
+  readTwoFactorStatus(): Promise<boolean>;
+  /** Forces a token renewal and reads the role `2fa` from the new token. */
+  renewTwoFactorStatus(): Promise<boolean>;
+  breadcrumbs?: Breadcrumb[];
+  /** Names or e-mail changed: the app reloads the signed-in user (menu, initials). */
+  onAccountChanged?: () => void;
+}
+
+const detailOf = (error: unknown, fallback: string) =>
+  isApiError(error) && error.status < 500 && error.problem?.detail
+    ? error.problem.detail
+    : fallback;
+
+/** Mein Konto: personal data, e-mail, password, two-factor authentication, invitation. */
+export function AccountPage({
+  userId,
+  institutionId,
+  isImpersonating,
+  readTwoFactorStatus,
+  renewTwoFactorStatus,
+  breadcrumbs,
+  onAccountChanged,
+}: AccountPageProps) {
+  const accountData = useAccountData(userId);
+  const updateData = useUpdateAccountData(userId);
+  const updateEmail = useUpdateEmail(userId);
+  const resend = useResendInvitation();
+  const [isTwoFactorActive, setIsTwoFactorActive] = useState<boolean | null>(null);
+
+  useEffect(() => {
+    let isCurrent = true;
+    void readTwoFactorStatus()
+      .then((isActive) => isCurrent && setIsTwoFactorActive(isActive))
+      .catch(() => undefined);
+    return () => {
+      isCurrent = false;
+    };
+  }, [readTwoFactorStatus]);
+
+  const refreshTwoFactor = useCallback(async () => {
+    setIsTwoFactorActive(await renewTwoFactorStatus());
+  }, [renewTwoFactorStatus]);
+
+  const data = accountData.data;
+  const twoFactorMessage = (error: unknown) =>
+    isApiError(error) && error.status === 429
+      ? account.twoFactor.tooMany
+      : isApiError(error) && error.status === 400
+        ? account.twoFactor.codeInvalid
+        : detailOf(error, account.twoFactor.failed);
+
+  return (
+    <>
+      <PageHeader title={account.title} breadcrumbs={breadcrumbs} />
+      <Stack gap="lg" maw={880}>
+        {isImpersonating && (
+          <Alert color="yellow" role="status">
+            {account.impersonation}
+          </Alert>
+        )}
+        <Section title={account.personal.heading}>
+          {accountData.isPending && (
+            <Center role="status" aria-label={account.personal.loading}>
+              <Loader size="sm" />
+            </Center>
+          )}
+          {data && (
+            <PersonalDataForm
+              key={`${data.firstName}|${data.lastName}|${data.title}|${data.formOfAddress}`}
+              data={data}
+              isSaving={updateData.isPending}
+              onSave={(update) =>
+                updateData.mutate(update, {
+                  onSuccess: () => {
+                    notifySuccess(account.personal.saved);
+                    onAccountChanged?.();
+                  },
+                  onError: () => notifyError(account.personal.notSaved),
+                })
+              }
+            />
+          )}
+        </Section>
+
+        {data && (
+          <Section title={account.email.heading}>
+            <EmailForm
+              currentEmail={data.email}
+              isDisabled={isImpersonating}
+              isSaving={updateEmail.isPending}
+              onSubmit={async (email) => {
+                try {
+                  await updateEmail.mutateAsync(email);
+                  notifySuccess(account.email.changed);
+                  onAccountChanged?.();
+                  return true;
+                } catch (error) {
+                  notifyError(
+                    isApiError(error) && error.status === 409
+                      ? account.email.inUse
+                      : detailOf(error, account.email.failed),
+                  );
+                  return false;
+                }
+              }}
+            />
+          </Section>
+        )}
+
+        {data && (
+          <Section title={account.password.heading}>
+            <PasswordForm
+              isDisabled={isImpersonating}
+              userInputs={[data.firstName, data.lastName, data.email]}
+              confirm={async (current) => {
+                try {
+                  return (await postConfirmPassword(current)).confirmation;
+                } catch (error) {
+                  throw new Error(detailOf(error, account.password.currentWrong));
+                }
+              }}
+              save={async (password, confirmation) => {
+                try {
+                  await putPassword(password, confirmation);
+                  notifySuccess(account.password.changed);
+                  return true;
+                } catch (error) {
+                  throw new Error(detailOf(error, account.password.failed));
+                }
+              }}
+            />
+          </Section>
+        )}
+
+        <Section title={account.twoFactor.heading}>
+          <TwoFactorSection
+            isActive={isTwoFactorActive}
+            isDisabled={isImpersonating}
+            onInit={async () => {
+              try {
+                return await postTwoFactorInit();
+              } catch (error) {
+                throw new Error(twoFactorMessage(error));
+              }
+            }}
+            onActivate={async (otpSecret, otpCode) => {
+              try {
+                await postTwoFactorActivate({ otpSecret, otpCode });
+              } catch (error) {
+                throw new Error(twoFactorMessage(error));
+              }
+              await refreshTwoFactor();
+              notifySuccess(account.twoFactor.activated);
+            }}
+            onDisable={async (otpCode) => {
+              try {
+                await postTwoFactorDisable(otpCode);
+              } catch (error) {
+                throw new Error(twoFactorMessage(error));
+              }
+              await refreshTwoFactor();
+              notifySuccess(account.twoFactor.disabled);
+            }}
+          />
+        </Section>
+
+        {data && (
+          <Section title={account.invitation.heading}>
+            <Text size="sm" data-testid="invitation-state">
+              {data.hasAccountActivated ? account.invitation.activated : account.invitation.pending}
+            </Text>
+            {!data.hasAccountActivated && institutionId && (
+              <Group>
+                <Button
+                  variant="light"
+                  loading={resend.isPending}
+                  onClick={() =>
+                    resend.mutate(
+                      { institutionId, userId },
+                      {
+                        onSuccess: () => notifySuccess(account.invitation.resent),
+                        onError: () => notifyError(account.invitation.failed),
+                      },
+                    )
+                  }
+                >
+                  {account.invitation.resend}
+                </Button>
+              </Group>
+            )}
+          </Section>
+        )}
+      </Stack>
+    </>
+  );
+}

@@ -1,0 +1,56 @@
+import '@mantine/core/styles/Button.css';
+import '@mantine/core/styles/Group.css';
+import '@mantine/core/styles/Input.css';
+import '@mantine/core/styles/Text.css';
+import { Button, Group, Text, TextInput } from '@mantine/core';
+import { type FormEvent, useState } from 'react';
+import { account } from '../../../messages/de';
+
+const text = account.email;
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+export interface EmailFormProps {
+  currentEmail: string;
+  isDisabled: boolean;
+  isSaving: boolean;
+  /** Resolves true when changed; the form clears then. */
+  onSubmit(email: string): Promise<boolean>;
+}
+
+export function EmailForm({ currentEmail, isDisabled, isSaving, onSubmit }: EmailFormProps) {
+  const [email, setEmail] = useState('');
+  const [error, setError] = useState<string | null>(null);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    // The app never sends two changes at once.
+    if (isSaving) return;
+    const value = email.trim();
+    if (!EMAIL.test(value)) return setError(text.invalid);
+    if (value.toLowerCase() === currentEmail.toLowerCase()) return setError(text.same);
+    setError(null);
+    if (await onSubmit(value)) setEmail('');
+  };
+
+  return (
+    <form onSubmit={submit} noValidate aria-label={text.heading}>
+      <Text size="sm" mb="xs">
+        {text.current}: <strong>{currentEmail}</strong>
+      </Text>
+      <TextInput
+        label={text.label}
+        type="email"
+        autoComplete="email"
+        value={email}
+        error={error}
+        disabled={isDisabled}
+        onChange={(event) => setEmail(event.currentTarget.value)}
+      />
+      <Group justify="flex-end" mt="md">
+        <Button type="submit" loading={isSaving} disabled={isDisabled}>
+          {text.submit}
+        </Button>
+      </Group>
+    </form>
+  );
+}

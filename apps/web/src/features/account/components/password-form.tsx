@@ -1,0 +1,160 @@
+import '@mantine/core/styles/Button.css';
+import '@mantine/core/styles/Group.css';
+import '@mantine/core/styles/Input.css';
+import '@mantine/core/styles/PasswordInput.css';
+import '@mantine/core/styles/Stack.css';
+import '@mantine/core/styles/Text.css';
+import { Button, Group, PasswordInput, Stack, Text } from '@mantine/core';
+import { type FormEvent, useEffect, useId, useState } from 'react';
+import { account } from '../../../messages/de';
+import {
+  loadStrengthChecker,
+  passwordRuleMessage,
+  type StrengthChecker,
+} from '../model/password-strength';
+import { PasswordStrengthMeter } from './password-strength-meter';
+
+const text = account.password;
+
+export interface PasswordFormProps {
+  isDisabled: boolean;
+  /** The user's names and e-mail: guessable parts of a password. */
+  userInputs: string[];
+  /** Step one: resolves the confirmation, or throws with a German message. */
+  confirm(currentPassword: string): Promise<string>;
+  /** Step two: resolves true when saved; throws with a German message otherwise. */
+  save(password: string, confirmation: string): Promise<boolean>;
+}
+
+/** The current password first, then the new one twice with its strength shown while typing. */
+export function PasswordForm({ isDisabled, userInputs, confirm, save }: PasswordFormProps) {
+  const [current, setCurrent] = useState('');
+  const [confirmation, setConfirmation] = useState<string | null>(null);
+  const [password, setPassword] = useState('');
+  const [repeat, setRepeat] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [repeatError, setRepeatError] = useState<string | null>(null);
+  const [isBusy, setIsBusy] = useState(false);
+  const [checker, setChecker] = useState<StrengthChecker | null>(null);
+  const strengthId = useId();
+  const rulesId = useId();
+
+  useEffect(() => {
+    if (confirmation === null || checker) return;
+    let isCurrent = true;
+    void loadStrengthChecker().then((loaded) => {
+      if (isCurrent) setChecker(() => loaded);
+    });
+    return () => {
+      isCurrent = false;
+    };
+  }, [confirmation, checker]);
+
+  const score = checker && password ? checker(password, userInputs) : null;
+
+  const reset = () => {
+    setCurrent('');
+    setConfirmation(null);
+    setPassword('');
+    setRepeat('');
+    setError(null);
+    setRepeatError(null);
+  };
+
+  const submitCurrent = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!current || isBusy) return;
+    setIsBusy(true);
+    try {
+      setConfirmation(await confirm(current));
+      setError(null);
+    } catch (failure) {
+      setError(failure instanceof Error ? failure.message : text.currentWrong);
+    } finally {
+      setIsBusy(false);
+    }
+  };
+
+  const submitNew = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!confirmation || isBusy) return;
+    const rule = passwordRuleMessage(password, score);
+    setError(rule);
+    setRepeatError(!rule && password !== repeat ? text.differ : null);
+    if (rule || password !== repeat) return;
+    setIsBusy(true);
+    try {
+      if (await save(password, confirmation)) reset();
+    } catch (failure) {
+      setError(failure instanceof Error ? failure.message : text.failed);
+    } finally {
+      setIsBusy(false);
+    }
+  };
+
+  if (confirmation === null) {
+    return (
+      <form onSubmit={submitCurrent} noValidate aria-label={text.heading}>
+        <Text size="sm" mb="xs">
+          {text.confirmIntro}
+        </Text>
+        <PasswordInput
+          label={text.currentLabel}
+          autoComplete="current-password"
+          value={current}
+          error={error}
+          disabled={isDisabled}
+          onChange={(event) => setCurrent(event.currentTarget.value)}
+        />
+        <Group justify="flex-end" mt="md">
+          <Button type="submit" loading={isBusy} disabled={isDisabled || !current}>
+            {text.confirm}
+          </Button>
+        </Group>
+      </form>
+    );
+  }
+
+  return (
+    <form onSubmit={submitNew} noValidate aria-label={text.heading}>
+      <Stack gap="sm">
+        <Text size="sm" id={rulesId}>
+          {text.rules}
+        </Text>
+        <div>
+          <PasswordInput
+            label={text.newLabel}
+            autoComplete="new-password"
+            value={password}
+            error={error}
+            aria-describedby={`${rulesId} ${strengthId}`}
+            onChange={(event) => {
+              setPassword(event.currentTarget.value);
+              setError(null);
+            }}
+            data-autofocus
+          />
+          <PasswordStrengthMeter score={score} id={strengthId} />
+        </div>
+        <PasswordInput
+          label={text.repeatLabel}
+          autoComplete="new-password"
+          value={repeat}
+          error={repeatError}
+          onChange={(event) => {
+            setRepeat(event.currentTarget.value);
+            setRepeatError(null);
+          }}
+        />
+      </Stack>
+      <Group justify="flex-end" mt="md">
+        <Button variant="default" onClick={reset} disabled={isBusy}>
+          {text.cancel}
+        </Button>
+        <Button type="submit" loading={isBusy}>
+          {text.submit}
+        </Button>
+      </Group>
+    </form>
+  );
+}

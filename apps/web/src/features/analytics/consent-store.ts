@@ -1,0 +1,45 @@
+import { useSyncExternalStore } from 'react';
+import { CONSENT_STORAGE_KEY, type Consent, readConsent } from './analytics-model';
+
+const listeners = new Set<() => void>();
+
+export function setConsent(consent: Exclude<Consent, null>) {
+  localStorage.setItem(CONSENT_STORAGE_KEY, consent);
+  for (const listener of listeners) listener();
+}
+
+function subscribe(listener: () => void) {
+  listeners.add(listener);
+  const onStorage = (event: StorageEvent) => {
+    if (event.key === CONSENT_STORAGE_KEY) listener();
+  };
+  window.addEventListener('storage', onStorage);
+  return () => {
+    listeners.delete(listener);
+    window.removeEventListener('storage', onStorage);
+  };
+}
+
+export const useConsent = (): Consent => useSyncExternalStore(subscribe, () => readConsent());
+
+/** The signed-in identity for page views (set by the signed-in layout). */
+export interface TrackedIdentity {
+  userId?: string;
+  name?: string;
+  email?: string;
+  institutionId?: string | null;
+}
+let identity: TrackedIdentity = {};
+const identityListeners = new Set<() => void>();
+export function setTrackedIdentity(next: TrackedIdentity) {
+  identity = next;
+  for (const listener of identityListeners) listener();
+}
+export const useTrackedIdentity = () =>
+  useSyncExternalStore(
+    (listener) => {
+      identityListeners.add(listener);
+      return () => identityListeners.delete(listener);
+    },
+    () => identity,
+  );

@@ -1,0 +1,120 @@
+import '@mantine/core/styles/Button.css';
+import '@mantine/core/styles/Group.css';
+import '@mantine/core/styles/Input.css';
+import '@mantine/core/styles/SimpleGrid.css';
+import { Button, Group, NativeSelect, SimpleGrid, TextInput } from '@mantine/core';
+import {
+  FORMS_OF_ADDRESS,
+  INSTITUTION_ROLES,
+  type InstitutionRole,
+  type Invitation,
+} from '@portal/contract';
+import { type FormEvent, useState } from 'react';
+import { institutionAdmin } from '../../../messages/de';
+import { roleLabel } from '../model/institution-changes';
+
+const text = institutionAdmin.invite;
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+export interface InviteFormProps {
+  isSaving: boolean;
+  onSubmit(invitation: Invitation): void;
+  onCancel(): void;
+}
+
+export function InviteForm({ isSaving, onSubmit, onCancel }: InviteFormProps) {
+  const [values, setValues] = useState({
+    email: '',
+    formOfAddress: '',
+    title: '',
+    firstName: '',
+    lastName: '',
+    role: 'INSTITUTION_MEMBER' as InstitutionRole,
+  });
+  const [isSubmitted, setIsSubmitted] = useState(false);
+  const set = (name: keyof typeof values) => (event: { currentTarget: { value: string } }) => {
+    const { value } = event.currentTarget;
+    setValues((current) => ({ ...current, [name]: value }));
+  };
+  const errors = {
+    email: !EMAIL.test(values.email.trim()) ? text.emailInvalid : null,
+    firstName: !values.firstName.trim() ? text.required : null,
+    lastName: !values.lastName.trim() ? text.required : null,
+  };
+  const shown = (name: keyof typeof errors) => (isSubmitted ? errors[name] : null);
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    setIsSubmitted(true);
+    if (Object.values(errors).some(Boolean) || isSaving) return;
+    onSubmit({
+      email: values.email.trim(),
+      firstName: values.firstName.trim(),
+      lastName: values.lastName.trim(),
+      formOfAddress: values.formOfAddress || null,
+      title: values.title.trim() || null,
+      role: values.role,
+    });
+  };
+
+  return (
+    <form onSubmit={submit} noValidate aria-label={text.heading}>
+      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+        <TextInput
+          label={text.email}
+          type="email"
+          required
+          value={values.email}
+          error={shown('email')}
+          onChange={set('email')}
+          data-autofocus
+        />
+        <NativeSelect
+          label={text.role}
+          value={values.role}
+          onChange={set('role')}
+          data={INSTITUTION_ROLES.map((role) => ({ value: role, label: roleLabel(role) }))}
+        />
+        <NativeSelect
+          label={text.formOfAddress}
+          value={values.formOfAddress}
+          onChange={set('formOfAddress')}
+          data={[
+            { value: '', label: text.formOfAddressNone },
+            ...FORMS_OF_ADDRESS.map((form) => ({ value: form, label: form })),
+          ]}
+        />
+        <TextInput
+          label={text.title}
+          maxLength={100}
+          value={values.title}
+          onChange={set('title')}
+        />
+        <TextInput
+          label={text.firstName}
+          required
+          maxLength={100}
+          value={values.firstName}
+          error={shown('firstName')}
+          onChange={set('firstName')}
+        />
+        <TextInput
+          label={text.lastName}
+          required
+          maxLength={100}
+          value={values.lastName}
+          error={shown('lastName')}
+          onChange={set('lastName')}
+        />
+      </SimpleGrid>
+      <Group justify="flex-end" mt="lg">
+        <Button variant="default" onClick={onCancel} disabled={isSaving}>
+          {text.cancel}
+        </Button>
+        <Button type="submit" loading={isSaving}>
+          {text.submit}
+        </Button>
+      </Group>
+    </form>
+  );
+}

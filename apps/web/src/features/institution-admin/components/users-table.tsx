@@ -1,0 +1,129 @@
+import '@mantine/core/styles/Badge.css';
+import '@mantine/core/styles/Button.css';
+import '@mantine/core/styles/Group.css';
+import '@mantine/core/styles/Input.css';
+import '@mantine/core/styles/ScrollArea.css';
+import '@mantine/core/styles/Table.css';
+import '@mantine/core/styles/Text.css';
+import '@mantine/core/styles/VisuallyHidden.css';
+import { Badge, Button, Group, NativeSelect, Table, Text, VisuallyHidden } from '@mantine/core';
+import { INSTITUTION_ROLES, type InstitutionMember, type InstitutionRole } from '@portal/contract';
+import { institutionAdmin } from '../../../messages/de';
+import { minutesSinceInvite, roleLabel } from '../model/institution-changes';
+
+const text = institutionAdmin.users;
+
+export interface UsersTableProps {
+  users: InstitutionMember[];
+  currentUserId: string;
+  now: number;
+  busyUserIds: ReadonlySet<string>;
+  onRoleChange(user: InstitutionMember, role: InstitutionRole): void;
+  onDelete(user: InstitutionMember): void;
+  onResend(user: InstitutionMember): void;
+}
+
+/** The institution's users with role, invitation state and the actions of an admin. */
+export function UsersTable({
+  users,
+  currentUserId,
+  now,
+  busyUserIds,
+  onRoleChange,
+  onDelete,
+  onResend,
+}: UsersTableProps) {
+  return (
+    <Table.ScrollContainer minWidth={720}>
+      <Table highlightOnHover verticalSpacing="sm" data-testid="institution-users">
+        <Table.Caption>
+          <VisuallyHidden>{text.caption}</VisuallyHidden>
+        </Table.Caption>
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th scope="col">{text.name}</Table.Th>
+            <Table.Th scope="col">{text.email}</Table.Th>
+            <Table.Th scope="col">{text.role}</Table.Th>
+            <Table.Th scope="col">{text.state}</Table.Th>
+            <Table.Th scope="col">{text.actions}</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {users.map((user) => {
+            const name = `${user.firstName} ${user.lastName}`;
+            const isBusy = busyUserIds.has(user.id);
+            return (
+              <Table.Tr key={user.id} data-testid={`user-row-${user.email}`}>
+                <Table.Td>
+                  <Text size="sm" fw={500}>
+                    {[user.title, name].filter(Boolean).join(' ')}{' '}
+                    {user.id === currentUserId && (
+                      <Text span size="sm" c="dimmed">
+                        {text.you}
+                      </Text>
+                    )}
+                  </Text>
+                </Table.Td>
+                <Table.Td>
+                  <Text size="sm">{user.email}</Text>
+                </Table.Td>
+                <Table.Td>
+                  <NativeSelect
+                    aria-label={text.roleOf(name)}
+                    size="xs"
+                    value={user.role}
+                    disabled={isBusy}
+                    onChange={(event) =>
+                      onRoleChange(user, event.currentTarget.value as InstitutionRole)
+                    }
+                    data={INSTITUTION_ROLES.map((role) => ({
+                      value: role,
+                      label: roleLabel(role),
+                    }))}
+                  />
+                </Table.Td>
+                <Table.Td>
+                  {user.hasAccountActivated ? (
+                    <Badge color="teal.9" variant="outline">
+                      {text.activated}
+                    </Badge>
+                  ) : (
+                    <Badge color="orange.9" variant="outline" tt="none">
+                      {text.invited(Math.max(0, minutesSinceInvite(user.dateTimeCreated, now)))}
+                    </Badge>
+                  )}
+                </Table.Td>
+                <Table.Td>
+                  <Group gap="xs" wrap="nowrap">
+                    {!user.hasAccountActivated && (
+                      <Button
+                        size="xs"
+                        variant="outline"
+                        color="blue.9"
+                        aria-label={text.resendLabel(name)}
+                        disabled={isBusy}
+                        onClick={() => onResend(user)}
+                      >
+                        {text.resend}
+                      </Button>
+                    )}
+                    <Button
+                      size="xs"
+                      color="red.9"
+                      variant="outline"
+                      aria-label={text.deleteLabel(name)}
+                      disabled={isBusy}
+                      onClick={() => onDelete(user)}
+                    >
+                      {text.delete}
+                    </Button>
+                  </Group>
+                </Table.Td>
+              </Table.Tr>
+            );
+          })}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}

@@ -1,0 +1,261 @@
+import type { Institution, InstitutionMember } from '@portal/contract';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { HttpResponse, http } from 'msw';
+import { useState } from 'react';
+import { describe, expect, it } from 'vitest';
+import { AppNotifications } from '../../components/notifications';
+import { contractProblem } from '../../test/contract-response';
+import { setupMswServer } from '../../test/msw-server';
+import { renderWithProviders } from '../../test/render';
+import { InstitutionPage } from './institution-page';
+
+const ID = '3f7160e7-2970-47c7-b55f-9fcb35b83336';
+const member = (
+  id: string,
+  firstName: string,
+  lastName: string,
+  role: InstitutionMember['role'],
+  hasAccountActivated = true,
+): InstitutionMember => ({
+  id,
+  email: `${firstName.toLowerCase()}@example.org`,
+  firstName,
+  lastName,
+  fullName: `${firstName} ${lastName}`,
+  title: null,
+  formOfAddress: null,
+  hasAccountActivated,
+  dateTimeCreated: new Date(Date.now() - 5 * 60_000 - 10_000).toISOString(),
+  role,
+});
+const ANNA = member('69a18451-606a-47ed-a6dd-5aeee7cc3d31', 'Anna', 'Schäfer', 'INSTITUTION_ADMIN');
+const MAX = member('ef8aaf99-1823-4be6-829e-0adee8fcb570', 'Max', 'Weiß', 'INSTITUTION_MEMBER');
+const INVITED = member('022c6e2f-68ab-4f2a-853f-96b153cb21e9', 'Ida', 'Neu', 'SUPPORT_USER', false);
+const INSTITUTION: Institution = {
+  id: ID,
+  name: 'Praxis Sonnenschein',
+  city: 'Hamburg',
+  postalcode: '20095',
+  street: 'Mönckebergstraße 7',
+  trusted: false,
+  theme: null,
+  users: [ANNA, MAX, INVITED],
+  supportContacts: [],
+};
+const problem = (status: number) => contractProblem(status, 'x', 'Serverseitiger Text');
+
+const server = setupMswServer();
+
+function Harness({ onChange }: { onChange?: (institution: Institution) => void }) {
+  const [institution, setInstitution] = useState(INSTITUTION);
+  return (
+    <InstitutionPage
+      institution={institution}
+      currentUserId={ANNA.id}
+      onInstitutionChange={(change) =>
+        setInstitution((current) => {
+          const next = change(current);
+          onChange?.(next);
+          return next;
+        })
+      }
+    >
+      <section aria-label="Support-Zugriffe">Zugriffe der Supportmitarbeiter</section>
+    </InstitutionPage>
+  );
+}
+
+function renderPage(onChange?: (institution: Institution) => void) {
+  const client = new QueryClient({ defaultOptions: { mutations: { retry: false } } });
+  return renderWithProviders(
+    <QueryClientProvider client={client}>
+      <AppNotifications />
+      <Harness onChange={onChange} />
+    </QueryClientProvider>,
+    { route: '/institution' },
+  );
+}
+
+describe('InstitutionPage', () => {
+  it('lists users with role labels, invitation state and minutes since invite; renders children last', () => {
+    renderPage();
+    const rows = within(screen.getByTestId('institution-users')).getAllByRole('row');
+    expect(rows).toHaveLength(4);
+    expect(screen.getByLabelText('Rolle von Anna Schäfer')).toHaveDisplayValue('Administrator');
+    expect(screen.getByLabelText('Rolle von Max Weiß')).toHaveDisplayValue('Mitglied');
+    expect(screen.getByLabelText('Rolle von Ida Neu')).toHaveDisplayValue('Supportmitarbeiter');
+    expect(screen.getByText('Eingeladen vor 5 Minuten')).toBeInTheDocument();
+    expect(screen.getAllByText('Aktiv')).toHaveLength(2);
+    const support = screen.getByRole('region', { name: 'Support-Zugriffe' });
+    const users = screen.getByRole('region', { name: 'Benutzer' });
+    expect(users.compareDocumentPosition(support) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+  });
+
+  it('saves the institution data and applies the change at once', async () => {
+    let body: unknown;
+    server.use(
+      http.put(`*/api/institution/${ID}`, async ({ request }) => {
+        body = await request.json();
+        return HttpResponse.json({ ...INSTITUTION, street: 'Jungfernstieg 1' });
+      }),
+    );
+    const changes: Institution[] = [];
+    renderPage((next) => changes.push(next));
+    const street = screen.getByLabelText(/Straße und Hausnummer/);
+    await userEvent.clear(street);
+    await userEvent.type(street, 'Jungfernstieg 1');
+    await userEvent.click(screen.getByRole('button', { name: 'Speichern' }));
+    expect(await screen.findByText('Einstellungen wurden übernommen.')).toBeInTheDocument();
+    expect(body).toEqual({
+      name: 'Praxis Sonnenschein',
+      postalcode: '20095',
+      city: 'Hamburg',
+      street: 'Jungfernstieg 1',
+    });
+    expect(changes.at(-1)?.street).toBe('Jungfernstieg 1');
+  });
+
+  it('says "Daten wurden nicht gespeichert." when saving fails', async () => {
+    server.use(http.put(`*/api/institution/${ID}`, () => problem(500)));
+    renderPage();
+    await userEvent.click(screen.getByRole('button', { name: 'Speichern' }));
+    expect(await screen.findByText('Daten wurden nicht gespeichert.')).toBeInTheDocument();
+  });
+
+  it('invites: 409 shows the German message, success appends the user', async () => {
+    let status = 409;
+    server.use(
+      http.post(`*/api/institution/${ID}/user`, () =>
+        status === 409
+          ? problem(409)
+          : HttpResponse.json(
+              member(crypto.randomUUID(), 'Lena', 'Neu', 'INSTITUTION_MEMBER', false),
+              {
+                status: 201,
+              },
+            ),
+      ),
+    );
+    renderPage();
+    await userEvent.click(screen.getByRole('button', { name: 'Benutzer einladen' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Benutzer einladen' });
+    await userEvent.type(within(dialog).getByLabelText(/E-Mail/), 'lena@example.org');
+    await userEvent.type(within(dialog).getByLabelText(/Vorname/), 'Lena');
+    await userEvent.type(within(dialog).getByLabelText(/Nachname/), 'Neu');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Einladen' }));
+    expect(
+      await screen.findByText('Die E-Mail-Adresse wird bereits verwendet.'),
+    ).toBeInTheDocument();
+
+    status = 201;
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Einladen' }));
+    expect(await screen.findByText('User wurde erfolgreich eingeladen.')).toBeInTheDocument();
+    expect(await screen.findByLabelText('Rolle von Lena Neu')).toBeInTheDocument();
+  });
+
+  it('invite failure other than 409 says "Daten wurden nicht gespeichert."', async () => {
+    server.use(http.post(`*/api/institution/${ID}/user`, () => problem(500)));
+    renderPage();
+    await userEvent.click(screen.getByRole('button', { name: 'Benutzer einladen' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Benutzer einladen' });
+    await userEvent.type(within(dialog).getByLabelText(/E-Mail/), 'lena@example.org');
+    await userEvent.type(within(dialog).getByLabelText(/Vorname/), 'Lena');
+    await userEvent.type(within(dialog).getByLabelText(/Nachname/), 'Neu');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Einladen' }));
+    expect(await screen.findByText('Daten wurden nicht gespeichert.')).toBeInTheDocument();
+  });
+
+  it('changes a role with the exact texts of spec section 8', async () => {
+    let fail = false;
+    server.use(
+      http.put(`*/api/institution/${ID}/user/:userId`, async ({ request }) =>
+        fail
+          ? problem(409)
+          : HttpResponse.json({ ...MAX, role: ((await request.json()) as { role: string }).role }),
+      ),
+    );
+    renderPage();
+    await userEvent.selectOptions(screen.getByLabelText('Rolle von Max Weiß'), 'INSTITUTION_ADMIN');
+    expect(
+      await screen.findByText(
+        'Die Rolle von Nutzer Max Weiß wurde erfolgreich auf Administrator geändert.',
+      ),
+    ).toBeInTheDocument();
+    expect(screen.getByLabelText('Rolle von Max Weiß')).toHaveDisplayValue('Administrator');
+
+    fail = true;
+    await userEvent.selectOptions(
+      screen.getByLabelText('Rolle von Anna Schäfer'),
+      'INSTITUTION_MEMBER',
+    );
+    expect(
+      await screen.findByText('Die Rolle von Nutzer Anna Schäfer konnte nicht geändert werden.'),
+    ).toBeInTheDocument();
+    await waitFor(() =>
+      expect(screen.getByLabelText('Rolle von Anna Schäfer')).toHaveDisplayValue('Administrator'),
+    );
+  });
+
+  it('deletes only after confirmation, with the exact texts', async () => {
+    let deleted: string[] = [];
+    let fail = true;
+    server.use(
+      http.delete(`*/api/institution/${ID}/user/:userId`, ({ params }) => {
+        if (fail) return problem(409);
+        deleted = [...deleted, params.userId as string];
+        return new HttpResponse(null, { status: 204 });
+      }),
+    );
+    renderPage();
+    await userEvent.click(screen.getByRole('button', { name: 'Max Weiß löschen' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Benutzer löschen' });
+    expect(dialog).toHaveTextContent(
+      'Möchten Sie den Nutzer Max Weiß wirklich aus der Institution entfernen?',
+    );
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Abbrechen' }));
+    expect(deleted).toEqual([]);
+
+    await userEvent.click(screen.getByRole('button', { name: 'Max Weiß löschen' }));
+    await userEvent.click(
+      within(await screen.findByRole('dialog', { name: 'Benutzer löschen' })).getByRole('button', {
+        name: 'Löschen',
+      }),
+    );
+    expect(
+      await screen.findByText('Nutzer Max Weiß konnte nicht gelöscht werden.'),
+    ).toBeInTheDocument();
+
+    fail = false;
+    await userEvent.click(screen.getByRole('button', { name: 'Max Weiß löschen' }));
+    await userEvent.click(
+      within(await screen.findByRole('dialog', { name: 'Benutzer löschen' })).getByRole('button', {
+        name: 'Löschen',
+      }),
+    );
+    expect(
+      await screen.findByText('Nutzer Max Weiß wurden erfolgreich gelöscht.'),
+    ).toBeInTheDocument();
+    expect(deleted).toEqual([MAX.id]);
+    await waitFor(() =>
+      expect(screen.queryByLabelText('Rolle von Max Weiß')).not.toBeInTheDocument(),
+    );
+  });
+
+  it('re-sends an invitation: "Email erneut versendet"', async () => {
+    let calls = 0;
+    server.use(
+      http.post(`*/api/institution/${ID}/user/:userId/email/invitation`, () => {
+        calls += 1;
+        return new HttpResponse(null, { status: 204 });
+      }),
+    );
+    renderPage();
+    await userEvent.click(
+      screen.getByRole('button', { name: 'Einladung erneut senden an Ida Neu' }),
+    );
+    expect(await screen.findByText('Email erneut versendet')).toBeInTheDocument();
+    expect(calls).toBe(1);
+  });
+});

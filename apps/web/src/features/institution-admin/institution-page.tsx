@@ -1,0 +1,226 @@
+import '@mantine/core/styles/Button.css';
+import '@mantine/core/styles/Stack.css';
+import '@mantine/core/styles/Text.css';
+import { Button, Stack, Text } from '@mantine/core';
+import type { Institution, InstitutionMember, InstitutionRole } from '@portal/contract';
+import { type ReactNode, useEffect, useState } from 'react';
+import { AppModal } from '../../components/app-modal';
+import { notifyError, notifySuccess } from '../../components/notifications';
+import { type Breadcrumb, PageHeader } from '../../components/page-header';
+import { isApiError } from '../../lib/api-client';
+import { institutionAdmin } from '../../messages/de';
+import {
+  useChangeRole,
+  useDeleteUser,
+  useInviteUser,
+  useResendInvitationMail,
+  useUpdateInstitution,
+} from './api/institution-users';
+import { InstitutionDataForm } from './components/institution-data-form';
+import { InviteForm } from './components/invite-form';
+import { Section } from './components/section';
+import { UsersTable } from './components/users-table';
+import {
+  appendUser,
+  applyUpdate,
+  removeUser,
+  replaceRole,
+  roleLabel,
+} from './model/institution-changes';
+
+const text = institutionAdmin;
+/** The "minutes since invite" column counts on while the page is open. */
+const CLOCK_TICK_MS = 30_000;
+
+export interface InstitutionPageProps {
+  institution: Institution;
+  currentUserId: string;
+  /**
+   * Applies a change to the institution wherever it is held, at once (the switcher shows the
+   * new name); the change is applied to the latest state.
+   */
+  onInstitutionChange(change: (current: Institution) => Institution): void;
+  breadcrumbs?: Breadcrumb[];
+  /** The signed-in user's own role here changed or they left: the app reloads its user. */
+  onOwnMembershipChanged?: () => void;
+  /** Further sections at the bottom of the page (e.g. Support-Zugriffe). */
+  children?: ReactNode;
+}
+
+/** Unternehmen: the institution's data and its users (admins only; the route checks that). */
+export function InstitutionPage({
+  institution,
+  currentUserId,
+  onInstitutionChange,
+  breadcrumbs,
+  onOwnMembershipChanged,
+  children,
+}: InstitutionPageProps) {
+  const id = institution.id;
+  const update = useUpdateInstitution(id);
+  const invite = useInviteUser(id);
+  const deleteUser = useDeleteUser(id);
+  const changeRole = useChangeRole(id);
+  const resend = useResendInvitationMail(id);
+  const [isInviting, setIsInviting] = useState(false);
+  const [toDelete, setToDelete] = useState<InstitutionMember | null>(null);
+  const [busyUserIds, setBusyUserIds] = useState<ReadonlySet<string>>(new Set());
+  const [now, setNow] = useState(() => Date.now());
+
+  useEffect(() => {
+    const timer = window.setInterval(() => setNow(Date.now()), CLOCK_TICK_MS);
+    return () => window.clearInterval(timer);
+  }, []);
+
+  const markBusy = (userId: string, isBusy: boolean) =>
+    setBusyUserIds((current) => {
+      const next = new Set(current);
+      if (isBusy) next.add(userId);
+      else next.delete(userId);
+      return next;
+    });
+
+  const onRoleChange = (user: InstitutionMember, role: InstitutionRole) => {
+    if (role === user.role) return;
+    const name = `${user.firstName} ${user.lastName}`;
+    markBusy(user.id, true);
+    changeRole.mutate(
+      { userId: user.id, role },
+      {
+        onSuccess: () => {
+          onInstitutionChange((current) => replaceRole(current, user.id, role));
+          notifySuccess(text.role.success(name, roleLabel(role)));
+          if (user.id === currentUserId) onOwnMembershipChanged?.();
+        },
+        onError: () => notifyError(text.role.failed(name)),
+        onSettled: () => markBusy(user.id, false),
+      },
+    );
+  };
+
+  const confirmDelete = () => {
+    const user = toDelete;
+    if (!user) return;
+    markBusy(user.id, true);
+    deleteUser.mutate(user.id, {
+      onSuccess: () => {
+        onInstitutionChange((current) => removeUser(current, user.id));
+        notifySuccess(text.remove.success(user.firstName, user.lastName));
+        if (user.id === currentUserId) onOwnMembershipChanged?.();
+      },
+      onError: () => notifyError(text.remove.failed(user.firstName, user.lastName)),
+      onSettled: () => {
+        markBusy(user.id, false);
+        setToDelete(null);
+      },
+    });
+  };
+
+  const onResend = (user: InstitutionMember) => {
+    markBusy(user.id, true);
+    resend.mutate(user.id, {
+      onSuccess: () => notifySuccess(text.users.resent),
+      onError: () => notifyError(text.users.resendFailed),
+      onSettled: () => markBusy(user.id, false),
+    });
+  };
+
+  return (
+    <>
+      <PageHeader title={text.title} breadcrumbs={breadcrumbs} />
+      <Stack gap="lg">
+        <Section title={text.data.heading}>
+          <InstitutionDataForm
+            key={`${institution.id}|${institution.name}|${institution.postalcode}|${institution.city}|${institution.street}`}
+            institution={institution}
+            isSaving={update.isPending}
+            onSave={(values) =>
+              update.mutate(values, {
+                onSuccess: () => {
+                  onInstitutionChange((current) => applyUpdate(current, values));
+                  notifySuccess(text.data.saved);
+                },
+                onError: () => notifyError(text.data.notSaved),
+              })
+            }
+          />
+        </Section>
+
+        <Section
+          title={text.users.heading}
+          actions={
+            <Button onClick={() => setIsInviting(true)} data-testid="open-invite">
+              {text.invite.open}
+            </Button>
+          }
+        >
+          <Text size="sm" c="dimmed">
+            {text.lastAdminHint}
+          </Text>
+          <UsersTable
+            users={institution.users}
+            currentUserId={currentUserId}
+            now={now}
+            busyUserIds={busyUserIds}
+            onRoleChange={onRoleChange}
+            onDelete={setToDelete}
+            onResend={onResend}
+          />
+        </Section>
+
+        {children}
+      </Stack>
+
+      <AppModal
+        opened={isInviting}
+        onClose={() => setIsInviting(false)}
+        headline={text.invite.heading}
+        isDismissable={!invite.isPending}
+      >
+        <InviteForm
+          isSaving={invite.isPending}
+          onCancel={() => setIsInviting(false)}
+          onSubmit={(invitation) =>
+            invite.mutate(invitation, {
+              onSuccess: (member) => {
+                onInstitutionChange((current) => appendUser(current, member));
+                notifySuccess(text.invite.success);
+                setIsInviting(false);
+              },
+              onError: (error) =>
+                notifyError(
+                  isApiError(error) && error.status === 409
+                    ? text.invite.inUse
+                    : text.invite.failed,
+                ),
+            })
+          }
+        />
+      </AppModal>
+
+      <AppModal
+        opened={toDelete !== null}
+        onClose={() => setToDelete(null)}
+        headline={text.remove.heading}
+        size="md"
+        isDismissable={!deleteUser.isPending}
+        footer={
+          <>
+            <Button
+              variant="default"
+              onClick={() => setToDelete(null)}
+              disabled={deleteUser.isPending}
+            >
+              {text.remove.cancel}
+            </Button>
+            <Button color="red.9" onClick={confirmDelete} loading={deleteUser.isPending}>
+              {text.remove.confirm}
+            </Button>
+          </>
+        }
+      >
+        {toDelete && <Text>{text.remove.question(toDelete.firstName, toDelete.lastName)}</Text>}
+      </AppModal>
+    </>
+  );
+}

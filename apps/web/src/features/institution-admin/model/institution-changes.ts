@@ -1,0 +1,57 @@
+import type {
+  Institution,
+  InstitutionMember,
+  InstitutionRole,
+  InstitutionUpdate,
+} from '@portal/contract';
+import { app } from '../../../messages/de';
+
+/** Spec section 4, institution store changes: update replaces name, city, postal code, street. */
+export const applyUpdate = (institution: Institution, update: InstitutionUpdate): Institution => ({
+  ...institution,
+  name: update.name,
+  city: update.city,
+  postalcode: update.postalcode,
+  street: update.street,
+});
+
+/** Invite appends the user (an answer for a user already listed replaces that entry). */
+export const appendUser = (institution: Institution, user: InstitutionMember): Institution => ({
+  ...institution,
+  users: [...institution.users.filter((entry) => entry.id !== user.id), user],
+});
+
+/** Delete removes the user. */
+export const removeUser = (institution: Institution, userId: string): Institution => ({
+  ...institution,
+  users: institution.users.filter((entry) => entry.id !== userId),
+});
+
+/** Role change replaces that user's role. */
+export const replaceRole = (
+  institution: Institution,
+  userId: string,
+  role: InstitutionRole,
+): Institution => ({
+  ...institution,
+  users: institution.users.map((entry) => (entry.id === userId ? { ...entry, role } : entry)),
+});
+
+/** German label of an institution role; any other value is an error (spec section 6). */
+export function roleLabel(role: string): string {
+  if (role === 'INSTITUTION_ADMIN' || role === 'INSTITUTION_MEMBER' || role === 'SUPPORT_USER') {
+    return app.roles[role];
+  }
+  throw new Error(app.roles.unknown(role));
+}
+
+/** Whole minutes elapsed since the invitation (the user's dateTimeCreated). */
+export function minutesSinceInvite(dateTimeCreated: string, now: number = Date.now()): number {
+  return Math.floor((now - new Date(dateTimeCreated).getTime()) / 60_000);
+}
+
+/** Whether `userId` is the only admin (the server refuses removing or demoting them: 409). */
+export const isLastAdmin = (institution: Institution, userId: string): boolean => {
+  const admins = institution.users.filter((entry) => entry.role === 'INSTITUTION_ADMIN');
+  return admins.length === 1 && admins[0]!.id === userId;
+};

@@ -1,0 +1,139 @@
+import type {
+  Appointment,
+  AvailableAppointments,
+  BankOrderStatus,
+  DatahubDocument,
+  FinancingRequest,
+  FinancingRequestInput,
+  Order,
+  OrderStatusFlags,
+  Relationship,
+  TiOrderStatusRecord,
+} from '@portal/contract';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { apiGet, apiPost, apiRequest } from '../../../lib/api-client';
+import { pollingInterval } from '../model/orders-model';
+import { ordersQueryKey } from './list-orders';
+
+const enc = encodeURIComponent;
+
+export const orderQueryKey = (iid: string, orderId: string) => ['order', iid, orderId] as const;
+
+/** One order (`GET /institution/{id}/order/{orderId}`), polled while the polling rule says so. */
+export function useOrder(iid: string, orderId: string) {
+  return useQuery({
+    queryKey: orderQueryKey(iid, orderId),
+    queryFn: ({ signal }) =>
+      apiGet<Order>(`/institution/${enc(iid)}/order/${enc(orderId)}`, signal),
+    retry: false,
+    refetchInterval: (query) => pollingInterval(query.state.data, query.state.status === 'error'),
+    refetchIntervalInBackground: false,
+  });
+}
+
+export const orderStatusQueryKey = (iid: string, orderId: string) =>
+  ['order-status', iid, orderId] as const;
+
+export function useOrderStatus(iid: string, orderId: string) {
+  return useQuery({
+    queryKey: orderStatusQueryKey(iid, orderId),
+    queryFn: ({ signal }) =>
+      apiGet<TiOrderStatusRecord>(`/institution/${enc(iid)}/order-status/${enc(orderId)}`, signal),
+    retry: false,
+  });
+}
+
+export const putOrderStatus = (iid: string, orderId: string, flags: OrderStatusFlags) =>
+  apiRequest<TiOrderStatusRecord>(`/institution/${enc(iid)}/order-status/${enc(orderId)}`, {
+    method: 'PUT',
+    body: flags,
+  });
+
+export const appointmentsQueryOptions = (fromDate: string, toDate: string) =>
+  queryOptions({
+    queryKey: ['appointments', fromDate, toDate],
+    queryFn: ({ signal }) =>
+      apiGet<AvailableAppointments>(
+        `/appointment/?fromDate=${enc(fromDate)}&toDate=${enc(toDate)}`,
+        signal,
+      ),
+    retry: false,
+  });
+
+export const bookPrecheck = (iid: string, orderId: string, slot: Appointment) =>
+  apiPost<TiOrderStatusRecord>(`/institution/${enc(iid)}/order/${enc(orderId)}/precheck`, slot);
+
+export interface CustomerBankOrder {
+  customerId: string;
+  customerName: string;
+  orderId: string;
+  status: string;
+  createdAt: string;
+}
+
+export const customerBankOrdersKey = (iid: string) => ['customer-bank-orders', iid] as const;
+
+export function useCustomerBankOrders(iid: string, enabled: boolean) {
+  return useQuery({
+    queryKey: customerBankOrdersKey(iid),
+    queryFn: ({ signal }) =>
+      apiGet<CustomerBankOrder[]>(`/institution/${enc(iid)}/customer-bank-order`, signal),
+    enabled,
+    retry: false,
+  });
+}
+
+export function useAdvanceBankOrder(contractorId: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (input: { customerId: string; orderId: string; status: BankOrderStatus }) =>
+      apiRequest<Order>(
+        `/institution/${enc(contractorId)}/customer/${enc(input.customerId)}/bank-order/${enc(input.orderId)}/status`,
+        { method: 'PUT', body: { status: input.status } },
+      ),
+    onSettled: () => client.invalidateQueries({ queryKey: customerBankOrdersKey(contractorId) }),
+  });
+}
+
+export function useRelationships(iid: string) {
+  return useQuery({
+    queryKey: ['relationships', iid],
+    queryFn: ({ signal }) =>
+      apiGet<Relationship[]>(`/institution/${enc(iid)}/relationship`, signal),
+    retry: false,
+  });
+}
+
+export function useDatahub(iid: string, businessCaseId: string) {
+  return useQuery({
+    queryKey: ['datahub', iid, businessCaseId],
+    queryFn: ({ signal }) =>
+      apiGet<DatahubDocument>(
+        `/institution/${enc(iid)}/datahub/businessCaseId/${enc(businessCaseId)}`,
+        signal,
+      ),
+    retry: false,
+  });
+}
+
+const financingKey = (iid: string) => ['financing-requests', iid] as const;
+
+export function useFinancingRequests(iid: string) {
+  return useQuery({
+    queryKey: financingKey(iid),
+    queryFn: ({ signal }) =>
+      apiGet<FinancingRequest[]>(`/institution/${enc(iid)}/financing-request`, signal),
+    retry: false,
+  });
+}
+
+export function useSubmitFinancingRequest(iid: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (input: FinancingRequestInput) =>
+      apiPost<FinancingRequest>(`/institution/${enc(iid)}/financing-request`, input),
+    onSuccess: () => client.invalidateQueries({ queryKey: financingKey(iid) }),
+  });
+}
+
+export { ordersQueryKey };

@@ -1,0 +1,98 @@
+import './styles';
+import {
+  Alert,
+  Anchor,
+  Loader,
+  Paper,
+  Stack,
+  Stepper,
+  Text,
+  Title,
+  VisuallyHidden,
+} from '@mantine/core';
+import { BANK_ORDER_STATUSES } from '@portal/contract';
+import { type Breadcrumb, PageHeader } from '../../components/page-header';
+import { orders as t } from '../../messages/de';
+import { useOrder } from './api/orders-api';
+import { formatDate } from './model/formats';
+import { bankStepIndex, isBankComplete, pollingInterval } from './model/orders-model';
+
+export interface BankStatusPageProps {
+  institutionId: string;
+  orderId: string;
+  breadcrumbs: Breadcrumb[];
+}
+
+const withInstitution = (url: string, institutionId: string) =>
+  `${url}${encodeURIComponent(institutionId)}`;
+
+/** Bestellstatus of a bank-account order, reloaded every 10 s until it is complete. */
+export function BankStatusPage({ institutionId, orderId, breadcrumbs }: BankStatusPageProps) {
+  const query = useOrder(institutionId, orderId);
+  const order = query.data;
+  const polling = pollingInterval(order, query.isError) !== false;
+  return (
+    <Stack gap="lg">
+      <PageHeader title={t.orderStatusTitle} breadcrumbs={breadcrumbs} />
+      {query.isPending ? (
+        <Loader size="sm" aria-label={t.bank.stepsLabel} />
+      ) : query.isError ||
+        !order ? // Silent error state for order loads (spec section 7): no message.
+      null : order.orderType !== 'BANKACCOUNT' ? (
+        <Alert color="yellow">{t.bank.notBank}</Alert>
+      ) : (
+        <Paper withBorder p="md" component="section" aria-labelledby="bank-steps">
+          <Title order={2} size="h3" id="bank-steps" mb="xs">
+            {t.bank.stepsLabel}
+          </Title>
+          <Text size="sm" c="dimmed" mb="md">
+            {t.list.createdAt}: {formatDate(order.createdAt)}
+            {polling && ` · ${t.bank.live}`}
+          </Text>
+          <Text mb="md" data-testid="bank-current-status" aria-live="polite">
+            {t.ti.currentStatus}: {t.bankStatus[order.status] ?? order.status}
+          </Text>
+          <Stepper
+            active={
+              isBankComplete(order.status)
+                ? BANK_ORDER_STATUSES.length
+                : bankStepIndex(order.status) + 1
+            }
+            size="sm"
+            allowNextStepsSelect={false}
+          >
+            {BANK_ORDER_STATUSES.map((step) => (
+              <Stepper.Step key={step} label={t.bankStatus[step]} />
+            ))}
+          </Stepper>
+          {order.status === 'LEGITIMISED' && order.onboardingURL && (
+            <Alert color="blue" mt="md">
+              <Text mb="xs">{t.bank.onboardingHint}</Text>
+              <Anchor
+                href={withInstitution(order.onboardingURL, institutionId)}
+                target="_blank"
+                rel="noopener noreferrer"
+              >
+                {t.bank.onboarding}
+                <VisuallyHidden> {t.offer.external}</VisuallyHidden>
+              </Anchor>
+            </Alert>
+          )}
+          {order.status === 'SET_UP' && order.bankingPortal && (
+            <Alert color="green" mt="md">
+              <Text mb="xs">{t.bank.portalHint}</Text>
+              <Anchor
+                href={withInstitution(order.bankingPortal, institutionId)}
+                target="_blank"
+                rel="noopener noreferrer"
+              >
+                {t.bank.portal}
+                <VisuallyHidden> {t.offer.external}</VisuallyHidden>
+              </Anchor>
+            </Alert>
+          )}
+        </Paper>
+      )}
+    </Stack>
+  );
+}

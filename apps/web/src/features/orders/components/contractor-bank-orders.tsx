@@ -1,0 +1,105 @@
+import {
+  Button,
+  Group,
+  Loader,
+  NativeSelect,
+  Paper,
+  Stack,
+  Table,
+  Text,
+  Title,
+} from '@mantine/core';
+import { BANK_ORDER_STATUSES, type BankOrderStatus } from '@portal/contract';
+import { useState } from 'react';
+import { notifyError, notifySuccess } from '../../../components/notifications';
+import { isApiError } from '../../../lib/api-client';
+import { orders as t } from '../../../messages/de';
+import {
+  type CustomerBankOrder,
+  useAdvanceBankOrder,
+  useCustomerBankOrders,
+} from '../api/orders-api';
+import { laterBankStatuses } from '../model/orders-model';
+
+/** The trusted contractor's admin moves customers' bank orders forward. */
+export function ContractorBankOrders({ contractorId }: { contractorId: string }) {
+  const query = useCustomerBankOrders(contractorId, true);
+  return (
+    <Paper withBorder p="md" component="section" aria-labelledby="contractor-bank-orders">
+      <Title order={2} size="h3" id="contractor-bank-orders" mb="xs">
+        {t.contractor.title}
+      </Title>
+      <Text size="sm" c="dimmed" mb="md">
+        {t.contractor.intro}
+      </Text>
+      {query.isPending ? (
+        <Loader size="sm" aria-label={t.contractor.title} />
+      ) : (query.data ?? []).length === 0 ? (
+        <Text c="dimmed">{t.contractor.empty}</Text>
+      ) : (
+        <Table>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>{t.contractor.customer}</Table.Th>
+              <Table.Th>{t.contractor.current}</Table.Th>
+              <Table.Th>{t.contractor.next}</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {query.data?.map((row) => (
+              <AdvanceRow key={row.orderId} row={row} contractorId={contractorId} />
+            ))}
+          </Table.Tbody>
+        </Table>
+      )}
+    </Paper>
+  );
+}
+
+function AdvanceRow({ row, contractorId }: { row: CustomerBankOrder; contractorId: string }) {
+  const options = laterBankStatuses(row.status);
+  const [next, setNext] = useState<string>(options[0] ?? '');
+  const mutation = useAdvanceBankOrder(contractorId);
+  const selected = options.includes(next as BankOrderStatus) ? next : (options[0] ?? '');
+  const submit = () => {
+    if (!selected) return;
+    mutation.mutate(
+      { customerId: row.customerId, orderId: row.orderId, status: selected as BankOrderStatus },
+      {
+        onSuccess: () => notifySuccess(t.contractor.saved),
+        onError: (error) =>
+          notifyError(
+            isApiError(error) && error.problem?.detail ? error.problem.detail : t.contractor.failed,
+          ),
+      },
+    );
+  };
+  return (
+    <Table.Tr data-testid={`contractor-order-${row.orderId}`}>
+      <Table.Td>{row.customerName}</Table.Td>
+      <Table.Td>{t.bankStatus[row.status] ?? row.status}</Table.Td>
+      <Table.Td>
+        {options.length === 0 ? (
+          <Text c="dimmed">{t.contractor.complete}</Text>
+        ) : (
+          <Stack gap={4}>
+            <Group gap="xs" align="end">
+              <NativeSelect
+                label={`${t.contractor.next} (${row.customerName})`}
+                value={selected}
+                onChange={(event) => setNext(event.currentTarget.value)}
+                data={BANK_ORDER_STATUSES.filter((s) => options.includes(s)).map((s) => ({
+                  value: s,
+                  label: t.bankStatus[s] ?? s,
+                }))}
+              />
+              <Button onClick={submit} loading={mutation.isPending}>
+                {t.contractor.save}
+              </Button>
+            </Group>
+          </Stack>
+        )}
+      </Table.Td>
+    </Table.Tr>
+  );
+}

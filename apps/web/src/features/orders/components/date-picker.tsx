@@ -1,0 +1,78 @@
+import '@mantine/dates/styles.css';
+import 'dayjs/locale/de';
+import { Group, NativeSelect } from '@mantine/core';
+import { DatePickerInput, DatesProvider } from '@mantine/dates';
+import { useState } from 'react';
+import { orders as t } from '../../../messages/de';
+import { checkDateLimits, DateRangeError, yearRange } from '../model/date-range';
+
+export interface PortalDatePickerProps {
+  label: string;
+  /** ISO date `yyyy-MM-dd` or null. */
+  value: string | null;
+  onChange(value: string | null): void;
+  minDate?: Date;
+  maxDate?: Date;
+  clearable?: boolean;
+}
+
+const pad = (n: number) => String(n).padStart(2, '0');
+
+/**
+ * Date picker (spec section 5) on Mantine Dates, German, dd.MM.yyyy. A year select next to it
+ * spans 10 years around the current one, 500 when a minimum or maximum limits it. A maximum
+ * earlier than the minimum is an error (shown, and the picker is disabled).
+ */
+export function PortalDatePicker({
+  label,
+  value,
+  onChange,
+  minDate,
+  maxDate,
+  clearable = true,
+}: PortalDatePickerProps) {
+  const today = new Date();
+  let invalid = false;
+  try {
+    checkDateLimits(minDate, maxDate);
+  } catch (error) {
+    if (!(error instanceof DateRangeError)) throw error;
+    invalid = true;
+  }
+  const years = yearRange(today.getFullYear(), { minDate, maxDate });
+  const [shown, setShown] = useState<string>(
+    value ?? `${today.getFullYear()}-${pad(today.getMonth() + 1)}-01`,
+  );
+  const shownYear = Number(shown.slice(0, 4));
+  const yearOptions = [];
+  for (let y = years.first; y <= years.last; y += 1) yearOptions.push(String(y));
+  return (
+    <DatesProvider settings={{ locale: 'de', firstDayOfWeek: 1 }}>
+      <Group gap="xs" align="flex-start">
+        <DatePickerInput
+          label={label}
+          value={value}
+          onChange={(next) => onChange(next ? String(next).slice(0, 10) : null)}
+          valueFormat="DD.MM.YYYY"
+          minDate={minDate}
+          maxDate={maxDate}
+          clearable={clearable}
+          disabled={invalid}
+          date={shown}
+          onDateChange={(next) => setShown(String(next).slice(0, 10))}
+          error={invalid ? t.datePicker.invalidRange : undefined}
+          errorProps={{ c: 'red.9' }}
+          miw={180}
+          clearButtonProps={{ 'aria-label': t.datePicker.clear }}
+        />
+        <NativeSelect
+          label={t.datePicker.year(label)}
+          disabled={invalid}
+          value={String(shownYear)}
+          onChange={(event) => setShown(`${event.currentTarget.value}${shown.slice(4)}`)}
+          data={yearOptions}
+        />
+      </Group>
+    </DatesProvider>
+  );
+}

@@ -1,0 +1,159 @@
+import { Alert, Button, Group, Loader, Paper, Stack, Table, Text, Title } from '@mantine/core';
+import type { Appointment, TiOrderStatusRecord } from '@portal/contract';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { notifyError, notifySuccess } from '../../../components/notifications';
+import { isApiError } from '../../../lib/api-client';
+import { orders as t } from '../../../messages/de';
+import { appointmentsQueryOptions, bookPrecheck } from '../api/orders-api';
+import {
+  addMonths,
+  type MonthValue,
+  monthGrid,
+  monthOf,
+  monthWindow,
+  slotLabel,
+  slotsByDate,
+} from '../model/appointment-month';
+import { formatDate } from '../model/formats';
+
+const monthName = (month: MonthValue) =>
+  new Intl.DateTimeFormat('de-DE', { month: 'long', year: 'numeric' }).format(
+    new Date(month.year, month.month - 1, 1),
+  );
+
+export interface PrecheckPickerProps {
+  institutionId: string;
+  orderId: string;
+  onBooked(record: TiOrderStatusRecord): void;
+  /** The order has its pre-check: slots are shown, no longer bookable. */
+  booked?: boolean;
+  /** First month shown (default: the current month). */
+  initialMonth?: MonthValue;
+}
+
+/**
+ * Pre-check appointment picker by month: free slots of the month (first of the month to the
+ * first of the next), weeks starting on Monday, six weeks shown.
+ */
+export function PrecheckPicker({
+  institutionId,
+  orderId,
+  onBooked,
+  booked = false,
+  initialMonth,
+}: PrecheckPickerProps) {
+  const [month, setMonth] = useState<MonthValue>(initialMonth ?? monthOf(new Date()));
+  const window = monthWindow(month);
+  const options = appointmentsQueryOptions(window.fromDate, window.toDate);
+  const query = useQuery(options);
+  const client = useQueryClient();
+  const [booking, setBooking] = useState<string | null>(null);
+  // Pre-check availability: true on success, false on error.
+  const isAvailable = query.isSuccess;
+  const byDate = slotsByDate(query.data?.availableAppointments ?? []);
+  const today = new Date();
+  const todayIso = `${today.getFullYear()}-${String(today.getMonth() + 1).padStart(2, '0')}-${String(today.getDate()).padStart(2, '0')}`;
+
+  const book = async (slot: Appointment) => {
+    const key = `${slot.date}T${slot.startTime}`;
+    setBooking(key);
+    try {
+      const record = await bookPrecheck(institutionId, orderId, slot);
+      notifySuccess(t.precheck.booked);
+      onBooked(record);
+    } catch (error) {
+      notifyError(
+        isApiError(error) && error.status === 409 ? t.precheck.taken : t.precheck.bookFailed,
+      );
+    } finally {
+      setBooking(null);
+      // The booked (or taken) slot disappears from the picker.
+      await client.invalidateQueries({ queryKey: ['appointments'] });
+    }
+  };
+
+  return (
+    <Paper withBorder p="md" component="section" aria-labelledby="precheck-title">
+      <Title order={2} size="h3" id="precheck-title" mb="sm">
+        {t.precheck.title}
+      </Title>
+      {booked && (
+        <Alert color="green" mb="sm">
+          {t.precheck.alreadyBooked}
+        </Alert>
+      )}
+      <Group justify="space-between" mb="sm">
+        <Button variant="default" onClick={() => setMonth((m) => addMonths(m, -1))}>
+          {t.precheck.previousMonth}
+        </Button>
+        <Text fw={600} aria-live="polite" data-testid="precheck-month">
+          {monthName(month)}
+        </Text>
+        <Button variant="default" onClick={() => setMonth((m) => addMonths(m, 1))}>
+          {t.precheck.nextMonth}
+        </Button>
+      </Group>
+      {query.isPending ? (
+        <Loader size="sm" aria-label={t.precheck.title} />
+      ) : !isAvailable ? (
+        <Alert color="red">{t.precheck.unavailable}</Alert>
+      ) : (
+        <>
+          {byDate.size === 0 && <Text c="dimmed">{t.precheck.noSlots}</Text>}
+          <Table.ScrollContainer minWidth={720}>
+            <Table
+              withColumnBorders
+              layout="fixed"
+              data-testid="precheck-calendar"
+              data-available={isAvailable}
+            >
+              <Table.Thead>
+                <Table.Tr>
+                  {t.precheck.weekdays.map((day, index) => (
+                    <Table.Th key={day}>
+                      <abbr title={t.precheck.weekdayNames[index]}>{day}</abbr>
+                    </Table.Th>
+                  ))}
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {monthGrid(month).map((week) => (
+                  <Table.Tr key={week[0]?.date}>
+                    {week.map((cell) => {
+                      const slots =
+                        cell.inMonth && cell.date >= todayIso ? (byDate.get(cell.date) ?? []) : [];
+                      return (
+                        <Table.Td key={cell.date} valign="top" data-date={cell.date}>
+                          <Text size="sm" c={cell.inMonth ? undefined : 'dimmed'}>
+                            {cell.day}
+                          </Text>
+                          <Stack gap={4} mt={4}>
+                            {slots.map((slot) => (
+                              <Button
+                                key={slot.startTime}
+                                size="compact-xs"
+                                variant="light"
+                                loading={booking === `${slot.date}T${slot.startTime}`}
+                                disabled={booking !== null || booked}
+                                aria-label={t.precheck.book(formatDate(slot.date), slotLabel(slot))}
+                                data-slot={`${slot.date}T${slot.startTime}`}
+                                onClick={() => void book(slot)}
+                              >
+                                {slotLabel(slot)}
+                              </Button>
+                            ))}
+                          </Stack>
+                        </Table.Td>
+                      );
+                    })}
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+        </>
+      )}
+    </Paper>
+  );
+}

@@ -1,0 +1,172 @@
+import './styles';
+import {
+  Alert,
+  Button,
+  Loader,
+  NumberInput,
+  Paper,
+  SimpleGrid,
+  Stack,
+  Table,
+  Text,
+  Textarea,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { useForm } from '@mantine/form';
+import type { FinancingRequestInput } from '@portal/contract';
+import { notifyError, notifySuccess } from '../../components/notifications';
+import { type Breadcrumb, PageHeader } from '../../components/page-header';
+import { orders as t } from '../../messages/de';
+import { useFinancingRequests, useSubmitFinancingRequest } from './api/orders-api';
+import { formatDate, formatEuro } from './model/formats';
+
+export interface CreditOfferPageProps {
+  institutionId: string;
+  breadcrumbs: Breadcrumb[];
+}
+
+interface FormValues {
+  amount: number | string;
+  purpose: string;
+  termMonths: number | string;
+  phone: string;
+}
+
+/** Error text dark enough for WCAG AA contrast on white. */
+const ERROR_PROPS = { c: 'red.9' } as const;
+
+const PHONE = /^\+?[0-9 ()/-]{6,30}$/;
+
+/** Mein Finanzierungswunsch: the request form and the earlier requests. */
+export function CreditOfferPage({ institutionId, breadcrumbs }: CreditOfferPageProps) {
+  const list = useFinancingRequests(institutionId);
+  const submit = useSubmitFinancingRequest(institutionId);
+  const form = useForm<FormValues>({
+    mode: 'controlled',
+    initialValues: { amount: '', purpose: '', termMonths: '', phone: '' },
+    validate: {
+      amount: (v) =>
+        typeof v === 'number' && v > 0 && v <= 10_000_000 ? null : t.credit.amountInvalid,
+      purpose: (v) => (v.trim().length >= 3 ? null : t.credit.purposeInvalid),
+      termMonths: (v) =>
+        typeof v === 'number' && Number.isInteger(v) && v >= 1 && v <= 360
+          ? null
+          : t.credit.termInvalid,
+      phone: (v) => (PHONE.test(v.trim()) ? null : t.credit.phoneInvalid),
+    },
+  });
+  const onSubmit = form.onSubmit((values) => {
+    const input: FinancingRequestInput = {
+      amount: Number(values.amount),
+      purpose: values.purpose.trim(),
+      termMonths: Number(values.termMonths),
+      phone: values.phone.trim(),
+    };
+    submit.mutate(input, {
+      onSuccess: () => {
+        notifySuccess(t.credit.sent);
+        form.reset();
+      },
+      onError: () => notifyError(t.credit.failed),
+    });
+  });
+  return (
+    <Stack gap="lg">
+      <PageHeader title={t.credit.title} breadcrumbs={breadcrumbs} />
+      <Text maw={720}>{t.credit.intro}</Text>
+      <Paper
+        withBorder
+        p="md"
+        maw={720}
+        component="form"
+        onSubmit={onSubmit}
+        noValidate
+        aria-label={t.credit.title}
+      >
+        <Stack>
+          <SimpleGrid cols={{ base: 1, sm: 2 }}>
+            <NumberInput
+              label={t.credit.amount}
+              errorProps={ERROR_PROPS}
+              required
+              decimalSeparator=","
+              thousandSeparator="."
+              decimalScale={2}
+              min={0}
+              allowNegative={false}
+              suffix=" €"
+              {...form.getInputProps('amount')}
+            />
+            <NumberInput
+              label={t.credit.term}
+              errorProps={ERROR_PROPS}
+              required
+              min={1}
+              max={360}
+              allowDecimal={false}
+              allowNegative={false}
+              {...form.getInputProps('termMonths')}
+            />
+          </SimpleGrid>
+          <Textarea
+            errorProps={ERROR_PROPS}
+            label={t.credit.purpose}
+            required
+            autosize
+            minRows={2}
+            {...form.getInputProps('purpose')}
+          />
+          <TextInput
+            errorProps={ERROR_PROPS}
+            label={t.credit.phone}
+            required
+            type="tel"
+            autoComplete="tel"
+            {...form.getInputProps('phone')}
+          />
+          <Button type="submit" loading={submit.isPending} style={{ alignSelf: 'flex-start' }}>
+            {t.credit.submit}
+          </Button>
+        </Stack>
+      </Paper>
+      <section aria-labelledby="earlier-requests">
+        <Title order={2} size="h3" id="earlier-requests" mb="sm">
+          {t.credit.earlier}
+        </Title>
+        {list.isPending ? (
+          <Loader size="sm" aria-label={t.credit.earlier} />
+        ) : list.isError ? (
+          <Alert color="red">{t.credit.failed}</Alert>
+        ) : list.data.length === 0 ? (
+          <Text c="dimmed">{t.credit.noEarlier}</Text>
+        ) : (
+          <Table.ScrollContainer minWidth={560}>
+            <Table striped data-testid="financing-requests">
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>{t.credit.createdAt}</Table.Th>
+                  <Table.Th>{t.credit.amount}</Table.Th>
+                  <Table.Th>{t.credit.purpose}</Table.Th>
+                  <Table.Th>{t.credit.term}</Table.Th>
+                  <Table.Th>{t.credit.state}</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {list.data.map((request) => (
+                  <Table.Tr key={request.id}>
+                    <Table.Td>{formatDate(request.createdAt)}</Table.Td>
+                    <Table.Td>{formatEuro(request.amount)}</Table.Td>
+                    <Table.Td>{request.purpose}</Table.Td>
+                    <Table.Td>{t.credit.months(request.termMonths)}</Table.Td>
+                    <Table.Td>{t.credit.states[request.state] ?? request.state}</Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+        )}
+      </section>
+    </Stack>
+  );
+}

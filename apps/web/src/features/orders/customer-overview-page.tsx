@@ -1,0 +1,111 @@
+import './styles';
+import { Loader, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import type { DatahubDocument, RelationshipBusinessCase } from '@portal/contract';
+import { type Breadcrumb, PageHeader } from '../../components/page-header';
+import { orders as t } from '../../messages/de';
+import { useDatahub, useRelationships } from './api/orders-api';
+import { formatDate, formatEuro } from './model/formats';
+
+export interface CustomerOverviewPageProps {
+  institutionId: string;
+  breadcrumbs: Breadcrumb[];
+}
+
+type Entry = DatahubDocument['sections'][number]['entries'][number];
+
+/** A datahub value as German text: dates dd.MM.yyyy, amounts in EUR, Ja/Nein. */
+export function formatEntry(entry: Entry): string {
+  if (entry.value === null || entry.value === '') return t.customerOverview.none;
+  switch (entry.kind) {
+    case 'date':
+      return formatDate(String(entry.value)) || String(entry.value);
+    case 'amount':
+      return typeof entry.value === 'number' ? formatEuro(entry.value) : String(entry.value);
+    case 'boolean':
+      return entry.value ? t.customerOverview.yes : t.customerOverview.no;
+    default:
+      return String(entry.value);
+  }
+}
+
+/** Kundencenter: each business case's datahub document as key/value sections. */
+export function CustomerOverviewPage({ institutionId, breadcrumbs }: CustomerOverviewPageProps) {
+  const query = useRelationships(institutionId);
+  const cases = (query.data ?? []).flatMap((r) => r.businessCases);
+  return (
+    <Stack>
+      <PageHeader title={t.customerOverview.title} breadcrumbs={breadcrumbs} />
+      <Text c="dimmed">{t.customerOverview.intro}</Text>
+      {query.isPending ? (
+        <Loader size="sm" aria-label={t.customerOverview.title} />
+      ) : cases.length === 0 ? (
+        <Text c="dimmed">{t.customerOverview.empty}</Text>
+      ) : (
+        cases.map((businessCase) => (
+          <BusinessCaseSection
+            key={businessCase.id}
+            institutionId={institutionId}
+            businessCase={businessCase}
+          />
+        ))
+      )}
+    </Stack>
+  );
+}
+
+function BusinessCaseSection({
+  institutionId,
+  businessCase,
+}: {
+  institutionId: string;
+  businessCase: RelationshipBusinessCase;
+}) {
+  const query = useDatahub(institutionId, businessCase.id);
+  const headingId = `case-${businessCase.id}`;
+  return (
+    <Paper
+      withBorder
+      p="md"
+      component="section"
+      aria-labelledby={headingId}
+      data-testid="datahub-case"
+    >
+      <Title order={2} size="h3" id={headingId} mb="sm">
+        {businessCase.businessCaseTypeLabel}
+      </Title>
+      {query.isPending ? (
+        <Loader size="xs" aria-label={businessCase.businessCaseTypeLabel} />
+      ) : query.isError ? // Silent error state for datahub per business case (spec section 7): no message.
+      null : (
+        <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
+          {query.data.sections.map((section) => (
+            <div key={section.title}>
+              <Title order={3} size="h5" mb={4}>
+                {section.title}
+              </Title>
+              <dl
+                style={{
+                  display: 'grid',
+                  gridTemplateColumns: 'max-content 1fr',
+                  gap: '4px 16px',
+                  margin: 0,
+                }}
+              >
+                {section.entries.map((entry) => (
+                  <div key={entry.label} style={{ display: 'contents' }}>
+                    <Text component="dt" size="sm" c="dimmed">
+                      {entry.label}
+                    </Text>
+                    <Text component="dd" size="sm" m={0}>
+                      {formatEntry(entry)}
+                    </Text>
+                  </div>
+                ))}
+              </dl>
+            </div>
+          ))}
+        </SimpleGrid>
+      )}
+    </Paper>
+  );
+}

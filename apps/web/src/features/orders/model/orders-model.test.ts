@@ -1,0 +1,128 @@
+import { describe, expect, it } from 'vitest';
+import { addMonths, monthGrid, monthWindow, slotLabel, slotsByDate } from './appointment-month';
+import { checkDateLimits, DateRangeError, yearRange } from './date-range';
+import { formatDate, formatDateTime } from './formats';
+import {
+  laterBankStatuses,
+  latestBankOrder,
+  ORDER_POLLING_MS,
+  pollingInterval,
+  replaceFlag,
+  TI_STATUSES,
+  tiStepIndex,
+} from './orders-model';
+
+describe('installation status ordering', () => {
+  it('orders the steps 10 … 50', () => {
+    expect(TI_STATUSES).toEqual([
+      'HARDWARE_ORDERED',
+      'SMCB_ORDERED',
+      'PRE_CHECK_BOOKED',
+      'INSTALLATION_BOOKED',
+      'INSTALLATION_FINISHED',
+    ]);
+    expect(tiStepIndex('SMCB_ORDERED')).toBe(1);
+    expect(tiStepIndex(null)).toBe(-1);
+  });
+});
+
+describe('polling condition', () => {
+  it.each([
+    [{ orderType: 'BANKACCOUNT', status: 'LEGITIMISED' }, false, ORDER_POLLING_MS],
+    [{ orderType: 'BANKACCOUNT', status: 'CREATED' }, false, 10_000],
+    [{ orderType: 'BANKACCOUNT', status: 'SET_UP' }, false, false],
+    [{ orderType: 'BANKACCOUNT', status: 'LEGITIMISED' }, true, false],
+    [{ orderType: 'TIORDER', status: 'SMCB_ORDERED' }, false, false],
+    [undefined, false, false],
+  ] as const)('%o error=%s → %s', (order, error, expected) => {
+    expect(pollingInterval(order, error)).toBe(expected);
+  });
+});
+
+describe('latest bank order', () => {
+  it('is the bank order with the newest createdAt', () => {
+    const orders = [
+      { id: 'a', orderType: 'BANKACCOUNT', createdAt: '2025-01-01T00:00:00Z' },
+      { id: 'b', orderType: 'TIORDER', createdAt: '2026-01-01T00:00:00Z' },
+      { id: 'c', orderType: 'BANKACCOUNT', createdAt: '2025-06-01T00:00:00Z' },
+    ] as const;
+    expect(latestBankOrder(orders)?.id).toBe('c');
+    expect(latestBankOrder([orders[1]])).toBeUndefined();
+  });
+});
+
+describe('flags', () => {
+  it('sends all five flags with the changed one replaced', () => {
+    const flags = {
+      isRegisteredAtEgbr: true,
+      isEhbaCardRequested: false,
+      isEhbaCardOrdered: true,
+      isSmcbCardRequested: true,
+      isSmcbCardOrdered: false,
+      orderStatus: 'HARDWARE_ORDERED',
+    };
+    expect(replaceFlag(flags, 'isSmcbCardOrdered', true)).toEqual({
+      isRegisteredAtEgbr: true,
+      isEhbaCardRequested: false,
+      isEhbaCardOrdered: true,
+      isSmcbCardRequested: true,
+      isSmcbCardOrdered: true,
+    });
+  });
+  it('offers only later bank statuses', () => {
+    expect(laterBankStatuses('LEGITIMISED')).toEqual(['USER_DATA_COMPLETED', 'SET_UP']);
+    expect(laterBankStatuses('SET_UP')).toEqual([]);
+  });
+});
+
+describe('appointment month window', () => {
+  it('runs from the first of the month to the first of the next (ISO)', () => {
+    expect(monthWindow({ year: 2026, month: 11 })).toEqual({
+      fromDate: '2026-11-01',
+      toDate: '2026-12-01',
+    });
+    expect(monthWindow({ year: 2026, month: 12 })).toEqual({
+      fromDate: '2026-12-01',
+      toDate: '2027-01-01',
+    });
+    expect(addMonths({ year: 2026, month: 1 }, -1)).toEqual({ year: 2025, month: 12 });
+  });
+  it('shows six weeks starting on Monday', () => {
+    const grid = monthGrid({ year: 2026, month: 11 }); // 1 Nov 2026 is a Sunday
+    expect(grid).toHaveLength(6);
+    expect(grid.every((week) => week.length === 7)).toBe(true);
+    expect(grid[0]?.[0]).toEqual({ date: '2026-10-26', day: 26, inMonth: false });
+    expect(grid[0]?.[6]).toEqual({ date: '2026-11-01', day: 1, inMonth: true });
+    const june = monthGrid({ year: 2026, month: 6 }); // 1 June 2026 is a Monday
+    expect(june[0]?.[0]?.date).toBe('2026-06-01');
+  });
+  it('groups slots per day as HH:mm–HH:mm', () => {
+    const map = slotsByDate([
+      { date: '2026-11-02', startTime: '10:00', endTime: '12:00' },
+      { date: '2026-11-02', startTime: '08:00', endTime: '10:00' },
+    ]);
+    expect(map.get('2026-11-02')?.map(slotLabel)).toEqual(['08:00–10:00', '10:00–12:00']);
+  });
+});
+
+describe('formats', () => {
+  it('dd.MM.yyyy and dd.MM.yyyy HH:mm', () => {
+    expect(formatDate('2026-03-05')).toBe('05.03.2026');
+    expect(formatDateTime('2026-03-05T08:00')).toBe('05.03.2026 08:00');
+  });
+});
+
+describe('date picker ranges', () => {
+  it('spans 10 years around the current one, 500 when limited', () => {
+    expect(yearRange(2026)).toEqual({ first: 2021, last: 2030 });
+    const limited = yearRange(2026, { minDate: new Date(1900, 0, 1) });
+    expect(limited.last - limited.first + 1).toBe(500);
+    expect(limited.first).toBe(1900);
+  });
+  it('a maximum earlier than the minimum is an error', () => {
+    expect(() => checkDateLimits(new Date(2026, 5, 1), new Date(2026, 4, 1))).toThrow(
+      DateRangeError,
+    );
+    expect(() => checkDateLimits(new Date(2026, 4, 1), new Date(2026, 5, 1))).not.toThrow();
+  });
+});

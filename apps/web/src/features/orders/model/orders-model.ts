@@ -1,0 +1,81 @@
+import {
+  BANK_ORDER_STATUSES,
+  type BankOrderStatus,
+  type Order,
+  type OrderStatusFlags,
+  TI_INSTALLATION_STATUS_ORDER,
+  type TiInstallationStatus,
+} from '@portal/contract';
+
+/** TI installation statuses in their numeric order (10 … 50). */
+export const TI_STATUSES = (
+  Object.entries(TI_INSTALLATION_STATUS_ORDER) as [TiInstallationStatus, number][]
+)
+  .sort((a, b) => a[1] - b[1])
+  .map(([status]) => status);
+
+/** Index of the active stepper step for an installation status (-1 when unknown). */
+export const tiStepIndex = (status: string | null | undefined) =>
+  status ? TI_STATUSES.indexOf(status as TiInstallationStatus) : -1;
+
+export const isTiComplete = (status: string | null | undefined) =>
+  status === 'INSTALLATION_FINISHED';
+
+export const bankStepIndex = (status: string | null | undefined) =>
+  status ? BANK_ORDER_STATUSES.indexOf(status as BankOrderStatus) : -1;
+
+/** A bank order is complete at SET_UP. */
+export const isBankComplete = (status: string | null | undefined) => status === 'SET_UP';
+
+/**
+ * Order polling (spec section 4): reload every 10 s while the order is a bank-account order,
+ * not complete and without error; otherwise stop.
+ */
+export const ORDER_POLLING_MS = 10_000;
+export function pollingInterval(
+  order: Pick<Order, 'orderType' | 'status'> | undefined,
+  hasError: boolean,
+): number | false {
+  if (!order || hasError) return false;
+  if (order.orderType !== 'BANKACCOUNT') return false;
+  if (isBankComplete(order.status)) return false;
+  return ORDER_POLLING_MS;
+}
+
+/** The latest bank-account order: the one with the newest createdAt. */
+export function latestBankOrder<T extends Pick<Order, 'orderType' | 'createdAt'>>(
+  orders: readonly T[],
+): T | undefined {
+  let latest: T | undefined;
+  for (const order of orders) {
+    if (order.orderType !== 'BANKACCOUNT') continue;
+    if (!latest || Date.parse(order.createdAt) > Date.parse(latest.createdAt)) latest = order;
+  }
+  return latest;
+}
+
+/** Each toggle sends all five flags with the changed one replaced. */
+export function replaceFlag(
+  flags: OrderStatusFlags,
+  name: keyof OrderStatusFlags,
+  value: boolean,
+): OrderStatusFlags {
+  return {
+    isRegisteredAtEgbr: flags.isRegisteredAtEgbr,
+    isEhbaCardRequested: flags.isEhbaCardRequested,
+    isEhbaCardOrdered: flags.isEhbaCardOrdered,
+    isSmcbCardRequested: flags.isSmcbCardRequested,
+    isSmcbCardOrdered: flags.isSmcbCardOrdered,
+    [name]: value,
+  };
+}
+
+/** Bank statuses a contractor may still set for an order (strictly later ones). */
+export const laterBankStatuses = (status: string): BankOrderStatus[] =>
+  BANK_ORDER_STATUSES.slice(bankStepIndex(status) + 1);
+
+/** The status page of an order. */
+export const orderStatusPath = (order: Pick<Order, 'id' | 'orderType'>) =>
+  order.orderType === 'BANKACCOUNT'
+    ? `/orders/bank/status/${order.id}`
+    : `/orders/ti/status/${order.id}`;

@@ -1,0 +1,92 @@
+import './styles';
+import { Anchor, Loader, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
+import type { Order } from '@portal/contract';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { type Breadcrumb, PageHeader } from '../../components/page-header';
+import { orders as t } from '../../messages/de';
+import { useOrders } from './api/list-orders';
+import { ContractorBankOrders } from './components/contractor-bank-orders';
+import { PortalDatePicker } from './components/date-picker';
+import { formatDate } from './model/formats';
+import { orderStatusPath } from './model/orders-model';
+
+export interface OrdersPageProps {
+  institutionId: string;
+  breadcrumbs: Breadcrumb[];
+  /** The current user is an admin of a trusted contractor: show the bank status form. */
+  isContractorAdmin: boolean;
+}
+
+export const statusLabel = (order: Pick<Order, 'orderType' | 'status'>) =>
+  (order.orderType === 'BANKACCOUNT' ? t.bankStatus : t.tiStatus)[order.status] ?? order.status;
+
+/** Aufträge: the institution's orders; each opens its status page. */
+export function OrdersPage({ institutionId, breadcrumbs, isContractorAdmin }: OrdersPageProps) {
+  const query = useOrders(institutionId);
+  const [from, setFrom] = useState<string | null>(null);
+  const all = query.data ?? [];
+  const list = from ? all.filter((order) => order.createdAt.slice(0, 10) >= from) : all;
+  return (
+    <Stack gap="xl">
+      <div>
+        <PageHeader title={t.list.title} breadcrumbs={breadcrumbs} />
+        {query.isPending ? (
+          <Loader size="sm" aria-label={t.list.title} />
+        ) : query.isError ? // Silent error state for the order list (spec section 7): no message.
+        null : all.length === 0 ? (
+          <Text c="dimmed">{t.list.empty}</Text>
+        ) : (
+          <>
+            <PortalDatePicker
+              label={t.list.createdFrom}
+              value={from}
+              onChange={setFrom}
+              maxDate={new Date()}
+            />
+            {list.length === 0 && (
+              <Text c="dimmed" mt="sm">
+                {t.list.noneFrom}
+              </Text>
+            )}
+            <Table.ScrollContainer minWidth={560}>
+              <Table striped highlightOnHover data-testid="orders-table">
+                <Table.Caption>{t.list.caption}</Table.Caption>
+                <Table.Thead>
+                  <Table.Tr>
+                    <Table.Th>{t.list.type}</Table.Th>
+                    <Table.Th>{t.list.source}</Table.Th>
+                    <Table.Th>{t.list.status}</Table.Th>
+                    <Table.Th>{t.list.createdAt}</Table.Th>
+                    <Table.Th>
+                      <VisuallyHidden>{t.list.open}</VisuallyHidden>
+                    </Table.Th>
+                  </Table.Tr>
+                </Table.Thead>
+                <Table.Tbody>
+                  {list.map((order) => (
+                    <Table.Tr key={order.id} data-testid={`order-${order.id}`}>
+                      <Table.Td>{t.types[order.orderType] ?? order.orderType}</Table.Td>
+                      <Table.Td>{t.sources[order.orderSource] ?? order.orderSource}</Table.Td>
+                      <Table.Td>{statusLabel(order)}</Table.Td>
+                      <Table.Td>{formatDate(order.createdAt)}</Table.Td>
+                      <Table.Td>
+                        <Anchor component={Link} to={orderStatusPath(order)}>
+                          {t.list.open}
+                          <VisuallyHidden>
+                            {` (${t.types[order.orderType]}, ${formatDate(order.createdAt)})`}
+                          </VisuallyHidden>
+                        </Anchor>
+                      </Table.Td>
+                    </Table.Tr>
+                  ))}
+                </Table.Tbody>
+              </Table>
+            </Table.ScrollContainer>
+          </>
+        )}
+      </div>
+      {isContractorAdmin && <ContractorBankOrders contractorId={institutionId} />}
+    </Stack>
+  );
+}

@@ -1,0 +1,78 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { delay, HttpResponse, http } from 'msw';
+import { describe, expect, it } from 'vitest';
+import { setupMswServer } from '../../test/msw-server';
+import { renderWithProviders } from '../../test/render';
+import { TiStatusPage } from './ti-status-page';
+
+const IID = '3f7160e7-2970-47c7-b55f-9fcb35b83336';
+const OID = 'b0f3c1d2-5a4e-4c7b-9e1f-2a3b4c5d6e04';
+const server = setupMswServer();
+
+describe('TiStatusPage', () => {
+  it('sends all five flags, clears the status while reloading after SMC-B ordered, shows error and appointments', async () => {
+    let record = {
+      orderStatus: 'HARDWARE_ORDERED',
+      isRegisteredAtEgbr: true,
+      isEhbaCardRequested: false,
+      isEhbaCardOrdered: false,
+      isSmcbCardRequested: true,
+      isSmcbCardOrdered: false,
+      preCheckAppointment: '2026-12-01T08:00',
+      installationAppointment: null as string | null,
+      errorMessage: 'Die SMC-B wurde vom Anbieter zurückgewiesen.',
+    };
+    const puts: unknown[] = [];
+    let gets = 0;
+    server.use(
+      http.get(`*/api/institution/${IID}/order-status/${OID}`, async () => {
+        gets += 1;
+        if (gets > 1) await delay(150);
+        return HttpResponse.json(record);
+      }),
+      http.put(`*/api/institution/${IID}/order-status/${OID}`, async ({ request }) => {
+        const body = (await request.json()) as typeof record;
+        puts.push(body);
+        record = {
+          ...record,
+          ...body,
+          orderStatus: body.isSmcbCardOrdered ? 'SMCB_ORDERED' : record.orderStatus,
+        };
+        return HttpResponse.json(record);
+      }),
+      http.get('*/api/appointment/', () => HttpResponse.json({ availableAppointments: [] })),
+    );
+    const client = new QueryClient();
+    renderWithProviders(
+      <QueryClientProvider client={client}>
+        <TiStatusPage institutionId={IID} orderId={OID} breadcrumbs={[]} />
+      </QueryClientProvider>,
+    );
+    const status = await screen.findByTestId('ti-current-status');
+    expect(status).toHaveTextContent('Aktueller Status: Hardware bestellt');
+    expect(screen.getByTestId('ti-error')).toHaveTextContent(
+      'Die SMC-B wurde vom Anbieter zurückgewiesen.',
+    );
+    expect(screen.getByTestId('precheck-appointment')).toHaveTextContent('01.12.2026 08:00');
+    expect(screen.getByTestId('installation-appointment')).toHaveTextContent(
+      'noch nicht vereinbart',
+    );
+
+    await userEvent.click(screen.getByRole('checkbox', { name: 'SMC-B bestellt' }));
+    await waitFor(() => expect(status).toHaveTextContent('Status wird aktualisiert …'));
+    expect(status).not.toHaveTextContent('Hardware bestellt');
+    await waitFor(() => expect(status).toHaveTextContent('Aktueller Status: SMC-B bestellt'));
+    expect(puts).toEqual([
+      {
+        isRegisteredAtEgbr: true,
+        isEhbaCardRequested: false,
+        isEhbaCardOrdered: false,
+        isSmcbCardRequested: true,
+        isSmcbCardOrdered: true,
+      },
+    ]);
+    expect(gets).toBe(2);
+  });
+});

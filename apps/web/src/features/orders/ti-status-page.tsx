@@ -1,0 +1,149 @@
+import './styles';
+import {
+  Alert,
+  Checkbox,
+  Fieldset,
+  Loader,
+  Paper,
+  SimpleGrid,
+  Stack,
+  Stepper,
+  Text,
+  Title,
+} from '@mantine/core';
+import {
+  ORDER_STATUS_FLAG_NAMES,
+  type OrderStatusFlags,
+  type TiOrderStatusRecord,
+} from '@portal/contract';
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { notifyError } from '../../components/notifications';
+import { type Breadcrumb, PageHeader } from '../../components/page-header';
+import { orders as t } from '../../messages/de';
+import { orderStatusQueryKey, putOrderStatus, useOrderStatus } from './api/orders-api';
+import { PrecheckPicker } from './components/precheck-picker';
+import { formatDateTime } from './model/formats';
+import { replaceFlag, TI_STATUSES, tiStepIndex } from './model/orders-model';
+
+export interface TiStatusPageProps {
+  institutionId: string;
+  orderId: string;
+  breadcrumbs: Breadcrumb[];
+}
+
+/** Bestellstatus of a TI order: stepper, the five flags, appointments and the pre-check picker. */
+export function TiStatusPage({ institutionId, orderId, breadcrumbs }: TiStatusPageProps) {
+  const query = useOrderStatus(institutionId, orderId);
+  const client = useQueryClient();
+  const key = orderStatusQueryKey(institutionId, orderId);
+  const [pending, setPending] = useState<keyof OrderStatusFlags | null>(null);
+  const [reloading, setReloading] = useState(false);
+  const record = query.data;
+  // The current status is cleared while it reloads after the SMCB-ordered update.
+  const status = reloading ? null : (record?.orderStatus ?? null);
+
+  const toggle = async (name: keyof OrderStatusFlags, value: boolean) => {
+    if (!record) return;
+    setPending(name);
+    const flags = replaceFlag(record, name, value);
+    // Shown at once; the server's answer (or the old record on failure) replaces it.
+    client.setQueryData<TiOrderStatusRecord>(key, (old) => (old ? { ...old, ...flags } : old));
+    try {
+      const saved = await putOrderStatus(institutionId, orderId, flags);
+      // The flags come back at once; the installation status is reloaded (below).
+      client.setQueryData<TiOrderStatusRecord>(key, (old) =>
+        old ? { ...saved, orderStatus: old.orderStatus } : saved,
+      );
+      if (name === 'isSmcbCardOrdered' || saved.orderStatus !== record.orderStatus) {
+        setReloading(true);
+        try {
+          await client.refetchQueries({ queryKey: key, exact: true });
+        } finally {
+          setReloading(false);
+        }
+      }
+    } catch {
+      client.setQueryData<TiOrderStatusRecord>(key, record);
+      notifyError(t.ti.updateFailed);
+    } finally {
+      setPending(null);
+    }
+  };
+
+  return (
+    <Stack gap="lg">
+      <PageHeader title={t.orderStatusTitle} breadcrumbs={breadcrumbs} />
+      {query.isPending ? (
+        <Loader size="sm" aria-label={t.ti.stepsLabel} />
+      ) : query.isError ||
+        !record ? // Silent error state for the status load (spec section 7): no message.
+      null : (
+        <>
+          <Paper withBorder p="md" component="section" aria-labelledby="ti-steps">
+            <Title order={2} size="h3" id="ti-steps" mb="md">
+              {t.ti.stepsLabel}
+            </Title>
+            <Text mb="md" data-testid="ti-current-status" aria-live="polite">
+              {t.ti.currentStatus}:{' '}
+              {status ? (
+                (t.tiStatus[status] ?? status)
+              ) : (
+                <Text span c="dimmed">
+                  {t.ti.reloading}
+                </Text>
+              )}
+            </Text>
+            <Stepper
+              active={status ? tiStepIndex(status) + 1 : -1}
+              size="sm"
+              allowNextStepsSelect={false}
+            >
+              {TI_STATUSES.map((step) => (
+                <Stepper.Step key={step} label={t.tiStatus[step]} />
+              ))}
+            </Stepper>
+          </Paper>
+          {record.errorMessage && (
+            <Alert color="red" data-testid="ti-error">
+              {record.errorMessage}
+            </Alert>
+          )}
+          <Fieldset legend={t.ti.flagsLegend}>
+            <Stack gap="sm">
+              {ORDER_STATUS_FLAG_NAMES.map((name) => (
+                <Checkbox
+                  key={name}
+                  label={t.flags[name]}
+                  checked={record[name]}
+                  disabled={pending !== null}
+                  onChange={(event) => void toggle(name, event.currentTarget.checked)}
+                />
+              ))}
+            </Stack>
+          </Fieldset>
+          <SimpleGrid cols={{ base: 1, sm: 2 }}>
+            <Paper withBorder p="md">
+              <Text fw={600}>{t.ti.preCheckAppointment}</Text>
+              <Text data-testid="precheck-appointment">
+                {formatDateTime(record.preCheckAppointment) || t.ti.noAppointment}
+              </Text>
+            </Paper>
+            <Paper withBorder p="md">
+              <Text fw={600}>{t.ti.installationAppointment}</Text>
+              <Text data-testid="installation-appointment">
+                {formatDateTime(record.installationAppointment) || t.ti.noAppointment}
+              </Text>
+            </Paper>
+          </SimpleGrid>
+          <PrecheckPicker
+            institutionId={institutionId}
+            orderId={orderId}
+            booked={record.preCheckAppointment !== null}
+            onBooked={(saved) => client.setQueryData(key, saved)}
+          />
+        </>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,175 @@
+import type { Browser, Page } from '@playwright/test';
+import {
+  ACCOUNTS,
+  expect,
+  expectNoAxeViolations,
+  screenshot,
+  signIn,
+  submitSignIn,
+  test,
+} from '../support/fixtures';
+import { linkIn, mailMark, waitForMail } from '../support/mail';
+
+const shot = (page: Page, name: string) => screenshot(page, 'institution', name);
+
+async function openInstitution(page: Page) {
+  await signIn(
+    page,
+    ACCOUNTS.anna,
+    '/institution?institutionId=3f7160e7-2970-47c7-b55f-9fcb35b83336',
+  );
+  await expect(page.getByRole('heading', { level: 1, name: 'Unternehmen' })).toBeVisible();
+  await expect(page.getByTestId('institution-users')).toContainText('Max');
+}
+
+/** Anna invites a person through the dialog; answers nothing, the mail is the result. */
+export async function inviteThroughDialog(
+  page: Page,
+  person: { email: string; firstName: string; lastName: string; role?: string },
+) {
+  await page.getByRole('button', { name: 'Benutzer einladen' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Benutzer einladen' });
+  await dialog.getByLabel('E-Mail').fill(person.email);
+  await dialog.getByLabel('Vorname').fill(person.firstName);
+  await dialog.getByLabel('Nachname').fill(person.lastName);
+  await dialog.getByLabel('Anrede').selectOption('Frau');
+  if (person.role) await dialog.getByLabel('Rolle').selectOption({ label: person.role });
+  await dialog.getByRole('button', { name: 'Einladen' }).click();
+}
+
+/** Opens an invitation or reset link in a fresh browser, sets the password, signs in there. */
+async function setPasswordThroughLink(
+  browser: Browser,
+  link: string,
+  email: string,
+  password: string,
+) {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await page.goto(link);
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await expectNoAxeViolations(page);
+  await page.getByLabel('Neues Passwort', { exact: true }).fill(password);
+  await page.getByLabel('Neues Passwort wiederholen').fill(password);
+  await page.getByRole('button', { name: 'Passwort speichern' }).click();
+  await expect(page.getByText('Ihr Passwort wurde gespeichert.')).toBeVisible();
+  await expectNoAxeViolations(page);
+  await page.getByRole('link', { name: 'Zur Anmeldung' }).click();
+  await submitSignIn(page, email, password);
+  await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
+  return { context, page };
+}
+
+test.describe('institution page (Unternehmen)', () => {
+  test('Anna changes the street and sees it after a reload; a new name shows in the switcher at once', async ({
+    page,
+  }) => {
+    await openInstitution(page);
+    await expectNoAxeViolations(page);
+    await shot(page, 'institution');
+
+    const street = page.getByLabel('Straße und Hausnummer');
+    await expect(street).toHaveValue('Mönckebergstraße 7');
+    await street.fill('Jungfernstieg 12');
+    await page.getByRole('button', { name: 'Speichern' }).click();
+    await expect(page.getByText('Einstellungen wurden übernommen.')).toBeVisible();
+    await page.reload();
+    await expect(page.getByLabel('Straße und Hausnummer')).toHaveValue('Jungfernstieg 12');
+
+    // Invalid data is not sent.
+    await page.getByLabel('Postleitzahl').fill('123');
+    await page.getByRole('button', { name: 'Speichern' }).click();
+    await expect(
+      page.getByText('Bitte geben Sie eine fünfstellige Postleitzahl ein.'),
+    ).toBeVisible();
+    await expectNoAxeViolations(page);
+    await page.getByLabel('Postleitzahl').fill('20095');
+
+    const switcher = page.getByRole('button', { name: /Institution auswählen/ });
+    await page.getByRole('textbox', { name: /^Name/ }).fill('Praxis Sonnenschein am Jungfernstieg');
+    await page.getByRole('button', { name: 'Speichern' }).click();
+    await expect(switcher).toContainText('Praxis Sonnenschein am Jungfernstieg');
+
+    // Back to the demo data for the other specs.
+    await page.getByRole('textbox', { name: /^Name/ }).fill('Praxis Sonnenschein');
+    await page.getByLabel('Straße und Hausnummer').fill('Mönckebergstraße 7');
+    await page.getByRole('button', { name: 'Speichern' }).click();
+    await expect(switcher).toContainText(/^.*Praxis Sonnenschein(?! am).*$/);
+  });
+
+  test('Anna invites a user who sets a password and signs in; she changes the role and deletes them', async ({
+    page,
+    browser,
+  }) => {
+    test.setTimeout(120_000);
+    await openInstitution(page);
+
+    // An address of a member: 409 and the German message.
+    await inviteThroughDialog(page, {
+      email: ACCOUNTS.max,
+      firstName: 'Max',
+      lastName: 'Doppelt',
+    });
+    await expect(page.getByText('Die E-Mail-Adresse wird bereits verwendet.')).toBeVisible();
+    await shot(page, 'institution-invite-dialog');
+    await expectNoAxeViolations(page);
+    await page.getByRole('dialog').getByRole('button', { name: 'Abbrechen' }).click();
+
+    const email = `vera.neu.${Date.now()}@example.org`;
+    const mark = await mailMark();
+    await inviteThroughDialog(page, { email, firstName: 'Vera', lastName: 'Neu' });
+    await expect(page.getByText('User wurde erfolgreich eingeladen.')).toBeVisible();
+    const row = page.getByTestId(`user-row-${email}`);
+    await expect(row).toContainText('Eingeladen');
+    await expect(row.getByLabel('Rolle von Vera Neu')).toHaveValue('INSTITUTION_MEMBER');
+    await shot(page, 'institution-invited');
+
+    const mail = await waitForMail(email, mark);
+    expect(mail.subject).toBe('Einladung ins Institutionsportal: Praxis Sonnenschein');
+    const invitee = await setPasswordThroughLink(
+      browser,
+      linkIn(mail),
+      email,
+      'Vera-Blumenwiese-2026',
+    );
+    await expect(invitee.page.getByRole('banner')).toContainText('Praxis Sonnenschein');
+    await invitee.context.close();
+
+    await page.reload();
+    await expect(row).toContainText('Aktiv');
+    await row.getByLabel('Rolle von Vera Neu').selectOption('SUPPORT_USER');
+    await expect(
+      page.getByText(
+        'Die Rolle von Nutzer Vera Neu wurde erfolgreich auf Supportmitarbeiter geändert.',
+      ),
+    ).toBeVisible();
+
+    // The last admin cannot be demoted.
+    await page
+      .getByTestId(`user-row-${ACCOUNTS.anna}`)
+      .getByLabel('Rolle von Anna Schäfer')
+      .selectOption('INSTITUTION_MEMBER');
+    await expect(
+      page.getByText('Die Rolle von Nutzer Anna Schäfer konnte nicht geändert werden.'),
+    ).toBeVisible();
+    await expect(page.getByLabel('Rolle von Anna Schäfer')).toHaveValue('INSTITUTION_ADMIN');
+
+    await row.getByRole('button', { name: 'Vera Neu löschen' }).click();
+    const confirm = page.getByRole('dialog', { name: 'Benutzer löschen' });
+    await expect(confirm).toContainText(
+      'Möchten Sie den Nutzer Vera Neu wirklich aus der Institution entfernen?',
+    );
+    await shot(page, 'institution-delete-confirm');
+    await expectNoAxeViolations(page);
+    await confirm.getByRole('button', { name: 'Löschen' }).click();
+    await expect(page.getByText('Nutzer Vera Neu wurden erfolgreich gelöscht.')).toBeVisible();
+    await expect(row).toHaveCount(0);
+  });
+
+  test('Max, a member, cannot open /institution', async ({ page }) => {
+    await signIn(page, ACCOUNTS.max, '/institution');
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
+    await expectNoAxeViolations(page);
+  });
+});

@@ -1,0 +1,98 @@
+import { z } from 'zod';
+import { id } from './common';
+import { institutionRole } from './user';
+
+/** Forms of address the portal offers. */
+export const FORMS_OF_ADDRESS = ['Frau', 'Herr', 'Divers'] as const;
+
+const name = z.string().trim().min(1, 'Pflichtfeld').max(100, 'Höchstens 100 Zeichen');
+const optionalText = z.string().trim().max(100, 'Höchstens 100 Zeichen').nullable();
+export const emailAddress = z
+  .string()
+  .trim()
+  .max(254, 'Höchstens 254 Zeichen')
+  .pipe(z.email('Bitte geben Sie eine gültige E-Mail-Adresse ein.'));
+
+/** GET /accountdata/{userId} */
+export const accountData = z.object({
+  firstName: z.string(),
+  lastName: z.string(),
+  email: z.string(),
+  is2FAActivated: z.boolean(),
+  formOfAddress: z.string().nullable(),
+  title: z.string().nullable(),
+  onboardedByClient: z.string().nullable(),
+  hasAccountActivated: z.boolean(),
+});
+export type AccountData = z.infer<typeof accountData>;
+
+/** PUT /accountdata/ (the e-mail changes only through /user/updateEmail). */
+export const accountDataUpdate = z.object({
+  firstName: name,
+  lastName: name,
+  formOfAddress: optionalText,
+  title: optionalText,
+});
+export type AccountDataUpdate = z.infer<typeof accountDataUpdate>;
+
+export const userIdParams = z.object({ userId: id });
+
+/** PUT /user/updateEmail */
+export const emailUpdate = z.object({ email: emailAddress });
+export type EmailUpdate = z.infer<typeof emailUpdate>;
+
+/** Password rules (checked by the server, shown while typing). */
+export const PASSWORD_MIN_LENGTH = 10;
+export const PASSWORD_MIN_SCORE = 3;
+export const PASSWORD_MAX_LENGTH = 256;
+
+/** POST /user/2fa/init */
+export const otpInit = z.object({ otpSecret: z.string(), otpAuthUri: z.string() });
+export type OtpInit = z.infer<typeof otpInit>;
+const otpCode = z.string().regex(/^\d{6}$/, 'Sechs Ziffern');
+/** POST /user/2fa/activate */
+export const otpActivate = z.object({
+  otpCode,
+  otpSecret: z.string().regex(/^[A-Z2-7]{16,64}$/, 'Ungültiges Geheimnis'),
+});
+export type OtpActivate = z.infer<typeof otpActivate>;
+/** POST /user/2fa/disable */
+export const otpDisable = z.object({ otpCode });
+export type OtpDisable = z.infer<typeof otpDisable>;
+
+/** GET /multiconnect/userlegitimation/status: the provider's raw value. */
+export const identStatusResponse = z.object({ status: z.string() });
+export type IdentStatusResponse = z.infer<typeof identStatusResponse>;
+/** POST /multiconnect/userlegitimation/ */
+export const identStart = z.object({ returnUrl: z.string().optional() }).nullish();
+export const identStartResponse = z.object({ url: z.string() });
+export type IdentStartResponse = z.infer<typeof identStartResponse>;
+
+/** PUT /institution/{id} */
+export const institutionUpdate = z.object({
+  name: name.max(200, 'Höchstens 200 Zeichen'),
+  postalcode: z
+    .string()
+    .trim()
+    .regex(/^\d{5}$/, 'Fünf Ziffern'),
+  city: name,
+  street: name.max(200, 'Höchstens 200 Zeichen'),
+});
+export type InstitutionUpdate = z.infer<typeof institutionUpdate>;
+
+/** POST /institution/{id}/user */
+export const invitation = z.object({
+  email: emailAddress,
+  firstName: name,
+  lastName: name,
+  formOfAddress: optionalText,
+  title: optionalText,
+  role: institutionRole,
+});
+export type Invitation = z.infer<typeof invitation>;
+
+/** PUT /institution/{id}/user/{userId} */
+export const userRoleUpdate = z.object({ role: institutionRole });
+export type UserRoleUpdate = z.infer<typeof userRoleUpdate>;
+
+export const institutionUserParams = z.object({ id, userId: id });
