@@ -4,15 +4,10 @@ import { ID_PATTERN, type InstitutionRole, type Relationship } from '@portal/con
 export const MIN_SEARCH_LENGTH = 3;
 /** Typing pauses this long before a search is sent. */
 export const SEARCH_DEBOUNCE_MS = 200;
-/** The own token must stay valid at least this long before a token exchange. */
-export const MIN_VALIDITY_BEFORE_IMPERSONATION_SECONDS = 5;
-
-/** localStorage keys of the impersonated tokens (next to the own user's). */
-export const IMPERSONATION_KEYS = {
-  accessToken: 'portal.impersonation.access_token',
-  refreshToken: 'portal.impersonation.refresh_token',
-  expiresAt: 'portal.impersonation.expires_at',
-} as const;
+export {
+  IMPERSONATION_KEYS,
+  MIN_VALIDITY_BEFORE_IMPERSONATION_SECONDS,
+} from '../../../lib/impersonation-tokens';
 
 /** Ids in the form: 36 lower-case hex digits and hyphens. */
 export const isValidId = (value: string | null | undefined): value is string =>
