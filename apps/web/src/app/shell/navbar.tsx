@@ -21,6 +21,7 @@ export type ShellNavbarProps = Pick<
   | 'canEditTiles'
   | 'isImpersonating'
   | 'onLogout'
+  | 'navbarActions'
 > & {
   /** Whether the sidebar is open (drives the hamburger). */
   isSidebarOpen: boolean;
@@ -41,6 +42,7 @@ export function ShellNavbar({
   canEditTiles,
   isImpersonating,
   onLogout,
+  navbarActions,
   isSidebarOpen,
   onToggleSidebar,
   sidebarId,
@@ -88,6 +90,7 @@ export function ShellNavbar({
       </div>
       {user && (
         <div className={classes.headerEnd}>
+          {navbarActions}
           <UserMenu
             user={user}
             onLogout={onLogout}

@@ -7,6 +7,7 @@ export const impersonation = {
   noInstitution: 'Keine Institution gefunden.',
   noUser: 'Keine Benutzer gefunden.',
   referenceNumber: 'Kd.-Nr.',
+  searchHint: 'Mindestens 3 Zeichen eingeben',
   cancel: 'Abbrechen',
   ownUser: 'Eigener User',
   submit: 'Anmelden',
@@ -19,6 +20,6 @@ export const impersonation = {
   roles: {
     INSTITUTION_ADMIN: 'Administrator',
     INSTITUTION_MEMBER: 'Mitglied',
-    SUPPORT_USER: 'Support',
+    SUPPORT_USER: 'Supportmitarbeiter',
   },
 } as const;
