@@ -17,6 +17,15 @@ export const impersonation = {
   refused: 'Nachahmung des Users nicht erlaubt.',
   supportAccessTitle: 'Support-Zugriffe',
   supportAccessEmpty: 'Bisher gab es keine Support-Zugriffe.',
+  supportAccessFailed: 'Die Support-Zugriffe konnten nicht geladen werden.',
+  running: 'läuft',
+  columns: {
+    who: 'Supportmitarbeiter',
+    asUser: 'Angemeldet als',
+    contractor: 'Dienstleister',
+    when: 'Beginn',
+    duration: 'Dauer',
+  },
   roles: {
     INSTITUTION_ADMIN: 'Administrator',
     INSTITUTION_MEMBER: 'Mitglied',
