@@ -114,7 +114,7 @@ export default function ImpersonationModal({
       size="lg"
       closeOnClickOutside={!isPending}
       closeOnEscape={!isPending}
-      closeButtonProps={{ 'aria-label': t.cancel }}
+      closeButtonProps={{ 'aria-label': t.close }}
     >
       <form
         onSubmit={(event) => {

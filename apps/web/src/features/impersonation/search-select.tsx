@@ -78,7 +78,7 @@ export function SearchSelect<T>({
   }
 
   return (
-    <Combobox store={combobox} onOptionSubmit={onOptionSubmit} withinPortal={false}>
+    <Combobox store={combobox} onOptionSubmit={onOptionSubmit} zIndex={400}>
       <Combobox.Target>
         <InputBase
           label={label}
