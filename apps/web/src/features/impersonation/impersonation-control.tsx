@@ -1,6 +1,11 @@
 import '@mantine/core/styles/Button.css';
 import { Button } from '@mantine/core';
-import type { InstitutionRole, Relationship } from '@portal/contract';
+import type {
+  ContractorSearchResult,
+  CustomerUser,
+  InstitutionRole,
+  Relationship,
+} from '@portal/contract';
 import { IconUserShare } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useState } from 'react';
@@ -27,6 +32,13 @@ export interface ImpersonationControlProps {
   endImpersonation(): Promise<void>;
   /** Reloads the app (as the impersonated user, or as the own user again). */
   reload(): void;
+  /** The two searches (the API module unless given; component tests pass their own). */
+  searches?: ImpersonationSearches;
+}
+
+export interface ImpersonationSearches {
+  customers(institutionId: string, term: string): Promise<ContractorSearchResult[]>;
+  users(institutionId: string, customerId: string, term: string): Promise<CustomerUser[]>;
 }
 
 const relationshipsQuery = (institutionId: string) => ({

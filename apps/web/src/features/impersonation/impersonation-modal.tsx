@@ -13,7 +13,7 @@ import { notifyError } from '../../components/notifications';
 import { ImpersonationRefusedError } from '../../lib/impersonation-tokens';
 import { impersonation as t } from '../../messages/de/impersonation';
 import { searchContractorCustomers, searchCustomerUsers } from './api/impersonation-api';
-import type { ImpersonationControlProps } from './impersonation-control';
+import type { ImpersonationControlProps, ImpersonationSearches } from './impersonation-control';
 import { createSearch, formState } from './model/rules';
 import { SearchSelect } from './search-select';
 
@@ -28,6 +28,11 @@ function userLabel(item: CustomerUser) {
   return `${item.firstName} ${item.lastName}`.trim();
 }
 
+const API_SEARCHES: ImpersonationSearches = {
+  customers: searchContractorCustomers,
+  users: searchCustomerUsers,
+};
+
 /** The modal 'Als User eines Kunden anmelden' (spec sections 2, 5, 8). */
 export default function ImpersonationModal({
   institutionId,
@@ -36,6 +41,7 @@ export default function ImpersonationModal({
   impersonate,
   endImpersonation,
   reload,
+  searches = API_SEARCHES,
   onClose,
 }: ImpersonationControlProps & { onClose(): void }) {
   const [customer, setCustomer] = useState<ContractorSearchResult | null>(null);
@@ -45,19 +51,19 @@ export default function ImpersonationModal({
   const searchCustomers = useMemo(
     () =>
       createSearch((term: string) =>
-        institutionId ? searchContractorCustomers(institutionId, term) : Promise.resolve([]),
+        institutionId ? searches.customers(institutionId, term) : Promise.resolve([]),
       ),
-    [institutionId],
+    [institutionId, searches],
   );
   const customerId = customer?.id ?? null;
   const searchUsers = useMemo(
     () =>
       createSearch((term: string) =>
         institutionId && customerId
-          ? searchCustomerUsers(institutionId, customerId, term)
+          ? searches.users(institutionId, customerId, term)
           : Promise.resolve([]),
       ),
-    [institutionId, customerId],
+    [institutionId, customerId, searches],
   );
 
   const state = formState({
