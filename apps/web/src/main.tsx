@@ -6,9 +6,10 @@ import { RouterProvider } from 'react-router/dom';
 import { AppProviders } from './app/providers';
 import { createAppRouter, isPublicPath } from './app/router';
 import { StartupError } from './app/startup-error';
+import { postEndImpersonation } from './features/impersonation/api/impersonation-api';
 import { postLogout } from './features/user/api/logout';
 import { setAccessTokenProvider } from './lib/api-client';
-import { createSession, userStorageKey } from './lib/oidc';
+import { createSession, oidcAuthority, userStorageKey } from './lib/oidc';
 import { fetchPublicConfig } from './lib/public-config';
 import { createQueryClient } from './lib/query-client';
 
@@ -33,6 +34,11 @@ async function bootstrap() {
     storageKey: userStorageKey(config),
     logoutRequest: postLogout,
     isPublicPath,
+    tokenEndpoint: `${oidcAuthority(config)}/protocol/openid-connect/token`,
+    clientId: config.clientId,
+    endImpersonationRequest: postEndImpersonation,
+    // Impersonation started, ended or ran out (here or in another tab): reload as that user.
+    onImpersonationChanged: () => window.location.assign('/dashboard'),
   });
   setAccessTokenProvider(
     () => session.getValidAccessToken(),

@@ -2,6 +2,7 @@ export * from './account';
 export * from './common';
 export * from './config';
 export * from './document';
+export * from './impersonation';
 export * from './institution';
 export * from './order';
 export * from './relationship';

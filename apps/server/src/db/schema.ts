@@ -6,5 +6,6 @@
 export * from './tables/account';
 export * from './tables/core';
 export * from './tables/documents';
+export * from './tables/impersonation';
 export * from './tables/orders';
 export * from './tables/tiles';

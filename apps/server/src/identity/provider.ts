@@ -13,6 +13,12 @@ import { createAdapter } from './adapter';
 import { messages } from './messages';
 import { logoutPage, messagePage, type PageContext } from './pages';
 import { findSid } from './revoke';
+import {
+  DEFAULT_IMPERSONATION_TTL,
+  TOKEN_EXCHANGE_GRANT,
+  TOKEN_EXCHANGE_PARAMS,
+  tokenExchangeHandler,
+} from './token-exchange';
 
 /** Scopes the first-party client is granted without a consent screen. */
 export const GRANTED_SCOPES = ['openid', 'profile', 'email', 'offline_access'] as const;
@@ -128,7 +134,7 @@ export function createProvider(options: CreateProviderOptions): Provider {
         client_name: messages.portalName,
         application_type: 'web',
         token_endpoint_auth_method: 'none',
-        grant_types: ['authorization_code', 'refresh_token'],
+        grant_types: ['authorization_code', 'refresh_token', TOKEN_EXCHANGE_GRANT],
         response_types: ['code'],
         redirect_uris: urls.redirectUris,
         post_logout_redirect_uris: urls.postLogoutRedirectUris,
@@ -263,6 +269,20 @@ export function createProvider(options: CreateProviderOptions): Provider {
   };
 
   const provider = new Provider(config.auth.issuer, configuration);
+  // RFC 8693 token exchange for support impersonation (see token-exchange.ts).
+  const ttlSetting = Number(process.env.IMPERSONATION_TTL_SECONDS);
+  provider.registerGrantType(
+    TOKEN_EXCHANGE_GRANT,
+    tokenExchangeHandler({
+      db,
+      issuer: config.auth.issuer,
+      clientId,
+      audience: resource.audience,
+      jwks,
+      ttlSeconds: ttlSetting > 0 ? Math.floor(ttlSetting) : DEFAULT_IMPERSONATION_TTL,
+    }),
+    [...TOKEN_EXCHANGE_PARAMS],
+  );
   // The forwarded headers it sees are set by the identity plugin from Fastify's own verdict
   // under TRUST_PROXY (and removed when no proxy is trusted), so believing them is safe.
   provider.proxy = true;

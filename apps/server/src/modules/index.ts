@@ -3,6 +3,7 @@ import type { Config } from '../config';
 import { accountRoutes } from './account/routes';
 import { clientsRoutes } from './clients/routes';
 import { documentRoutes } from './documents/routes';
+import { impersonationRoutes } from './impersonation/routes';
 import { institutionRoutes } from './institution/routes';
 import { institutionUsersRoutes } from './institution-users/routes';
 import { ordersRoutes } from './orders/routes';
@@ -37,4 +38,5 @@ export const modules: FastifyPluginAsync<{ config: Config }> = async (app, { con
   await app.register(institutionUsersRoutes, { config });
   await app.register(ordersRoutes, { config });
   await app.register(documentRoutes, { config });
+  await app.register(impersonationRoutes);
 };

@@ -214,6 +214,14 @@ export const authPlugin = fp<{ config: Config }>(
       }
       try {
         request.auth = await verify(match[1]);
+        // Requests made while impersonating are logged with the impersonator's id.
+        const impersonator = request.auth.impersonator;
+        if (impersonator) {
+          request.log = request.log.child({
+            impersonatorId: impersonator.id,
+            sub: request.auth.sub,
+          });
+        }
       } catch (error) {
         request.log.debug({ err: error }, 'access token refused');
         const expired = error instanceof joseErrors.JWTExpired;

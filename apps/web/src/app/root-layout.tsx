@@ -6,6 +6,7 @@ import { useQuery } from '@tanstack/react-query';
 import { type ReactNode, useCallback, useMemo } from 'react';
 import { Outlet, useLoaderData, useLocation, useSearchParams } from 'react-router';
 import { AnalyticsIdentitySync } from '../features/analytics/analytics';
+import { ImpersonationControl } from '../features/impersonation/impersonation-control';
 import { useInstitutionSelection } from '../features/institutions/use-institution-selection';
 import { currentUserQueryOptions } from '../features/user/api/current-user';
 import { initials } from '../features/user/model/user';
@@ -116,6 +117,18 @@ function SignedInLayout({ user }: { user: User }) {
     onLoadError,
   });
   const { institutions, currentInstitutionId, currentInstitution, select } = selection;
+  const isImpersonating = useMemo(() => session.isImpersonating(), [session]);
+  const currentRole =
+    user.institutionUserRoles.find((entry) => entry.institutionId === currentInstitutionId)?.role ??
+    null;
+  // Eigener User (the menu's Abmelden while impersonating): back to the own user, no sign-in.
+  const onLogout = useCallback(() => {
+    if (!session.isImpersonating()) {
+      void session.logout();
+      return;
+    }
+    void session.endImpersonation().then(() => window.location.assign('/dashboard'));
+  }, [session]);
   // The rules live in permissions(); computed once here for guard, user menu and sidebar.
   const rights = useMemo(
     () =>
@@ -123,8 +136,9 @@ function SignedInLayout({ user }: { user: User }) {
         user,
         currentInstitution ??
           (currentInstitutionId === null ? null : { id: currentInstitutionId, trusted: false }),
+        { isImpersonating },
       ),
-    [user, currentInstitution, currentInstitutionId],
+    [user, currentInstitution, currentInstitutionId, isImpersonating],
   );
   const hasLoadError =
     currentInstitutionId !== null && selection.failedInstitutionIds.includes(currentInstitutionId);
@@ -173,8 +187,19 @@ function SignedInLayout({ user }: { user: User }) {
         onSelectInstitution={select}
         isAdmin={rights.canAdminInstitution}
         canEditTiles={rights.canEditTiles}
-        isImpersonating={false}
-        onLogout={() => void session.logout()}
+        isImpersonating={isImpersonating}
+        onLogout={onLogout}
+        navbarActions={
+          <ImpersonationControl
+            institutionId={currentInstitutionId}
+            role={currentRole}
+            isLoadingInstitution={selection.isLoadingCurrent}
+            isImpersonating={isImpersonating}
+            impersonate={(userId, claims) => session.impersonate(userId, claims)}
+            endImpersonation={() => session.endImpersonation()}
+            reload={() => window.location.assign('/dashboard')}
+          />
+        }
         supportContacts={currentInstitution?.supportContacts ?? []}
         serverStatusUrl={config.serverStatusUrl}
         sidebarSections={

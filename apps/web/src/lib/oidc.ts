@@ -1,5 +1,17 @@
 import type { PublicConfig } from '@portal/contract';
 import type { User, UserManager } from 'oidc-client-ts';
+import {
+  clearImpersonation,
+  IMPERSONATION_KEYS,
+  type ImpersonationClaims,
+  ImpersonationFailedError,
+  isImpersonationActive,
+  MIN_VALIDITY_BEFORE_IMPERSONATION_SECONDS,
+  postTokenForm,
+  readImpersonation,
+  storeImpersonation,
+  tokenExchangeForm,
+} from './impersonation-tokens';
 
 /** Renew the access token when fewer than this many seconds of validity are left. */
 export const MIN_TOKEN_VALIDITY_SECONDS = 20;
@@ -49,6 +61,15 @@ export interface SessionOptions {
   currentUrl?: () => string;
   /** Seconds since the epoch (tests fix it). */
   now?: () => number;
+  /** The provider's token endpoint (token exchange and refresh of impersonated tokens). */
+  tokenEndpoint?: string;
+  /** The OIDC client id sent with the token exchange. */
+  clientId?: string;
+  /** Records the end of an impersonation at the API (POST /api/impersonation/end). */
+  endImpersonationRequest?: () => Promise<unknown>;
+  /** An impersonation started or ended in another tab, or ran out: reload as the right user. */
+  onImpersonationChanged?: () => void;
+  fetch?: typeof fetch;
 }
 
 export interface Session {
@@ -73,8 +94,21 @@ export interface Session {
   completeSignIn(url?: string): Promise<string>;
   /** Abmelden: ends the API session, then the provider session (no confirmation page). */
   logout(): Promise<void>;
-  /** Signs this tab out when another tab removes the stored user. Returns the unsubscribe. */
+  /**
+   * Signs this tab out when another tab removes the stored user, and follows an impersonation
+   * started or ended in another tab. Returns the unsubscribe.
+   */
   watchOtherTabs(): () => void;
+  /** Whether impersonated tokens are stored and carry an impersonator other than the subject. */
+  isImpersonating(): boolean;
+  /**
+   * Token exchange (RFC 8693) for `requestedSubject`: ensures the own token is valid for 5 s
+   * or more, stores the impersonated tokens under their own keys. Answers false (no-op) while an
+   * impersonation is active. Throws ImpersonationRefusedError / ImpersonationFailedError.
+   */
+  impersonate(requestedSubject: string, claims: ImpersonationClaims): Promise<boolean>;
+  /** Eigener User: records the end at the API, drops the impersonated tokens (no new sign-in). */
+  endImpersonation(): Promise<void>;
 }
 
 /** The fields of oidc-client-ts' stored user (`User.toStorageString()`) the fast path reads. */
@@ -155,6 +189,7 @@ export function createSession(
   }
 
   async function signOutAndSignIn() {
+    clearImpersonation(storage);
     try {
       await (await manager()).removeUser();
     } catch {
@@ -190,8 +225,105 @@ export function createSession(
     return refreshing;
   }
 
+  let refreshingImpersonation: Promise<string | null> | null = null;
+  const fetchImpl = (...args: Parameters<typeof fetch>) => (options.fetch ?? fetch)(...args);
+
+  /** An impersonation that cannot be renewed ends: back to the own user. */
+  function dropImpersonation() {
+    clearImpersonation(storage);
+    options.onImpersonationChanged?.();
+  }
+
+  /** Renews the impersonated token through its refresh token, like the own one. */
+  function refreshImpersonation(): Promise<string | null> {
+    refreshingImpersonation ??= (async () => {
+      try {
+        const stored = readImpersonation(storage);
+        if (!stored) return null;
+        if (!stored.refreshToken || !options.tokenEndpoint || !options.clientId) {
+          dropImpersonation();
+          return null;
+        }
+        const form = new URLSearchParams({
+          grant_type: 'refresh_token',
+          refresh_token: stored.refreshToken,
+          client_id: options.clientId,
+        });
+        const renewed = await postTokenForm(fetchImpl, options.tokenEndpoint, form, now());
+        storeImpersonation(storage, {
+          ...renewed,
+          refreshToken: renewed.refreshToken ?? stored.refreshToken,
+        });
+        return renewed.accessToken;
+      } catch {
+        dropImpersonation();
+        return null;
+      } finally {
+        refreshingImpersonation = null;
+      }
+    })();
+    return refreshingImpersonation;
+  }
+
+  /** The impersonated token while one is active and valid long enough (renewed if needed). */
+  async function impersonatedToken(): Promise<string | null> {
+    const stored = readImpersonation(storage);
+    if (!stored) return null;
+    if (isValidLongEnough(secondsLeft(stored.expiresAt, now()))) return stored.accessToken;
+    return refreshImpersonation();
+  }
+
+  /** The own access token, valid for at least `minimum` seconds. */
+  async function ownAccessToken(minimum: number): Promise<string | null> {
+    const stored = readStoredUser();
+    if (!stored || typeof stored.access_token !== 'string' || !stored.access_token) return null;
+    const expiresAt = typeof stored.expires_at === 'number' ? stored.expires_at : undefined;
+    if (secondsLeft(expiresAt, now()) >= minimum) return stored.access_token;
+    return refresh();
+  }
+
   return {
+    isImpersonating() {
+      return isImpersonationActive(storage);
+    },
+
+    async impersonate(requestedSubject, claims) {
+      if (readImpersonation(storage)) return false;
+      if (!options.tokenEndpoint || !options.clientId) {
+        throw new ImpersonationFailedError('token endpoint not configured');
+      }
+      const subjectToken = await ownAccessToken(MIN_VALIDITY_BEFORE_IMPERSONATION_SECONDS);
+      if (!subjectToken) throw new ImpersonationFailedError('not signed in');
+      const form = tokenExchangeForm({
+        clientId: options.clientId,
+        subjectToken,
+        requestedSubject,
+        claims,
+      });
+      const tokens = await postTokenForm(fetchImpl, options.tokenEndpoint, form, now());
+      // A second impersonation started meanwhile (another tab): keep that one.
+      if (readImpersonation(storage)) return false;
+      storeImpersonation(storage, tokens);
+      return true;
+    },
+
+    async endImpersonation() {
+      const stored = readImpersonation(storage);
+      if (!stored) return;
+      try {
+        // Sent while the impersonated tokens are still stored: the API sees the impersonation.
+        await options.endImpersonationRequest?.();
+      } catch {
+        // The tokens are dropped anyway.
+      }
+      clearImpersonation(storage);
+    },
+
     async getValidAccessToken() {
+      if (readImpersonation(storage)) {
+        const token = await impersonatedToken();
+        if (token) return token;
+      }
       const stored = readStoredUser();
       if (!stored || typeof stored.access_token !== 'string' || !stored.access_token) return null;
       const expiresAt = typeof stored.expires_at === 'number' ? stored.expires_at : undefined;
@@ -199,7 +331,13 @@ export function createSession(
       return refresh();
     },
 
-    renewAccessToken(rejected) {
+    async renewAccessToken(rejected) {
+      const impersonation = readImpersonation(storage);
+      if (impersonation) {
+        if (impersonation.accessToken !== rejected) return impersonation.accessToken;
+        const token = await refreshImpersonation();
+        if (token) return token;
+      }
       return refresh(rejected);
     },
     async renewNow() {
@@ -217,6 +355,7 @@ export function createSession(
     },
 
     async logout() {
+      clearImpersonation(storage);
       try {
         await options.logoutRequest?.();
       } catch {
@@ -231,6 +370,14 @@ export function createSession(
     watchOtherTabs() {
       const onStorage = (event: StorageEvent) => {
         if (event.storageArea !== null && event.storageArea !== storage) return;
+        // An impersonation started or ended in another tab: this tab follows it.
+        if (
+          event.key === IMPERSONATION_KEYS.accessToken &&
+          (event.oldValue === null) !== (event.newValue === null)
+        ) {
+          options.onImpersonationChanged?.();
+          return;
+        }
         const isRemoval =
           event.key === null || (event.key === options.storageKey && event.newValue === null);
         if (!isRemoval || readStoredUser()) return;

@@ -1,6 +1,7 @@
 import type { Institution } from '@portal/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useCallback } from 'react';
+import { SupportAccessSection } from '../../features/impersonation/support-access-section';
 import { InstitutionPage } from '../../features/institution-admin/institution-page';
 import { institutionQueryKey } from '../../features/institutions/api/get-institution';
 import { currentUserQueryKey } from '../../features/user/api/current-user';
@@ -40,6 +41,7 @@ export function InstitutionRoute({ children }: { children?: ReactNode }) {
       breadcrumbs={breadcrumbs}
       onOwnMembershipChanged={onOwnMembershipChanged}
     >
+      <SupportAccessSection institutionId={currentInstitution.id} />
       {children}
     </InstitutionPage>
   );

@@ -34,6 +34,7 @@ export type ShellNavbarProps = Pick<
   | 'isImpersonating'
   | 'onLogout'
   | 'coBrand'
+  | 'navbarActions'
 > & {
   /** Whether the sidebar is open (drives the hamburger). */
   isSidebarOpen: boolean;
@@ -55,6 +56,7 @@ export function ShellNavbar({
   isImpersonating,
   onLogout,
   coBrand,
+  navbarActions,
   isSidebarOpen,
   onToggleSidebar,
   sidebarId,
@@ -103,6 +105,7 @@ export function ShellNavbar({
       </div>
       {user && (
         <div className={classes.headerEnd}>
+          {navbarActions}
           <UserMenu
             user={user}
             onLogout={onLogout}

@@ -56,6 +56,8 @@ export interface ShellProps {
    * and Abmelden reads 'Eigener User'. */
   isImpersonating: boolean;
   onLogout(): void;
+  /** Extra controls in the navbar before the user menu (e.g. 'Als User eines Kunden anmelden'). */
+  navbarActions?: ReactNode;
   supportContacts: ShellSupportContact[];
   serverStatusUrl: string | null;
   sidebarSections: ShellSidebarSection[];

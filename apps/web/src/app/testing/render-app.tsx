@@ -151,6 +151,9 @@ export function fakeSession(token: string | null) {
     completeSignIn: vi.fn(async () => '/'),
     logout: vi.fn(async () => {}),
     watchOtherTabs: vi.fn(() => () => {}),
+    isImpersonating: vi.fn(() => false),
+    impersonate: vi.fn(async () => true),
+    endImpersonation: vi.fn(async () => {}),
   } satisfies Session;
 }
 

@@ -1,0 +1,228 @@
+import { eq } from 'drizzle-orm';
+import { decodeJwt, exportJWK, generateKeyPair } from 'jose';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  impersonationAudit,
+  institutions,
+  institutionUserRoles,
+  relationships,
+  users,
+} from '../db/schema';
+import { DEMO_INSTITUTIONS, DEMO_USERS, type DemoUserKey } from '../db/seed/demo-ids';
+import { buildTestApp, type TestApp } from '../test/test-app';
+import { demoClaims, signTestToken } from '../test/tokens';
+import { IMPERSONATOR_SCOPE, TOKEN_EXCHANGE_GRANT } from './token-exchange';
+
+let t: TestApp;
+const OTHER_CONTRACTOR = 'a0000000-0000-4000-8000-000000000001';
+const OTHER_CUSTOMER = 'a0000000-0000-4000-8000-000000000002';
+const OTHER_USER = 'a0000000-0000-4000-8000-000000000003';
+
+beforeAll(async () => {
+  t = await buildTestApp();
+  const db = t.app.db;
+  await db.insert(institutions).values([
+    {
+      id: OTHER_CONTRACTOR,
+      name: 'Andere Abrechnung',
+      city: 'Köln',
+      postalcode: '50667',
+      street: 'Ring 1',
+      trusted: true,
+    },
+    {
+      id: OTHER_CUSTOMER,
+      name: 'Fremde Praxis',
+      city: 'Köln',
+      postalcode: '50668',
+      street: 'Weg 2',
+    },
+  ]);
+  await db.insert(relationships).values({
+    contractorId: OTHER_CONTRACTOR,
+    customerId: OTHER_CUSTOMER,
+    referenceNumber: '900001',
+  });
+  await db.insert(users).values({
+    id: OTHER_USER,
+    email: 'fremd@fremde-praxis.de',
+    firstName: 'Fritz',
+    lastName: 'Fremd',
+  } as typeof users.$inferInsert);
+  await db
+    .insert(institutionUserRoles)
+    .values({ userId: OTHER_USER, institutionId: OTHER_CUSTOMER, role: 'INSTITUTION_ADMIN' });
+});
+
+afterAll(async () => {
+  await t?.close();
+});
+
+const tokenPath = () => `${new URL(t.config.auth.issuer).pathname}/protocol/openid-connect/token`;
+
+async function ownToken(user: DemoUserKey, extra: Record<string, unknown> = {}, expiresIn = 300) {
+  return signTestToken(t, { ...demoClaims(t, user), ...extra }, { expiresIn });
+}
+
+function claimToken(owner: string[], contractor: string[]) {
+  return Buffer.from(JSON.stringify({ owner, contractor })).toString('base64url');
+}
+
+async function exchange(
+  subjectToken: string,
+  requestedSubject: string,
+  scope = IMPERSONATOR_SCOPE,
+) {
+  return t.app.inject(exchangeRequest(subjectToken, requestedSubject, scope));
+}
+
+function exchangeRequest(
+  subjectToken: string,
+  requestedSubject: string,
+  scope = IMPERSONATOR_SCOPE,
+) {
+  const body = new URLSearchParams({
+    grant_type: TOKEN_EXCHANGE_GRANT,
+    client_id: t.config.auth.clientId,
+    subject_token: subjectToken,
+    subject_token_type: 'urn:ietf:params:oauth:token-type:access_token',
+    requested_subject: requestedSubject,
+    requested_token_type: 'urn:ietf:params:oauth:token-type:access_token',
+    scope,
+    claim_token: claimToken(
+      [DEMO_INSTITUTIONS.abrechnungszentrumNord],
+      [DEMO_INSTITUTIONS.praxisSonnenschein, DEMO_INSTITUTIONS.zahnarztpraxisMueller],
+    ),
+    claim_token_format: 'urn:ietf:params:oauth:token-type:jwt',
+  });
+  return {
+    method: 'POST' as const,
+    url: tokenPath(),
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    payload: body.toString(),
+  };
+}
+
+function expectRefused(response: { statusCode: number; json(): unknown }) {
+  expect(response.statusCode).toBe(403);
+  expect(response.json()).toMatchObject({ error: 'access_denied' });
+}
+
+describe('token exchange (impersonation)', () => {
+  it('lets Sara (SUPPORT_USER of the contractor) impersonate Max of a customer', async () => {
+    const response = await exchange(await ownToken('sara'), DEMO_USERS.max);
+    expect(response.statusCode).toBe(200);
+    const body = response.json() as {
+      access_token: string;
+      expires_in: number;
+      token_type: string;
+    };
+    expect(body.token_type).toBe('Bearer');
+    expect(body.expires_in).toBeGreaterThan(1790);
+    expect(body.expires_in).toBeLessThanOrEqual(1800);
+    const claims = decodeJwt(body.access_token);
+    expect(claims.sub).toBe(DEMO_USERS.max);
+    expect(claims.impersonator).toEqual({
+      id: DEMO_USERS.sara,
+      username: 'sara.support@abrechnungszentrum-nord.de',
+    });
+    expect(claims.realm_access).toEqual({ roles: ['client'] });
+
+    // The API treats the request as Max and knows the impersonator.
+    const current = await t.app.inject({
+      method: 'GET',
+      url: '/api/user/current',
+      headers: { authorization: `Bearer ${body.access_token}` },
+    });
+    expect(current.statusCode).toBe(200);
+    expect(JSON.stringify(current.json())).toContain(DEMO_USERS.max);
+  });
+
+  it('lets Tom (INSTITUTION_ADMIN of the contractor) impersonate Anna', async () => {
+    const response = await exchange(await ownToken('tom'), DEMO_USERS.anna);
+    expect(response.statusCode).toBe(200);
+  });
+
+  it('refuses a member role', async () => {
+    expectRefused(await exchange(await ownToken('max'), DEMO_USERS.anna));
+  });
+
+  it('refuses an admin of a customer (no owned relationship)', async () => {
+    expectRefused(await exchange(await ownToken('anna'), DEMO_USERS.max));
+  });
+
+  it("refuses another contractor's customer", async () => {
+    expectRefused(await exchange(await ownToken('sara'), OTHER_USER));
+  });
+
+  it('refuses an unknown user and a malformed id', async () => {
+    expectRefused(await exchange(await ownToken('sara'), 'b0000000-0000-4000-8000-000000000009'));
+    expectRefused(await exchange(await ownToken('sara'), 'not-an-id'));
+  });
+
+  it('refuses an expired subject token', async () => {
+    expectRefused(await exchange(await ownToken('sara', {}, -10), DEMO_USERS.max));
+  });
+
+  it('refuses a forged subject token', async () => {
+    const { privateKey } = await generateKeyPair('RS256', { extractable: true });
+    const key = { ...(await exportJWK(privateKey)), alg: 'RS256' };
+    const forged = await signTestToken(t, demoClaims(t, 'sara'), { key });
+    expectRefused(await exchange(forged, DEMO_USERS.max));
+    expectRefused(await exchange('garbage', DEMO_USERS.max));
+  });
+
+  it('refuses impersonating while impersonated', async () => {
+    const subject = await ownToken('sara', {
+      impersonator: { id: DEMO_USERS.tom, username: 'tom' },
+    });
+    expectRefused(await exchange(subject, DEMO_USERS.max));
+    const granted = await exchange(await ownToken('sara'), DEMO_USERS.max);
+    const token = (granted.json() as { access_token: string }).access_token;
+    expectRefused(await exchange(token, DEMO_USERS.anna));
+  });
+
+  it('writes an audit entry per start that cannot be changed or deleted', async () => {
+    const response = await t.app.inject({
+      ...exchangeRequest(await ownToken('sara'), DEMO_USERS.max),
+      headers: {
+        'content-type': 'application/x-www-form-urlencoded',
+        'user-agent': 'Audit-Test/1.0',
+      },
+    });
+    expect(response.statusCode).toBe(200);
+    const rows = await t.app.db
+      .select()
+      .from(impersonationAudit)
+      .where(eq(impersonationAudit.userAgent, 'Audit-Test/1.0'));
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({
+      event: 'start',
+      impersonatorId: DEMO_USERS.sara,
+      impersonatorName: 'Sara Öztürk',
+      userId: DEMO_USERS.max,
+      userName: 'Max Weiß',
+      contractorIds: [DEMO_INSTITUTIONS.abrechnungszentrumNord],
+      customerIds: [DEMO_INSTITUTIONS.praxisSonnenschein],
+    });
+    expect(rows[0]!.address).toBeTruthy();
+    const id = rows[0]!.id;
+    await expect(
+      t.app.db
+        .update(impersonationAudit)
+        .set({ userName: 'x' })
+        .where(eq(impersonationAudit.id, id)),
+    ).rejects.toThrow();
+    await expect(
+      t.app.db.delete(impersonationAudit).where(eq(impersonationAudit.id, id)),
+    ).rejects.toThrow();
+  });
+
+  it('refuses an admin of a trusted institution as target', async () => {
+    expectRefused(await exchange(await ownToken('sara'), DEMO_USERS.tom));
+  });
+
+  it('refuses without the impersonator scope', async () => {
+    expectRefused(await exchange(await ownToken('sara'), DEMO_USERS.max, 'openid'));
+  });
+});

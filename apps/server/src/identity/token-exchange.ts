@@ -1,0 +1,297 @@
+import { and, eq, inArray } from 'drizzle-orm';
+import { createLocalJWKSet, type JWK, jwtVerify, SignJWT } from 'jose';
+import type { KoaContextWithOIDC } from 'oidc-provider';
+import type { Db } from '../db/client';
+import {
+  impersonationAudit,
+  institutions,
+  institutionUserRoles,
+  relationships,
+} from '../db/schema';
+import { resolveInstitutionScope } from '../plugins/access';
+import { findUserById, roleClaims, standardClaims } from './accounts';
+
+/** RFC 8693 token exchange, used for support impersonation. */
+export const TOKEN_EXCHANGE_GRANT = 'urn:ietf:params:oauth:grant-type:token-exchange';
+export const ACCESS_TOKEN_TYPE = 'urn:ietf:params:oauth:token-type:access_token';
+export const IMPERSONATOR_SCOPE = 'impersonator';
+/** Default lifetime of an impersonation (IMPERSONATION_TTL_SECONDS). */
+export const DEFAULT_IMPERSONATION_TTL = 30 * 60;
+
+export const TOKEN_EXCHANGE_PARAMS = [
+  'subject_token',
+  'subject_token_type',
+  'requested_subject',
+  'requested_token_type',
+  'scope',
+  'claim_token',
+  'claim_token_format',
+  'audience',
+] as const;
+
+const IMPERSONATING_ROLES = ['INSTITUTION_ADMIN', 'SUPPORT_USER'] as const;
+
+export interface ExchangeRequest {
+  subjectToken?: string;
+  requestedSubject?: string;
+  scope?: string;
+  claimToken?: string;
+}
+
+export interface ExchangeContext {
+  db: Db;
+  issuer: string;
+  clientId: string;
+  audience: string;
+  /** Private signing keys of the provider. */
+  jwks: { keys: JWK[] };
+  ttlSeconds: number;
+}
+
+export interface Impersonation {
+  impersonatorId: string;
+  impersonatorUsername: string;
+  userId: string;
+  /** The caller's institutions owning a relationship with the user's institutions. */
+  contractorIds: string[];
+  /** The user's institutions served by those contractors. */
+  customerIds: string[];
+}
+
+/** Refusal in Keycloak's shape: HTTP 403, `access_denied`. */
+export class ExchangeRefused extends Error {
+  constructor(readonly description: string) {
+    super(description);
+  }
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+/** Decodes the claim token: JSON (plain or base64url) with `owner` and `contractor` id lists. */
+export function parseClaimToken(raw: string | undefined): {
+  owner: string[];
+  contractor: string[];
+} {
+  if (!raw) return { owner: [], contractor: [] };
+  const attempts = [raw];
+  try {
+    attempts.push(Buffer.from(raw, 'base64url').toString('utf8'));
+  } catch {
+    // not base64url
+  }
+  for (const text of attempts) {
+    try {
+      const value = JSON.parse(text) as { owner?: unknown; contractor?: unknown };
+      const list = (v: unknown) =>
+        Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string' && UUID.test(x)) : [];
+      return { owner: list(value.owner), contractor: list(value.contractor) };
+    } catch {
+      // try the next form
+    }
+  }
+  throw new ExchangeRefused('invalid claim_token');
+}
+
+/** Decides whether an exchange is allowed; throws {@link ExchangeRefused} otherwise. */
+export async function decideExchange(
+  context: ExchangeContext,
+  request: ExchangeRequest,
+): Promise<Impersonation> {
+  const { db } = context;
+  if (!request.subjectToken) throw new ExchangeRefused('subject_token missing');
+  const scopes = (request.scope ?? '').split(/\s+/).filter(Boolean);
+  if (!scopes.includes(IMPERSONATOR_SCOPE)) throw new ExchangeRefused('scope impersonator missing');
+  const publicKeys = context.jwks.keys.map(({ d, p, q, dp, dq, qi, ...pub }) => pub);
+  let payload: Record<string, unknown>;
+  try {
+    ({ payload } = await jwtVerify(request.subjectToken, createLocalJWKSet({ keys: publicKeys }), {
+      issuer: context.issuer,
+    }));
+  } catch {
+    throw new ExchangeRefused('invalid subject_token');
+  }
+  if (payload.impersonator) throw new ExchangeRefused('subject_token is an impersonation');
+  const callerId = typeof payload.sub === 'string' ? payload.sub : '';
+  const caller = await findUserById(db, callerId);
+  if (!caller) throw new ExchangeRefused('unknown subject');
+  const targetId = request.requestedSubject ?? '';
+  if (!UUID.test(targetId) || targetId === caller.id) {
+    throw new ExchangeRefused('invalid requested_subject');
+  }
+  const target = await findUserById(db, targetId);
+  if (!target) throw new ExchangeRefused('unknown requested_subject');
+
+  const claim = parseClaimToken(request.claimToken);
+  const callerRoles = await db
+    .select({ institutionId: institutionUserRoles.institutionId })
+    .from(institutionUserRoles)
+    .where(
+      and(
+        eq(institutionUserRoles.userId, caller.id),
+        inArray(institutionUserRoles.role, [...IMPERSONATING_ROLES]),
+      ),
+    );
+  let contractorIds = callerRoles.map((r) => r.institutionId);
+  if (claim.owner.length) contractorIds = contractorIds.filter((id) => claim.owner.includes(id));
+  // Membership and role checked once more through the tenant scope.
+  const checked: string[] = [];
+  for (const id of contractorIds) {
+    try {
+      await resolveInstitutionScope(db, caller.id, id, { roles: IMPERSONATING_ROLES });
+      checked.push(id);
+    } catch {
+      // not allowed there
+    }
+  }
+  if (!checked.length) throw new ExchangeRefused('caller may not impersonate');
+
+  const targetRoles = await db
+    .select({
+      institutionId: institutionUserRoles.institutionId,
+      role: institutionUserRoles.role,
+      trusted: institutions.trusted,
+    })
+    .from(institutionUserRoles)
+    .innerJoin(institutions, eq(institutions.id, institutionUserRoles.institutionId))
+    .where(eq(institutionUserRoles.userId, target.id));
+  if (targetRoles.some((r) => r.trusted && r.role === 'INSTITUTION_ADMIN')) {
+    throw new ExchangeRefused('requested subject is admin of a trusted institution');
+  }
+  let targetInstitutions = targetRoles.map((r) => r.institutionId);
+  if (claim.contractor.length) {
+    targetInstitutions = targetInstitutions.filter((id) => claim.contractor.includes(id));
+  }
+  if (!targetInstitutions.length) throw new ExchangeRefused('no relationship');
+  const links = await db
+    .select({ contractorId: relationships.contractorId, customerId: relationships.customerId })
+    .from(relationships)
+    .where(
+      and(
+        inArray(relationships.contractorId, checked),
+        inArray(relationships.customerId, targetInstitutions),
+      ),
+    );
+  if (!links.length) throw new ExchangeRefused('no relationship');
+  return {
+    impersonatorId: caller.id,
+    impersonatorUsername: caller.email.toLowerCase(),
+    userId: target.id,
+    contractorIds: [...new Set(links.map((l) => l.contractorId))],
+    customerIds: [...new Set(links.map((l) => l.customerId))],
+  };
+}
+
+/** Signs the impersonated access token: `sub` the requested user, with `impersonator`. */
+export async function issueImpersonationToken(
+  context: ExchangeContext,
+  impersonation: Impersonation,
+  sessionId: string,
+  expiresAt?: number,
+): Promise<{ token: string; expiresIn: number; expiresAt: number }> {
+  const user = await findUserById(context.db, impersonation.userId);
+  if (!user) throw new ExchangeRefused('unknown requested_subject');
+  const key = context.jwks.keys[0];
+  if (!key) throw new Error('no signing key');
+  const now = Math.floor(Date.now() / 1000);
+  const exp = expiresAt ?? now + context.ttlSeconds;
+  const token = await new SignJWT({
+    ...standardClaims(user),
+    ...roleClaims(user, context.clientId),
+    typ: 'Bearer',
+    azp: context.clientId,
+    scope: `openid profile email ${IMPERSONATOR_SCOPE}`,
+    impersonator: {
+      id: impersonation.impersonatorId,
+      username: impersonation.impersonatorUsername,
+    },
+    impersonation: {
+      contractor: impersonation.contractorIds,
+      customer: impersonation.customerIds,
+      session: sessionId,
+    },
+  })
+    .setProtectedHeader({
+      alg: key.alg ?? 'RS256',
+      typ: 'JWT',
+      ...(key.kid ? { kid: key.kid } : {}),
+    })
+    .setIssuer(context.issuer)
+    .setAudience(context.audience)
+    .setIssuedAt(now)
+    .setExpirationTime(exp)
+    .setJti(crypto.randomUUID())
+    .sign(key);
+  return { token, expiresIn: Math.max(0, exp - now), expiresAt: exp };
+}
+
+/** The grant handler registered on the provider's token endpoint. */
+export function tokenExchangeHandler(context: ExchangeContext) {
+  return async (ctx: KoaContextWithOIDC) => {
+    const params = (ctx.oidc.params ?? {}) as Record<string, string | undefined>;
+    try {
+      const impersonation = await decideExchange(context, {
+        subjectToken: params.subject_token,
+        requestedSubject: params.requested_subject,
+        scope: params.scope,
+        claimToken: params.claim_token,
+      });
+      const sessionId = crypto.randomUUID();
+      const issued = await issueImpersonationToken(context, impersonation, sessionId);
+      await recordImpersonationEvent(context.db, {
+        event: 'start',
+        sessionId,
+        impersonation,
+        address: ctx.ip,
+        userAgent: ctx.get('user-agent'),
+        expiresAt: issued.expiresAt,
+      });
+      ctx.set('Cache-Control', 'no-store');
+      ctx.body = {
+        access_token: issued.token,
+        issued_token_type: ACCESS_TOKEN_TYPE,
+        token_type: 'Bearer',
+        expires_in: issued.expiresIn,
+        scope: IMPERSONATOR_SCOPE,
+      };
+    } catch (error) {
+      const description = error instanceof ExchangeRefused ? error.description : 'refused';
+      ctx.status = 403;
+      ctx.set('Cache-Control', 'no-store');
+      ctx.body = { error: 'access_denied', error_description: description };
+    }
+  };
+}
+
+export interface ImpersonationEvent {
+  event: 'start' | 'refresh' | 'end';
+  sessionId: string;
+  impersonation: Impersonation;
+  address?: string;
+  userAgent?: string;
+  /** Epoch seconds. */
+  expiresAt?: number;
+}
+
+/** Appends one entry to the impersonation audit log (names resolved now, kept as written). */
+export async function recordImpersonationEvent(db: Db, entry: ImpersonationEvent): Promise<void> {
+  const { impersonation } = entry;
+  const [impersonator, user] = await Promise.all([
+    findUserById(db, impersonation.impersonatorId),
+    findUserById(db, impersonation.userId),
+  ]);
+  const nameOf = (u: typeof impersonator) =>
+    u ? `${u.firstName} ${u.lastName}`.trim() || u.email : '';
+  await db.insert(impersonationAudit).values({
+    event: entry.event,
+    sessionId: entry.sessionId,
+    impersonatorId: impersonation.impersonatorId,
+    impersonatorName: nameOf(impersonator) || impersonation.impersonatorUsername,
+    userId: impersonation.userId,
+    userName: nameOf(user),
+    contractorIds: impersonation.contractorIds,
+    customerIds: impersonation.customerIds,
+    address: entry.address?.slice(0, 200) || null,
+    userAgent: entry.userAgent?.slice(0, 500) || null,
+    expiresAt: entry.expiresAt ? new Date(entry.expiresAt * 1000) : null,
+  });
+}

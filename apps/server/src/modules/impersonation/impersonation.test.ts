@@ -1,0 +1,136 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_INSTITUTIONS, DEMO_USERS, type DemoUserKey } from '../../db/seed/demo-ids';
+import { IMPERSONATOR_SCOPE, TOKEN_EXCHANGE_GRANT } from '../../identity/token-exchange';
+import { buildTestApp, type TestApp } from '../../test/test-app';
+import { demoClaims, signTestToken } from '../../test/tokens';
+import { likeTerm } from './repository';
+
+let t: TestApp;
+const NORD = DEMO_INSTITUTIONS.abrechnungszentrumNord;
+const SONNE = DEMO_INSTITUTIONS.praxisSonnenschein;
+
+beforeAll(async () => {
+  t = await buildTestApp();
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+const tokenOf = (user: DemoUserKey) => signTestToken(t, demoClaims(t, user));
+
+async function get(user: DemoUserKey | string, url: string) {
+  const token = user.includes('.') ? user : await tokenOf(user as DemoUserKey);
+  return t.app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${token}` } });
+}
+
+async function impersonate(user: DemoUserKey, target: string, userAgent: string) {
+  const response = await t.app.inject({
+    method: 'POST',
+    url: `${new URL(t.config.auth.issuer).pathname}/protocol/openid-connect/token`,
+    headers: { 'content-type': 'application/x-www-form-urlencoded', 'user-agent': userAgent },
+    payload: new URLSearchParams({
+      grant_type: TOKEN_EXCHANGE_GRANT,
+      client_id: t.config.auth.clientId,
+      subject_token: await tokenOf(user),
+      requested_subject: target,
+      scope: IMPERSONATOR_SCOPE,
+    }).toString(),
+  });
+  expect(response.statusCode).toBe(200);
+  return (response.json() as { access_token: string }).access_token;
+}
+
+describe('customer search', () => {
+  it("finds the contractor's customers by name, Kd.-Nr., postal code and city", async () => {
+    const byName = await get('sara', `/api/institution/${NORD}/contractor?search=Sonnen`);
+    expect(byName.statusCode).toBe(200);
+    expect(byName.json()).toEqual([
+      expect.objectContaining({
+        id: SONNE,
+        name: 'Praxis Sonnenschein',
+        referenceNumber: '100234',
+      }),
+    ]);
+    const byNumber = await get('tom', `/api/institution/${NORD}/contractor?search=100567`);
+    expect(byNumber.json()).toEqual([
+      expect.objectContaining({ id: DEMO_INSTITUTIONS.zahnarztpraxisMueller }),
+    ]);
+    const limited = await get('sara', `/api/institution/${NORD}/contractor?search=&limit=1`);
+    expect(limited.json()).toHaveLength(1);
+  });
+
+  it('returns nothing for an institution without customers and refuses members', async () => {
+    const anna = await get('anna', `/api/institution/${SONNE}/contractor?search=Praxis`);
+    expect(anna.statusCode).toBe(200);
+    expect(anna.json()).toEqual([]);
+    expect((await get('max', `/api/institution/${SONNE}/contractor?search=abc`)).statusCode).toBe(
+      403,
+    );
+    expect((await get('max', `/api/institution/${NORD}/contractor?search=abc`)).statusCode).toBe(
+      404,
+    );
+  });
+
+  it("lists a customer's users, and 404 for an institution that is not a customer", async () => {
+    const users = await get('sara', `/api/institution/${NORD}/contractor/${SONNE}/user?search=Max`);
+    expect(users.statusCode).toBe(200);
+    expect(users.json()).toEqual([
+      expect.objectContaining({ id: DEMO_USERS.max, firstName: 'Max', role: 'INSTITUTION_MEMBER' }),
+    ]);
+    const self = await get('sara', `/api/institution/${NORD}/contractor/${NORD}/user?search=`);
+    expect(self.statusCode).toBe(404);
+  });
+
+  it('escapes LIKE wildcards', () => {
+    expect(likeTerm('  50%_a\\ ')).toBe('50\\%\\_a\\\\');
+  });
+});
+
+describe('support access log', () => {
+  it("shows the customer's admins who impersonated, from which contractor; members get 403", async () => {
+    const token = await impersonate('sara', DEMO_USERS.max, 'Support-Test');
+    const end = await t.app.inject({
+      method: 'POST',
+      url: '/api/impersonation/end',
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(end.statusCode).toBe(204);
+    const list = await get('anna', `/api/institution/${SONNE}/support-access`);
+    expect(list.statusCode).toBe(200);
+    const [entry] = list.json() as { endedAt: string | null; durationSeconds: number }[];
+    expect(entry).toMatchObject({
+      impersonatorName: 'Sara Öztürk',
+      userName: 'Max Weiß',
+      contractorNames: ['Abrechnungszentrum Nord GmbH'],
+    });
+    expect(entry!.endedAt).not.toBeNull();
+    expect((await get('max', `/api/institution/${SONNE}/support-access`)).statusCode).toBe(403);
+    // Nothing about other institutions' accesses.
+    const mueller = await get(
+      'anna',
+      `/api/institution/${DEMO_INSTITUTIONS.zahnarztpraxisMueller}/support-access`,
+    );
+    expect(mueller.statusCode).toBe(403);
+  });
+
+  it('cannot be changed or deleted through the API', async () => {
+    const token = await tokenOf('anna');
+    for (const method of ['PUT', 'PATCH', 'DELETE'] as const) {
+      const response = await t.app.inject({
+        method,
+        url: `/api/institution/${SONNE}/support-access`,
+        headers: { authorization: `Bearer ${token}` },
+      });
+      expect(response.statusCode).toBe(404);
+    }
+  });
+
+  it('refuses ending without an impersonation', async () => {
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/impersonation/end',
+      headers: { authorization: `Bearer ${await tokenOf('sara')}` },
+    });
+    expect(response.statusCode).toBe(403);
+  });
+});

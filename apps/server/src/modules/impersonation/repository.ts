@@ -1,0 +1,161 @@
+import type { ContractorSearchResult, CustomerUser, SupportAccess } from '@portal/contract';
+import { and, arrayContains, asc, desc, eq, inArray, or, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import {
+  impersonationAudit,
+  institutions,
+  institutionUserRoles,
+  relationships,
+  users,
+} from '../../db/schema';
+import type { InstitutionScope } from '../../plugins/access';
+import { isUuid } from '../../plugins/access';
+import { notFound } from '../../plugins/errors';
+
+/** Lower-cased, trimmed search text with LIKE wildcards escaped. */
+export function likeTerm(search: string): string {
+  return search
+    .trim()
+    .toLowerCase()
+    .replace(/[\\%_]/g, (c) => `\\${c}`);
+}
+
+/**
+ * The scope institution's customers (it is the contractor of the relationship) matching the
+ * search by name (anywhere), Kd.-Nr., postal code or city (prefix). Other institutions' customers
+ * are never returned.
+ */
+export async function searchCustomers(
+  db: Db,
+  scope: InstitutionScope,
+  search: string,
+  limit: number,
+): Promise<ContractorSearchResult[]> {
+  const term = likeTerm(search);
+  const prefix = `${term}%`;
+  const anywhere = `%${term}%`;
+  const rows = await db
+    .select({
+      id: institutions.id,
+      name: institutions.name,
+      referenceNumber: relationships.referenceNumber,
+      postalcode: institutions.postalcode,
+      city: institutions.city,
+      street: institutions.street,
+    })
+    .from(relationships)
+    .innerJoin(institutions, eq(institutions.id, relationships.customerId))
+    .where(
+      and(
+        eq(relationships.contractorId, scope.institutionId),
+        term
+          ? or(
+              sql`lower(${institutions.name}) like ${anywhere}`,
+              sql`lower(${relationships.referenceNumber}) like ${prefix}`,
+              sql`${institutions.postalcode} like ${prefix}`,
+              sql`lower(${institutions.city}) like ${prefix}`,
+            )
+          : undefined,
+      ),
+    )
+    .orderBy(asc(institutions.name), asc(institutions.id))
+    .limit(limit);
+  return rows;
+}
+
+/** Users of one customer of the scope institution; 404 unless it is the scope's customer. */
+export async function searchCustomerUsers(
+  db: Db,
+  scope: InstitutionScope,
+  customerId: string,
+  search: string,
+): Promise<CustomerUser[]> {
+  if (!isUuid(customerId)) throw notFound('Die Institution wurde nicht gefunden.');
+  const [link] = await db
+    .select({ id: relationships.id })
+    .from(relationships)
+    .where(
+      and(
+        eq(relationships.contractorId, scope.institutionId),
+        eq(relationships.customerId, customerId),
+      ),
+    )
+    .limit(1);
+  if (!link) throw notFound('Die Institution wurde nicht gefunden.');
+  const anywhere = `%${likeTerm(search)}%`;
+  return db
+    .select({
+      id: users.id,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      email: users.email,
+      role: institutionUserRoles.role,
+    })
+    .from(institutionUserRoles)
+    .innerJoin(users, eq(users.id, institutionUserRoles.userId))
+    .where(
+      and(
+        eq(institutionUserRoles.institutionId, customerId),
+        or(
+          sql`lower(${users.firstName} || ' ' || ${users.lastName}) like ${anywhere}`,
+          sql`lower(${users.email}) like ${anywhere}`,
+        ),
+      ),
+    )
+    .orderBy(asc(users.lastName), asc(users.firstName), asc(users.id))
+    .limit(50);
+}
+
+/** Support accesses to the scope institution, newest first. */
+export async function listSupportAccess(db: Db, scope: InstitutionScope): Promise<SupportAccess[]> {
+  const starts = await db
+    .select()
+    .from(impersonationAudit)
+    .where(
+      and(
+        eq(impersonationAudit.event, 'start'),
+        arrayContains(impersonationAudit.customerIds, [scope.institutionId]),
+      ),
+    )
+    .orderBy(desc(impersonationAudit.createdAt))
+    .limit(200);
+  if (!starts.length) return [];
+  const ends = await db
+    .select({ sessionId: impersonationAudit.sessionId, createdAt: impersonationAudit.createdAt })
+    .from(impersonationAudit)
+    .where(
+      and(
+        eq(impersonationAudit.event, 'end'),
+        inArray(
+          impersonationAudit.sessionId,
+          starts.map((s) => s.sessionId),
+        ),
+      ),
+    );
+  const endOf = new Map(ends.map((e) => [e.sessionId, e.createdAt]));
+  const contractorIds = [...new Set(starts.flatMap((s) => s.contractorIds))];
+  const names = new Map(
+    (
+      await db
+        .select({ id: institutions.id, name: institutions.name })
+        .from(institutions)
+        .where(inArray(institutions.id, contractorIds))
+    ).map((r) => [r.id, r.name]),
+  );
+  const now = Date.now();
+  return starts.map((start) => {
+    const explicitEnd = endOf.get(start.sessionId);
+    const expiry = start.expiresAt && start.expiresAt.getTime() <= now ? start.expiresAt : null;
+    const ended = explicitEnd ?? expiry;
+    const until = ended ? ended.getTime() : now;
+    return {
+      id: start.id,
+      impersonatorName: start.impersonatorName,
+      userName: start.userName,
+      contractorNames: start.contractorIds.map((id) => names.get(id) ?? id),
+      startedAt: start.createdAt.toISOString(),
+      endedAt: ended ? ended.toISOString() : null,
+      durationSeconds: Math.max(0, Math.round((until - start.createdAt.getTime()) / 1000)),
+    };
+  });
+}

@@ -1,0 +1,209 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { HttpResponse, http } from 'msw';
+import { describe, expect, it, vi } from 'vitest';
+import { AppNotifications } from '../../components/notifications';
+import {
+  ImpersonationFailedError,
+  ImpersonationRefusedError,
+} from '../../lib/impersonation-tokens';
+import { setupMswServer } from '../../test/msw-server';
+import { renderWithProviders } from '../../test/render';
+import { ImpersonationControl, type ImpersonationControlProps } from './impersonation-control';
+
+const NORD = '1d5cac2d-8d83-4abb-89d3-f5c41102c3cd';
+const SONNENSCHEIN = '3f7160e7-2970-47c7-b55f-9fcb35b83336';
+const MAX = 'ef8aaf99-1823-4be6-829e-0adee8fcb570';
+const CUSTOMER = {
+  id: SONNENSCHEIN,
+  name: 'Praxis Sonnenschein',
+  referenceNumber: '100234',
+  postalcode: '20095',
+  city: 'Hamburg',
+  street: 'Mönckebergstraße 7',
+};
+const USER = {
+  id: MAX,
+  firstName: 'Max',
+  lastName: 'Weiß',
+  email: 'max.mitglied@praxis-sonnenschein.de',
+  role: 'INSTITUTION_MEMBER' as const,
+};
+
+const server = setupMswServer();
+const { searchesMock, usersMock } = vi.hoisted(() => ({
+  searchesMock: vi.fn(),
+  usersMock: vi.fn(),
+}));
+
+function useApi({ owner = true } = {}) {
+  const searches: string[] = [];
+  server.use(
+    http.get('*/api/institution/:id/relationship', () =>
+      HttpResponse.json([
+        {
+          id: '7e6bda09-3a70-4854-af73-dada512fac89',
+          owner,
+          otherInstitutionId: SONNENSCHEIN,
+          otherInstitutionName: 'Praxis Sonnenschein',
+          referenceNumber: '100234',
+          createdAt: '2025-04-01T00:00:00Z',
+          businessCases: [],
+        },
+      ]),
+    ),
+  );
+  searchesMock.mockImplementation(async (_institutionId: string, search: string) => {
+    searches.push(search);
+    if (search === 'kaputt') throw new Error('500');
+    return search.startsWith('Sonn') ? [CUSTOMER] : [];
+  });
+  usersMock.mockImplementation(async (_i: string, _c: string, search: string) =>
+    search.startsWith('Max') ? [USER] : [],
+  );
+  return searches;
+}
+
+function renderControl(props: Partial<ImpersonationControlProps> = {}) {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  const all: ImpersonationControlProps = {
+    institutionId: NORD,
+    role: 'SUPPORT_USER',
+    isLoadingInstitution: false,
+    isImpersonating: false,
+    impersonate: vi.fn(async () => true),
+    endImpersonation: vi.fn(async () => {}),
+    reload: vi.fn(),
+    searches: { customers: searchesMock, users: usersMock },
+    ...props,
+  };
+  renderWithProviders(
+    <QueryClientProvider client={client}>
+      <AppNotifications />
+      <ImpersonationControl {...all} />
+    </QueryClientProvider>,
+    { route: '/dashboard' },
+  );
+  return all;
+}
+
+const button = () => screen.findByRole('button', { name: 'Als User eines Kunden anmelden' });
+
+async function pickMax(user: ReturnType<typeof userEvent.setup>) {
+  await user.click(await button());
+  const dialog = await screen.findByRole('dialog', { name: 'Als User eines Kunden anmelden' });
+  await user.type(screen.getByRole('textbox', { name: 'Kunden-Institution' }), 'Sonnen');
+  await screen.findByRole('option', { name: /Praxis Sonnenschein/ });
+  await user.keyboard('{ArrowDown}{Enter}');
+  await waitFor(() =>
+    expect(screen.getByRole('textbox', { name: 'Kunden-Institution' })).toHaveValue(
+      'Praxis Sonnenschein (Kd.-Nr. 100234)',
+    ),
+  );
+  await user.type(screen.getByRole('textbox', { name: 'Benutzer' }), 'Max');
+  await user.click(await screen.findByRole('option', { name: /Max Weiß/ }));
+  return dialog;
+}
+
+describe('ImpersonationControl', () => {
+  it('is hidden for a SUPPORT_USER whose institution owns no relationship, and for members', async () => {
+    useApi({ owner: false });
+    renderControl();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(screen.queryByRole('button', { name: 'Als User eines Kunden anmelden' })).toBeNull();
+  });
+
+  it('shows while impersonating even without the role', async () => {
+    useApi({ owner: false });
+    renderControl({ role: 'INSTITUTION_MEMBER', isImpersonating: true });
+    expect(await button()).toBeInTheDocument();
+  });
+
+  it('keyboard: searches from 3 characters, picks customer and user, exchanges for Max', async () => {
+    const searches = useApi();
+    const props = renderControl();
+    const user = userEvent.setup();
+    await user.click(await button());
+    await screen.findByRole('dialog');
+    const institution = screen.getByRole('textbox', { name: 'Kunden-Institution' });
+    expect(screen.getByRole('textbox', { name: 'Benutzer' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Anmelden' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Eigener User' })).toBeDisabled();
+    await user.type(institution, 'So ');
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(searches).toEqual([]);
+    await user.clear(institution);
+    await user.type(institution, 'Gibtsnicht');
+    // debounced: one request for the whole word
+    await waitFor(() => expect(searches).toEqual(['Gibtsnicht']));
+    expect(await screen.findByText('Keine Institution gefunden.')).toBeInTheDocument();
+    expect(screen.queryAllByRole('option')).toHaveLength(0);
+    await user.clear(institution);
+    await pickMax(user);
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Anmelden' })).toBeEnabled());
+    await user.click(screen.getByRole('button', { name: 'Anmelden' }));
+    await waitFor(() => expect(props.reload).toHaveBeenCalled());
+    expect(props.impersonate).toHaveBeenCalledWith(MAX, {
+      owner: [NORD],
+      contractor: [SONNENSCHEIN],
+    });
+  });
+
+  it('a failed search shows an empty list', async () => {
+    useApi();
+    renderControl();
+    const user = userEvent.setup();
+    await user.click(await button());
+    await user.type(screen.getByRole('textbox', { name: 'Kunden-Institution' }), 'kaputt');
+    await waitFor(() => expect(searchesMock).toHaveBeenCalledWith(NORD, 'kaputt'));
+    expect(await screen.findByText('Keine Institution gefunden.')).toBeInTheDocument();
+    expect(screen.queryAllByRole('option')).toHaveLength(0);
+  });
+
+  it('a refusal closes the modal with "Nachahmung des Users nicht erlaubt."', async () => {
+    useApi();
+    const props = renderControl({
+      impersonate: vi.fn(async () => {
+        throw new ImpersonationRefusedError();
+      }),
+    });
+    const user = userEvent.setup();
+    await pickMax(user);
+    await user.click(screen.getByRole('button', { name: 'Anmelden' }));
+    expect(await screen.findByText('Nachahmung des Users nicht erlaubt.')).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(props.reload).not.toHaveBeenCalled();
+  });
+
+  it('a missing result keeps the modal open with the failure message', async () => {
+    useApi();
+    renderControl({
+      impersonate: vi.fn(async () => {
+        throw new ImpersonationFailedError();
+      }),
+    });
+    const user = userEvent.setup();
+    await pickMax(user);
+    await user.click(screen.getByRole('button', { name: 'Anmelden' }));
+    expect(
+      await screen.findByText(
+        'Fehler bei Nachahmung der Kunden-Institution. Versuchen Sie es später noch einmal!',
+      ),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('dialog')).toBeInTheDocument();
+  });
+
+  it('while impersonating: institution field and Anmelden disabled, Eigener User ends it', async () => {
+    useApi();
+    const props = renderControl({ isImpersonating: true });
+    const user = userEvent.setup();
+    await user.click(await button());
+    await screen.findByRole('dialog');
+    expect(screen.getByRole('textbox', { name: 'Kunden-Institution' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Anmelden' })).toBeDisabled();
+    await user.click(screen.getByRole('button', { name: 'Eigener User' }));
+    await waitFor(() => expect(props.reload).toHaveBeenCalled());
+    expect(props.endImpersonation).toHaveBeenCalledTimes(1);
+  });
+});

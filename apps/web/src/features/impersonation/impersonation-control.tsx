@@ -1,0 +1,101 @@
+import '@mantine/core/styles/Button.css';
+import { Button } from '@mantine/core';
+import type {
+  ContractorSearchResult,
+  CustomerUser,
+  InstitutionRole,
+  Relationship,
+} from '@portal/contract';
+import { IconUserShare } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import { lazy, Suspense, useEffect, useState } from 'react';
+import { apiGet } from '../../lib/api-client';
+import type { ImpersonationClaims } from '../../lib/impersonation-tokens';
+import { impersonation as t } from '../../messages/de/impersonation';
+import { showImpersonationButton } from './model/rules';
+
+const ImpersonationModal = lazy(() => import('./impersonation-modal'));
+
+/** Mirrors SUCCESS_NOTICE_KEY of the modal (set before the reload into the impersonation). */
+const SUCCESS_NOTICE_KEY = 'portal.impersonation.notice';
+
+export interface ImpersonationControlProps {
+  /** The current institution (the contractor), null while none is chosen. */
+  institutionId: string | null;
+  /** The user's role in the current institution. */
+  role: InstitutionRole | null;
+  isLoadingInstitution: boolean;
+  isImpersonating: boolean;
+  /** Session.impersonate: true when started, false when an impersonation was already active. */
+  impersonate(userId: string, claims: ImpersonationClaims): Promise<boolean>;
+  /** Session.endImpersonation. */
+  endImpersonation(): Promise<void>;
+  /** Reloads the app (as the impersonated user, or as the own user again). */
+  reload(): void;
+  /** The two searches (the API module unless given; component tests pass their own). */
+  searches?: ImpersonationSearches;
+}
+
+export interface ImpersonationSearches {
+  customers(institutionId: string, term: string): Promise<ContractorSearchResult[]>;
+  users(institutionId: string, customerId: string, term: string): Promise<CustomerUser[]>;
+}
+
+const relationshipsQuery = (institutionId: string) => ({
+  queryKey: ['impersonation', 'relationships', institutionId] as const,
+  queryFn: ({ signal }: { signal: AbortSignal }) =>
+    apiGet<Relationship[]>(
+      `/institution/${encodeURIComponent(institutionId)}/relationship`,
+      signal,
+    ),
+  staleTime: 300_000,
+  retry: false,
+});
+
+/** The navbar button 'Als User eines Kunden anmelden' and its modal (spec sections 2, 5, 8). */
+export function ImpersonationControl(props: ImpersonationControlProps) {
+  const { institutionId, role, isImpersonating } = props;
+  const [opened, setOpened] = useState(false);
+  const mayAsk =
+    !isImpersonating &&
+    institutionId !== null &&
+    (role === 'INSTITUTION_ADMIN' || role === 'SUPPORT_USER');
+  const relationships = useQuery({
+    ...relationshipsQuery(institutionId ?? ''),
+    enabled: mayAsk,
+  });
+
+  useEffect(() => {
+    if (sessionStorage.getItem(SUCCESS_NOTICE_KEY) === null) return;
+    sessionStorage.removeItem(SUCCESS_NOTICE_KEY);
+    if (!isImpersonating) return;
+    void import('../../components/notifications').then(({ notifySuccess }) =>
+      notifySuccess(t.success),
+    );
+  }, [isImpersonating]);
+
+  const visible = showImpersonationButton({
+    isImpersonating,
+    relationships: mayAsk ? relationships.data : undefined,
+    role,
+  });
+  if (!visible) return null;
+  return (
+    <>
+      <Button
+        variant={isImpersonating ? 'filled' : 'light'}
+        color={isImpersonating ? 'dark' : undefined}
+        leftSection={<IconUserShare size={18} aria-hidden="true" />}
+        onClick={() => setOpened(true)}
+        data-testid="impersonation-button"
+      >
+        {t.button}
+      </Button>
+      {opened && (
+        <Suspense fallback={null}>
+          <ImpersonationModal {...props} onClose={() => setOpened(false)} />
+        </Suspense>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,197 @@
+import '@mantine/core/styles/CloseButton.css';
+import '@mantine/core/styles/Group.css';
+import '@mantine/core/styles/Modal.css';
+import '@mantine/core/styles/ModalBase.css';
+import '@mantine/core/styles/Overlay.css';
+import '@mantine/core/styles/Paper.css';
+import '@mantine/core/styles/Stack.css';
+import '@mantine/core/styles/Text.css';
+import { Button, Group, Modal, Stack, Text } from '@mantine/core';
+import type { ContractorSearchResult, CustomerUser } from '@portal/contract';
+import { useCallback, useMemo, useState } from 'react';
+import { notifyError } from '../../components/notifications';
+import { ImpersonationRefusedError } from '../../lib/impersonation-tokens';
+import { impersonation as t } from '../../messages/de/impersonation';
+import { searchContractorCustomers, searchCustomerUsers } from './api/impersonation-api';
+import type { ImpersonationControlProps, ImpersonationSearches } from './impersonation-control';
+import { createSearch, formState } from './model/rules';
+import { SearchSelect } from './search-select';
+
+/** Set before the reload into the impersonated session; the new page shows the success toast. */
+export const SUCCESS_NOTICE_KEY = 'portal.impersonation.notice';
+
+function institutionLabel(item: ContractorSearchResult) {
+  return `${item.name} (${t.referenceNumber} ${item.referenceNumber})`;
+}
+
+function userLabel(item: CustomerUser) {
+  return `${item.firstName} ${item.lastName}`.trim();
+}
+
+const API_SEARCHES: ImpersonationSearches = {
+  customers: searchContractorCustomers,
+  users: searchCustomerUsers,
+};
+
+/** The modal 'Als User eines Kunden anmelden' (spec sections 2, 5, 8). */
+export default function ImpersonationModal({
+  institutionId,
+  isLoadingInstitution,
+  isImpersonating,
+  impersonate,
+  endImpersonation,
+  reload,
+  searches = API_SEARCHES,
+  onClose,
+}: ImpersonationControlProps & { onClose(): void }) {
+  const [customer, setCustomer] = useState<ContractorSearchResult | null>(null);
+  const [user, setUser] = useState<CustomerUser | null>(null);
+  const [isPending, setIsPending] = useState(false);
+
+  const searchCustomers = useMemo(
+    () =>
+      createSearch((term: string) =>
+        institutionId ? searches.customers(institutionId, term) : Promise.resolve([]),
+      ),
+    [institutionId, searches],
+  );
+  const customerId = customer?.id ?? null;
+  const searchUsers = useMemo(
+    () =>
+      createSearch((term: string) =>
+        institutionId && customerId
+          ? searches.users(institutionId, customerId, term)
+          : Promise.resolve([]),
+      ),
+    [institutionId, customerId, searches],
+  );
+
+  const state = formState({
+    institutionId: customerId,
+    userId: user?.id ?? null,
+    isPending,
+    isLoadingInstitution,
+    isImpersonating,
+  });
+
+  const onCustomerChange = useCallback((item: ContractorSearchResult | null) => {
+    setCustomer(item);
+    setUser(null);
+  }, []);
+
+  async function submit() {
+    if (state.submitDisabled || !customer || !user || !institutionId) return;
+    setIsPending(true);
+    try {
+      const started = await impersonate(user.id, {
+        owner: [institutionId],
+        contractor: [customer.id],
+      });
+      if (!started) {
+        // Spec section 4: refused (no-op) while an impersonation is active.
+        setIsPending(false);
+        onClose();
+        return;
+      }
+      sessionStorage.setItem(SUCCESS_NOTICE_KEY, 'success');
+      reload();
+    } catch (error) {
+      setIsPending(false);
+      if (error instanceof ImpersonationRefusedError) {
+        onClose();
+        notifyError(t.refused);
+      } else {
+        notifyError(t.failure);
+      }
+    }
+  }
+
+  async function ownUser() {
+    setIsPending(true);
+    await endImpersonation();
+    reload();
+  }
+
+  return (
+    <Modal
+      opened
+      onClose={onClose}
+      title={t.modalTitle}
+      size="lg"
+      closeOnClickOutside={!isPending}
+      closeOnEscape={!isPending}
+      closeButtonProps={{ 'aria-label': t.close }}
+    >
+      <form
+        onSubmit={(event) => {
+          event.preventDefault();
+          void submit();
+        }}
+      >
+        <Stack gap="md">
+          <SearchSelect<ContractorSearchResult>
+            label={t.institutionLabel}
+            description={t.searchHint}
+            disabled={state.institutionFieldDisabled || isPending}
+            emptyText={t.noInstitution}
+            search={searchCustomers}
+            getKey={(item) => item.id}
+            getLabel={institutionLabel}
+            value={customer}
+            onChange={onCustomerChange}
+            data-testid="impersonation-institution"
+            renderOption={(item) => (
+              <div>
+                <Text fz="sm" fw={600}>
+                  {item.name}
+                </Text>
+                <Text fz="xs" c="dimmed">
+                  {t.referenceNumber} {item.referenceNumber} · {item.postalcode} {item.city} ·{' '}
+                  {item.street}
+                </Text>
+              </div>
+            )}
+          />
+          <SearchSelect<CustomerUser>
+            key={customerId ?? 'none'}
+            label={t.userLabel}
+            description={t.searchHint}
+            disabled={state.userFieldDisabled || isImpersonating || isPending}
+            emptyText={t.noUser}
+            search={searchUsers}
+            getKey={(item) => item.id}
+            getLabel={userLabel}
+            value={user}
+            onChange={setUser}
+            data-testid="impersonation-user"
+            renderOption={(item) => (
+              <div>
+                <Text fz="sm" fw={600}>
+                  {userLabel(item)}
+                </Text>
+                <Text fz="xs" c="dimmed">
+                  {item.email} · {t.roles[item.role]}
+                </Text>
+              </div>
+            )}
+          />
+          <Group justify="flex-end" gap="sm" mt="sm">
+            <Button variant="default" onClick={onClose} disabled={isPending}>
+              {t.cancel}
+            </Button>
+            <Button
+              variant="outline"
+              onClick={() => void ownUser()}
+              disabled={state.ownUserDisabled || isPending}
+            >
+              {t.ownUser}
+            </Button>
+            <Button type="submit" disabled={state.submitDisabled} loading={isPending}>
+              {t.submit}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}

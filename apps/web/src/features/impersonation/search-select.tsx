@@ -1,0 +1,113 @@
+import '@mantine/core/styles/Combobox.css';
+import '@mantine/core/styles/Input.css';
+import '@mantine/core/styles/Loader.css';
+import '@mantine/core/styles/Popover.css';
+import { Combobox, InputBase, Loader, useCombobox } from '@mantine/core';
+import { type ReactNode, useId, useRef, useState } from 'react';
+import { searchTerm } from './model/rules';
+
+export interface SearchSelectProps<T> {
+  label: string;
+  description?: string;
+  disabled?: boolean;
+  /** Shown (not selectable) when a search found nothing. */
+  emptyText: string;
+  /** Debounced, de-duplicated search (see `createSearch`): answers [] for short input or errors. */
+  search(input: string): Promise<T[]>;
+  getKey(item: T): string;
+  getLabel(item: T): string;
+  renderOption(item: T): ReactNode;
+  value: T | null;
+  onChange(item: T | null): void;
+  'data-testid'?: string;
+}
+
+/**
+ * A type-ahead on Mantine's Combobox: typing searches (≥ 3 characters, debounced), arrow keys
+ * move through the results, Enter picks one, Escape closes the list.
+ */
+export function SearchSelect<T>({
+  label,
+  description,
+  disabled,
+  emptyText,
+  search,
+  getKey,
+  getLabel,
+  renderOption,
+  value,
+  onChange,
+  'data-testid': testId,
+}: SearchSelectProps<T>) {
+  const combobox = useCombobox({ onDropdownClose: () => combobox.resetSelectedOption() });
+  const [query, setQuery] = useState(value ? getLabel(value) : '');
+  const [items, setItems] = useState<T[]>([]);
+  const [hasResult, setHasResult] = useState(false);
+  const [isSearching, setIsSearching] = useState(false);
+  const latest = useRef(0);
+  const listId = useId();
+
+  function onInput(text: string) {
+    setQuery(text);
+    if (value !== null) onChange(null);
+    const run = ++latest.current;
+    if (searchTerm(text) === null) {
+      setItems([]);
+      setHasResult(false);
+      setIsSearching(false);
+      combobox.closeDropdown();
+      return;
+    }
+    setIsSearching(true);
+    void search(text).then((result) => {
+      if (run !== latest.current) return;
+      setItems(result);
+      setHasResult(true);
+      setIsSearching(false);
+      combobox.openDropdown();
+      combobox.updateSelectedOptionIndex();
+    });
+  }
+
+  function onOptionSubmit(key: string) {
+    const item = items.find((candidate) => getKey(candidate) === key);
+    if (!item) return;
+    onChange(item);
+    setQuery(getLabel(item));
+    combobox.closeDropdown();
+  }
+
+  return (
+    <Combobox store={combobox} onOptionSubmit={onOptionSubmit} zIndex={400}>
+      <Combobox.Target>
+        <InputBase
+          label={label}
+          description={description}
+          disabled={disabled}
+          value={query}
+          autoComplete="off"
+          data-testid={testId}
+          rightSection={isSearching ? <Loader size="xs" aria-hidden="true" /> : null}
+          onChange={(event) => onInput(event.currentTarget.value)}
+          onFocus={() => {
+            if (hasResult && value === null) combobox.openDropdown();
+          }}
+          onBlur={() => combobox.closeDropdown()}
+        />
+      </Combobox.Target>
+      <Combobox.Dropdown hidden={!hasResult}>
+        <Combobox.Options id={listId} aria-label={label} mah={280} style={{ overflowY: 'auto' }}>
+          {items.length === 0 ? (
+            <Combobox.Empty>{emptyText}</Combobox.Empty>
+          ) : (
+            items.map((item) => (
+              <Combobox.Option value={getKey(item)} key={getKey(item)}>
+                {renderOption(item)}
+              </Combobox.Option>
+            ))
+          )}
+        </Combobox.Options>
+      </Combobox.Dropdown>
+    </Combobox>
+  );
+}

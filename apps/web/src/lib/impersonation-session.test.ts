@@ -1,0 +1,246 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import {
+  IMPERSONATION_KEYS,
+  ImpersonationFailedError,
+  ImpersonationRefusedError,
+  readImpersonation,
+} from './impersonation-tokens';
+import { createSession, type SessionUserManager, userStorageKey } from './oidc';
+
+const config = { authUrl: 'http://localhost/auth', realm: 'portal', clientId: 'portal-web' };
+const storageKey = userStorageKey(config);
+const tokenEndpoint = 'http://localhost/auth/realms/portal/protocol/openid-connect/token';
+const NOW = 2_000_000;
+const SARA = '00000000-0000-4000-8000-00000000000a';
+const MAX = '00000000-0000-4000-8000-00000000000b';
+const OWNER = '00000000-0000-4000-8000-000000000001';
+const CUSTOMER = '00000000-0000-4000-8000-000000000002';
+
+const b64 = (value: unknown) =>
+  btoa(JSON.stringify(value)).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+const jwt = (claims: Record<string, unknown>) => `${b64({ alg: 'none' })}.${b64(claims)}.sig`;
+const impersonatedToken = jwt({ sub: MAX, impersonator: { id: SARA, username: 'sara' } });
+
+afterEach(() => {
+  localStorage.clear();
+  vi.restoreAllMocks();
+});
+
+const storeOwn = (token: string, expiresIn: number) =>
+  localStorage.setItem(
+    storageKey,
+    JSON.stringify({ access_token: token, expires_at: NOW + expiresIn, id_token: 'id' }),
+  );
+
+function manager() {
+  return {
+    getUser: vi.fn(async () => ({ expired: false, expires_in: 1, access_token: 'own-old' })),
+    signinSilent: vi.fn(async () => ({ access_token: 'own-renewed' })),
+    signinRedirect: vi.fn(async () => {}),
+    signinCallback: vi.fn(async () => null),
+    removeUser: vi.fn(async () => localStorage.removeItem(storageKey)),
+    signoutRedirect: vi.fn(async () => {}),
+  } as unknown as SessionUserManager & Record<string, ReturnType<typeof vi.fn>>;
+}
+
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+
+function setup(
+  answer: () => Response = () => json(200, { access_token: impersonatedToken, expires_in: 1800 }),
+) {
+  const userManager = manager();
+  const fetchMock = vi.fn(async (_url: RequestInfo | URL, _init?: RequestInit) => answer());
+  const endImpersonationRequest = vi.fn(async () => {});
+  const onImpersonationChanged = vi.fn();
+  const session = createSession(async () => userManager, {
+    storageKey,
+    locks: null,
+    now: () => NOW,
+    currentUrl: () => '/dashboard',
+    tokenEndpoint,
+    clientId: config.clientId,
+    fetch: fetchMock as unknown as typeof fetch,
+    endImpersonationRequest,
+    onImpersonationChanged,
+  });
+  return { session, userManager, fetchMock, endImpersonationRequest, onImpersonationChanged };
+}
+
+const claims = { owner: [OWNER], contractor: [CUSTOMER] };
+
+describe('impersonate (token exchange)', () => {
+  it('posts the RFC 8693 form of spec section 7 with the own token and stores the answer', async () => {
+    storeOwn('own', 300);
+    const { session, fetchMock } = setup();
+    await expect(session.impersonate(MAX, claims)).resolves.toBe(true);
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    const [url, init] = fetchMock.mock.calls[0]!;
+    expect(url).toBe(tokenEndpoint);
+    expect(init?.method).toBe('POST');
+    const form = new URLSearchParams(String(init?.body));
+    expect(Object.fromEntries(form)).toMatchObject({
+      grant_type: 'urn:ietf:params:oauth:grant-type:token-exchange',
+      client_id: 'portal-web',
+      subject_token: 'own',
+      subject_token_type: 'urn:ietf:params:oauth:token-type:access_token',
+      requested_subject: MAX,
+      requested_token_type: 'urn:ietf:params:oauth:token-type:access_token',
+      scope: 'impersonator',
+      claim_token_format: 'urn:ietf:params:oauth:token-type:jwt',
+    });
+    const claimToken = form.get('claim_token')!.replace(/-/g, '+').replace(/_/g, '/');
+    expect(JSON.parse(atob(claimToken))).toEqual({ owner: [OWNER], contractor: [CUSTOMER] });
+    expect(localStorage.getItem(IMPERSONATION_KEYS.accessToken)).toBe(impersonatedToken);
+    expect(localStorage.getItem(IMPERSONATION_KEYS.expiresAt)).toBe(String(NOW + 1800));
+    expect(session.isImpersonating()).toBe(true);
+    await expect(session.getValidAccessToken()).resolves.toBe(impersonatedToken);
+  });
+
+  it('renews the own token first when it is valid for fewer than 5 s', async () => {
+    storeOwn('own', 4);
+    const { session, fetchMock, userManager } = setup();
+    await session.impersonate(MAX, claims);
+    expect(userManager.signinSilent).toHaveBeenCalledTimes(1);
+    expect(
+      new URLSearchParams(String(fetchMock.mock.calls[0]![1]?.body)).get('subject_token'),
+    ).toBe('own-renewed');
+  });
+
+  it('uses the own token as it is when it is valid for 5 s (no renewal)', async () => {
+    storeOwn('own', 5);
+    const { session, userManager } = setup();
+    await session.impersonate(MAX, claims);
+    expect(userManager.signinSilent).not.toHaveBeenCalled();
+  });
+
+  it('is a no-op while an impersonation is active', async () => {
+    storeOwn('own', 300);
+    localStorage.setItem(IMPERSONATION_KEYS.accessToken, impersonatedToken);
+    const { session, fetchMock } = setup();
+    await expect(session.impersonate(MAX, claims)).resolves.toBe(false);
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('a refusal (403 access_denied) throws ImpersonationRefusedError and stores nothing', async () => {
+    storeOwn('own', 300);
+    const { session } = setup(() => json(403, { error: 'access_denied' }));
+    await expect(session.impersonate(MAX, claims)).rejects.toBeInstanceOf(
+      ImpersonationRefusedError,
+    );
+    expect(readImpersonation(localStorage)).toBeNull();
+    expect(session.isImpersonating()).toBe(false);
+  });
+
+  it('an answer without token throws ImpersonationFailedError', async () => {
+    storeOwn('own', 300);
+    const { session } = setup(() => json(200, {}));
+    await expect(session.impersonate(MAX, claims)).rejects.toBeInstanceOf(ImpersonationFailedError);
+  });
+});
+
+describe('isImpersonating', () => {
+  it('needs stored tokens whose impersonator differs from the subject', () => {
+    const { session } = setup();
+    expect(session.isImpersonating()).toBe(false);
+    localStorage.setItem(
+      IMPERSONATION_KEYS.accessToken,
+      jwt({ sub: SARA, impersonator: { id: SARA } }),
+    );
+    expect(session.isImpersonating()).toBe(false);
+    localStorage.setItem(IMPERSONATION_KEYS.accessToken, jwt({ sub: MAX }));
+    expect(session.isImpersonating()).toBe(false);
+    localStorage.setItem(IMPERSONATION_KEYS.accessToken, impersonatedToken);
+    expect(session.isImpersonating()).toBe(true);
+  });
+});
+
+describe('refresh of impersonated tokens', () => {
+  it('renews through the impersonated refresh token when fewer than 20 s are left', async () => {
+    storeOwn('own', 300);
+    localStorage.setItem(IMPERSONATION_KEYS.accessToken, 'imp-old');
+    localStorage.setItem(IMPERSONATION_KEYS.refreshToken, 'imp-refresh');
+    localStorage.setItem(IMPERSONATION_KEYS.expiresAt, String(NOW + 19));
+    const { session, fetchMock } = setup(() =>
+      json(200, { access_token: 'imp-new', refresh_token: 'imp-refresh-2', expires_in: 600 }),
+    );
+    await expect(session.getValidAccessToken()).resolves.toBe('imp-new');
+    const form = new URLSearchParams(String(fetchMock.mock.calls[0]![1]?.body));
+    expect(form.get('grant_type')).toBe('refresh_token');
+    expect(form.get('refresh_token')).toBe('imp-refresh');
+    expect(localStorage.getItem(IMPERSONATION_KEYS.refreshToken)).toBe('imp-refresh-2');
+  });
+
+  it('a token that cannot be renewed ends the impersonation (back to the own user)', async () => {
+    storeOwn('own', 300);
+    localStorage.setItem(IMPERSONATION_KEYS.accessToken, 'imp-old');
+    localStorage.setItem(IMPERSONATION_KEYS.expiresAt, String(NOW + 3));
+    const { session, onImpersonationChanged } = setup();
+    await expect(session.getValidAccessToken()).resolves.toBe('own');
+    expect(readImpersonation(localStorage)).toBeNull();
+    expect(onImpersonationChanged).toHaveBeenCalled();
+  });
+
+  it('a 401 on the impersonated token renews the impersonated token, not the own one', async () => {
+    storeOwn('own', 300);
+    localStorage.setItem(IMPERSONATION_KEYS.accessToken, 'imp-old');
+    localStorage.setItem(IMPERSONATION_KEYS.refreshToken, 'imp-refresh');
+    localStorage.setItem(IMPERSONATION_KEYS.expiresAt, String(NOW + 600));
+    const { session, userManager } = setup(() =>
+      json(200, { access_token: 'imp-new', expires_in: 600 }),
+    );
+    await expect(session.renewAccessToken('imp-old')).resolves.toBe('imp-new');
+    expect(userManager.signinSilent).not.toHaveBeenCalled();
+  });
+});
+
+describe('endImpersonation (Eigener User)', () => {
+  it('records the end at the API while the tokens are stored, then drops them; no sign-in', async () => {
+    storeOwn('own', 300);
+    localStorage.setItem(IMPERSONATION_KEYS.accessToken, impersonatedToken);
+    localStorage.setItem(IMPERSONATION_KEYS.expiresAt, String(NOW + 600));
+    const { session, endImpersonationRequest, userManager } = setup();
+    endImpersonationRequest.mockImplementation(async () => {
+      expect(await session.getValidAccessToken()).toBe(impersonatedToken);
+    });
+    await session.endImpersonation();
+    expect(endImpersonationRequest).toHaveBeenCalledTimes(1);
+    expect(readImpersonation(localStorage)).toBeNull();
+    await expect(session.getValidAccessToken()).resolves.toBe('own');
+    expect(userManager.signinRedirect).not.toHaveBeenCalled();
+  });
+
+  it('drops the tokens even when the API call fails', async () => {
+    localStorage.setItem(IMPERSONATION_KEYS.accessToken, impersonatedToken);
+    const { session, endImpersonationRequest } = setup();
+    endImpersonationRequest.mockRejectedValue(new Error('down'));
+    await session.endImpersonation();
+    expect(readImpersonation(localStorage)).toBeNull();
+  });
+});
+
+describe('other tabs', () => {
+  const storageEvent = (key: string, oldValue: string | null, newValue: string | null) =>
+    new StorageEvent('storage', { key, oldValue, newValue, storageArea: localStorage });
+
+  it('removing the impersonated tokens in another tab ends the impersonation here', () => {
+    storeOwn('own', 300);
+    const { session, onImpersonationChanged, userManager } = setup();
+    const stop = session.watchOtherTabs();
+    window.dispatchEvent(storageEvent(IMPERSONATION_KEYS.accessToken, impersonatedToken, null));
+    expect(onImpersonationChanged).toHaveBeenCalledTimes(1);
+    expect(userManager.signinRedirect).not.toHaveBeenCalled();
+    stop();
+  });
+
+  it('an impersonation started in another tab is followed; a refresh (new value) is not', () => {
+    storeOwn('own', 300);
+    const { session, onImpersonationChanged } = setup();
+    const stop = session.watchOtherTabs();
+    window.dispatchEvent(storageEvent(IMPERSONATION_KEYS.accessToken, 'a', 'b'));
+    expect(onImpersonationChanged).not.toHaveBeenCalled();
+    window.dispatchEvent(storageEvent(IMPERSONATION_KEYS.accessToken, null, 'b'));
+    expect(onImpersonationChanged).toHaveBeenCalledTimes(1);
+    stop();
+  });
+});

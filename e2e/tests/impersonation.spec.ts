@@ -1,0 +1,152 @@
+import type { Page } from '@playwright/test';
+import {
+  ACCOUNTS,
+  expect,
+  expectNoAxeViolations,
+  screenshot,
+  signIn,
+  test,
+  userMenu,
+} from '../support/fixtures';
+
+const shot = (page: Page, name: string) => screenshot(page, 'impersonation', name);
+const NORD = '1d5cac2d-8d83-4abb-89d3-f5c41102c3cd';
+const SONNENSCHEIN = '3f7160e7-2970-47c7-b55f-9fcb35b83336';
+const IMPERSONATION_KEY = 'portal.impersonation.access_token';
+
+const dashboardHeading = (page: Page) => page.getByRole('heading', { level: 1, name: 'Dashboard' });
+const impersonationButton = (page: Page) =>
+  page.getByRole('button', { name: 'Als User eines Kunden anmelden' });
+
+test.describe('impersonation (Als User eines Kunden anmelden)', () => {
+  // Two sign-ins' worth of pages, each checked with axe: more than the default minute.
+  test.describe.configure({ timeout: 180_000 });
+  test('Sara signs in as Max of Praxis Sonnenschein, sees Support-Modus, returns with Eigener User', async ({
+    page,
+  }) => {
+    await signIn(page, ACCOUNTS.sara, `/dashboard?institutionId=${NORD}`);
+    await expect(dashboardHeading(page)).toBeVisible();
+    await expect(impersonationButton(page)).toBeVisible();
+    await expectNoAxeViolations(page);
+    await shot(page, 'sara-dashboard');
+
+    await impersonationButton(page).click();
+    const dialog = page.getByRole('dialog', { name: 'Als User eines Kunden anmelden' });
+    await expect(dialog).toBeVisible();
+    const institution = dialog.getByRole('textbox', { name: 'Kunden-Institution' });
+    const user = dialog.getByRole('textbox', { name: 'Benutzer' });
+    const submit = dialog.getByRole('button', { name: 'Anmelden' });
+    await expect(user).toBeDisabled();
+    await expect(submit).toBeDisabled();
+    await expect(dialog.getByRole('button', { name: 'Eigener User' })).toBeDisabled();
+    await expectNoAxeViolations(page);
+
+    // Nothing found: the placeholder is shown and cannot be picked. (The list opens in a portal
+    // above the dialog, so it is looked up on the page.)
+    await institution.fill('Gibtesnicht');
+    await expect(page.getByText('Keine Institution gefunden.')).toBeVisible();
+    await expect(page.getByRole('option')).toHaveCount(0);
+
+    // Keyboard only: type, arrow down, Enter.
+    await institution.fill('');
+    await institution.pressSequentially('Sonnen');
+    const option = page.getByRole('option', { name: /Praxis Sonnenschein/ });
+    await expect(option).toBeVisible();
+    await expect(option).toContainText('Kd.-Nr. 100234');
+    await expect(option).toContainText('20095 Hamburg');
+    await expectNoAxeViolations(page);
+    await shot(page, 'institution-search');
+    await institution.press('ArrowDown');
+    await institution.press('Enter');
+    await expect(institution).toHaveValue(/Praxis Sonnenschein/);
+
+    await expect(user).toBeEnabled();
+    await user.pressSequentially('Max');
+    const maxOption = page.getByRole('option', { name: /Max Weiß/ });
+    await expect(maxOption).toContainText('max.mitglied@praxis-sonnenschein.de');
+    await expect(maxOption).toContainText('Mitglied');
+    await shot(page, 'user-search');
+    await user.press('ArrowDown');
+    await user.press('Enter');
+    await expect(user).toHaveValue('Max Weiß');
+    await expect(submit).toBeEnabled();
+    await expectNoAxeViolations(page);
+    await submit.click();
+
+    // The app reloads as Max: Support-Modus, warning-coloured navbar, no institution switching.
+    await expect(page.getByTestId('support-mode')).toHaveText('Support-Modus');
+    await expect(dashboardHeading(page)).toBeVisible();
+    await expect(page.getByText('Kunden-Institution erfolgreich nachgeahmt.')).toBeVisible();
+    await expect(page.getByTestId('institution-name')).toHaveText('Praxis Sonnenschein');
+    await expect(page.getByRole('button', { name: /Institution auswählen/ })).toHaveCount(0);
+    await expect(userMenu(page)).toContainText('Max');
+    expect(await page.evaluate((key) => localStorage.getItem(key), IMPERSONATION_KEY)).toBeTruthy();
+    await expectNoAxeViolations(page);
+    await shot(page, 'max-support-mode');
+
+    // While impersonating the modal offers only Eigener User.
+    await impersonationButton(page).click();
+    const again = page.getByRole('dialog', { name: 'Als User eines Kunden anmelden' });
+    await expect(again.getByRole('textbox', { name: 'Kunden-Institution' })).toBeDisabled();
+    await expect(again.getByRole('button', { name: 'Anmelden' })).toBeDisabled();
+    await expect(again.getByRole('button', { name: 'Eigener User' })).toBeEnabled();
+    await expectNoAxeViolations(page);
+    await again.getByRole('button', { name: 'Abbrechen' }).click();
+
+    // Abmelden reads Eigener User and brings Sara back without signing in.
+    await userMenu(page).click();
+    await expect(page.getByRole('menuitem', { name: 'Abmelden' })).toHaveCount(0);
+    await page.getByRole('menuitem', { name: 'Eigener User' }).click();
+    await expect(page.getByTestId('support-mode')).toHaveCount(0);
+    await expect(dashboardHeading(page)).toBeVisible();
+    await expect(userMenu(page)).toContainText('Sara');
+    await expect(page).not.toHaveURL(/\/auth\/realms\//);
+    expect(await page.evaluate((key) => localStorage.getItem(key), IMPERSONATION_KEY)).toBeNull();
+    await expectNoAxeViolations(page);
+    await shot(page, 'sara-back');
+  });
+
+  test('removing the impersonated tokens in another tab ends the impersonation here too', async ({
+    page,
+    context,
+  }) => {
+    await signIn(page, ACCOUNTS.sara, `/dashboard?institutionId=${NORD}`);
+    await impersonationButton(page).click();
+    const dialog = page.getByRole('dialog', { name: 'Als User eines Kunden anmelden' });
+    await dialog.getByRole('textbox', { name: 'Kunden-Institution' }).pressSequentially('Sonnen');
+    await page.getByRole('option', { name: /Praxis Sonnenschein/ }).click();
+    await dialog.getByRole('textbox', { name: 'Benutzer' }).pressSequentially('Max');
+    await page.getByRole('option', { name: /Max Weiß/ }).click();
+    await dialog.getByRole('button', { name: 'Anmelden' }).click();
+    await expect(page.getByTestId('support-mode')).toBeVisible();
+
+    const other = await context.newPage();
+    await other.goto('/dashboard');
+    await expect(other.getByTestId('support-mode')).toBeVisible();
+    await other.evaluate((key) => localStorage.removeItem(key), IMPERSONATION_KEY);
+    await expect(page.getByTestId('support-mode')).toHaveCount(0);
+    await expect(userMenu(page)).toContainText('Sara');
+  });
+
+  for (const who of ['max', 'anna'] as const) {
+    test(`${who} does not see the button`, async ({ page }) => {
+      await signIn(page, ACCOUNTS[who], `/dashboard?institutionId=${SONNENSCHEIN}`);
+      await expect(dashboardHeading(page)).toBeVisible();
+      await expect(userMenu(page)).toBeVisible();
+      await expect(impersonationButton(page)).toHaveCount(0);
+      await expectNoAxeViolations(page);
+    });
+  }
+
+  test("Anna sees Sara's access under Support-Zugriffe", async ({ page }) => {
+    await signIn(page, ACCOUNTS.anna, `/institution?institutionId=${SONNENSCHEIN}`);
+    const section = page.getByRole('region', { name: 'Support-Zugriffe' });
+    await expect(section).toBeVisible();
+    await expect(section).toContainText('Sara Öztürk');
+    await expect(section).toContainText('Max Weiß');
+    await expect(section).toContainText('Abrechnungszentrum Nord GmbH');
+    await expect(section).toContainText(/\d{2}\.\d{2}\.\d{4} \d{2}:\d{2}/);
+    await expectNoAxeViolations(page);
+    await shot(page, 'anna-support-access');
+  });
+});
