@@ -21,4 +21,12 @@ describe('loadConfig', () => {
   it('requires AUTH_URL for an external identity provider', () => {
     expect(() => loadConfig({ IDENTITY_PROVIDER: 'external' })).toThrow(/AUTH_URL/);
   });
+
+  it('impersonation lasts 30 minutes unless IMPERSONATION_TTL_SECONDS says otherwise', () => {
+    expect(loadConfig({}).auth.impersonationTtlSeconds).toBe(1800);
+    expect(loadConfig({ IMPERSONATION_TTL_SECONDS: '600' }).auth.impersonationTtlSeconds).toBe(600);
+    expect(() => loadConfig({ IMPERSONATION_TTL_SECONDS: '5' })).toThrow(
+      /IMPERSONATION_TTL_SECONDS/,
+    );
+  });
 });

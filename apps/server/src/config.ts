@@ -121,6 +121,8 @@ const envSchema = z.object({
   INVITATION_TTL_HOURS: z.coerce.number().int().positive().max(8760).default(168),
   /** URL of an external identification service; unset means the embedded simulation. */
   IDENT_SERVICE_URL: url.optional(),
+  /** Lifetime of a support impersonation's token (token exchange), default 30 minutes. */
+  IMPERSONATION_TTL_SECONDS: z.coerce.number().int().min(60).max(86_400).default(1800),
 });
 
 export type Env = z.input<typeof envSchema>;
@@ -142,6 +144,8 @@ export interface Config {
     issuer: string;
     audience: string | undefined;
     signInMaxFailures: number;
+    /** IMPERSONATION_TTL_SECONDS */
+    impersonationTtlSeconds: number;
   };
   serverStatusUrl: string;
   analyticsSites: Record<string, string>;
@@ -202,6 +206,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       issuer: `${authUrl}/realms/${env.AUTH_REALM}`,
       audience: env.AUTH_AUDIENCE,
       signInMaxFailures: env.SIGN_IN_MAX_FAILURES,
+      impersonationTtlSeconds: env.IMPERSONATION_TTL_SECONDS,
     },
     serverStatusUrl: env.SERVER_STATUS_URL,
     analyticsSites: env.ANALYTICS_SITES,

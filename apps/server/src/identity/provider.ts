@@ -14,7 +14,6 @@ import { messages } from './messages';
 import { logoutPage, messagePage, type PageContext } from './pages';
 import { findSid } from './revoke';
 import {
-  DEFAULT_IMPERSONATION_TTL,
   TOKEN_EXCHANGE_GRANT,
   TOKEN_EXCHANGE_PARAMS,
   tokenExchangeHandler,
@@ -270,7 +269,6 @@ export function createProvider(options: CreateProviderOptions): Provider {
 
   const provider = new Provider(config.auth.issuer, configuration);
   // RFC 8693 token exchange for support impersonation (see token-exchange.ts).
-  const ttlSetting = Number(process.env.IMPERSONATION_TTL_SECONDS);
   provider.registerGrantType(
     TOKEN_EXCHANGE_GRANT,
     tokenExchangeHandler({
@@ -279,7 +277,7 @@ export function createProvider(options: CreateProviderOptions): Provider {
       clientId,
       audience: resource.audience,
       jwks,
-      ttlSeconds: ttlSetting > 0 ? Math.floor(ttlSetting) : DEFAULT_IMPERSONATION_TTL,
+      ttlSeconds: config.auth.impersonationTtlSeconds,
     }),
     [...TOKEN_EXCHANGE_PARAMS],
   );

@@ -15,8 +15,6 @@ import { findUserById, roleClaims, standardClaims } from './accounts';
 export const TOKEN_EXCHANGE_GRANT = 'urn:ietf:params:oauth:grant-type:token-exchange';
 export const ACCESS_TOKEN_TYPE = 'urn:ietf:params:oauth:token-type:access_token';
 export const IMPERSONATOR_SCOPE = 'impersonator';
-/** Default lifetime of an impersonation (IMPERSONATION_TTL_SECONDS). */
-export const DEFAULT_IMPERSONATION_TTL = 30 * 60;
 
 export const TOKEN_EXCHANGE_PARAMS = [
   'subject_token',
