@@ -18,8 +18,17 @@ import type { InstitutionRouteAccess } from './access';
  * the reason. Nothing is left out silently: an unlisted parameter named like an institution id
  * on a route without `config.institution` fails the test.
  */
+const DOCUMENTS_OWN_ACCESS =
+  'documents resolve their own access: members, and members of the trusted contractor ' +
+  'serving the institution (access.ts has no contractor scope yet); their 404 for strangers ' +
+  'is tested in modules/documents';
 const NOT_INSTITUTION_ROUTES: Record<string, string> = {
-  // (none yet) e.g. 'GET /api/something/{institutionId}': 'why it is not tenant data',
+  'GET /api/institution/{id}/document': DOCUMENTS_OWN_ACCESS,
+  'GET /api/institution/{id}/business_case/{businessCaseId}/document': DOCUMENTS_OWN_ACCESS,
+  'GET /api/institution/{id}/document/{documentId}': DOCUMENTS_OWN_ACCESS,
+  'PUT /api/institution/{id}/document/{documentId}': DOCUMENTS_OWN_ACCESS,
+  'DELETE /api/institution/{id}/document/{documentId}': DOCUMENTS_OWN_ACCESS,
+  'POST /api/institution/{id}/business_case/{businessCaseId}/document': DOCUMENTS_OWN_ACCESS,
 };
 
 /** Parameter names that hold an institution id. */

@@ -121,7 +121,9 @@ describe('support access log', () => {
         url: `/api/institution/${SONNE}/support-access`,
         headers: { authorization: `Bearer ${token}` },
       });
-      expect(response.statusCode).toBe(404);
+      // The route exists for reading only: 405 with Allow (uniform answers, issue 6).
+      expect(response.statusCode).toBe(405);
+      expect(response.headers.allow).toMatch(/^GET/);
     }
   });
 

@@ -63,6 +63,8 @@ export async function searchCustomers(
   return rows;
 }
 
+const CUSTOMER_NOT_FOUND = 'Dieser Kunde wurde nicht gefunden.';
+
 /** Users of one customer of the scope institution; 404 unless it is the scope's customer. */
 export async function searchCustomerUsers(
   db: Db,
@@ -70,7 +72,8 @@ export async function searchCustomerUsers(
   customerId: string,
   search: string,
 ): Promise<CustomerUser[]> {
-  if (!isUuid(customerId)) throw notFound('Die Institution wurde nicht gefunden.');
+  // Not the scope's 404: the caller belongs to the scope institution, only the customer is unknown.
+  if (!isUuid(customerId)) throw notFound(CUSTOMER_NOT_FOUND);
   const [link] = await db
     .select({ id: relationships.id })
     .from(relationships)
@@ -81,7 +84,7 @@ export async function searchCustomerUsers(
       ),
     )
     .limit(1);
-  if (!link) throw notFound('Die Institution wurde nicht gefunden.');
+  if (!link) throw notFound(CUSTOMER_NOT_FOUND);
   const anywhere = `%${likeTerm(search)}%`;
   return db
     .select({
