@@ -20,6 +20,16 @@ describe('tenant scope', () => {
         { config: { institution: { query: 'institution' } } },
         async (request) => request.scope,
       );
+      app.get(
+        '/api/test-scope-contractors/:id',
+        { config: { institution: { contractors: true } } },
+        async (request) => request.scope,
+      );
+      app.get(
+        '/api/test-scope-contractor-admins/:id',
+        { config: { institution: { contractors: true, roles: ADMIN_ONLY } } },
+        async (request) => request.scope,
+      );
     });
   });
   afterAll(() => t.close());
@@ -46,6 +56,8 @@ describe('tenant scope', () => {
       institutionId: DEMO_INSTITUTIONS.zahnarztpraxisMueller,
       role: 'INSTITUTION_MEMBER',
       trusted: false,
+      via: 'member',
+      contractorIds: [],
     });
     expect(
       await resolveInstitutionScope(
@@ -104,5 +116,41 @@ describe('tenant scope', () => {
     );
     expect(byQuery.json()).toMatchObject({ userId: DEMO_USERS.max, role: 'INSTITUTION_MEMBER' });
     expect((await call('/api/test-scope-query', 'max')).statusCode).toBe(400);
+  });
+
+  it('lets members of a trusted contractor serving the institution in where a route allows it', async () => {
+    const call = async (url: string, user: Parameters<typeof demoToken>[1]) =>
+      t.app.inject({ method: 'GET', url, headers: bearer(await demoToken(t, user)) });
+    const mueller = DEMO_INSTITUTIONS.zahnarztpraxisMueller;
+    const nord = DEMO_INSTITUTIONS.abrechnungszentrumNord;
+    const tom = await call(`/api/test-scope-contractors/${mueller}`, 'tom');
+    expect(tom.statusCode).toBe(200);
+    expect(tom.json()).toEqual({
+      institutionId: mueller,
+      userId: DEMO_USERS.tom,
+      role: 'INSTITUTION_ADMIN',
+      trusted: false,
+      via: 'contractor',
+      contractorIds: [nord],
+    });
+    expect((await call(`/api/test-scope-contractors/${mueller}`, 'anna')).json()).toMatchObject({
+      via: 'member',
+      role: 'INSTITUTION_MEMBER',
+    });
+    // Neither member nor contractor: the unknown institution's 404.
+    const max = await call(`/api/test-scope-contractors/${mueller}`, 'max');
+    const unknown = await call(`/api/test-scope-contractors/${crypto.randomUUID()}`, 'max');
+    expect(max.statusCode).toBe(404);
+    expect(max.body).toBe(unknown.body);
+    // Roles apply to the role at the contractor; without contractors: true, no way in.
+    expect((await call(`/api/test-scope-contractor-admins/${mueller}`, 'sara')).statusCode).toBe(
+      403,
+    );
+    expect((await call(`/api/test-scope-contractor-admins/${mueller}`, 'tom')).statusCode).toBe(
+      200,
+    );
+    expect((await call(`/api/test-scope-query?institution=${mueller}`, 'tom')).statusCode).toBe(
+      404,
+    );
   });
 });

@@ -1,5 +1,5 @@
 import { ID_PATTERN, type InstitutionRole } from '@portal/contract';
-import { and, eq, or } from 'drizzle-orm';
+import { and, eq, inArray, or } from 'drizzle-orm';
 import type {
   FastifyRequest,
   preHandlerAsyncHookHandler,
@@ -7,7 +7,7 @@ import type {
 } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Db } from '../db/client';
-import { institutions, institutionUserRoles, users } from '../db/schema';
+import { institutions, institutionUserRoles, relationships, users } from '../db/schema';
 import { messages } from '../messages';
 import { badRequest, forbidden, notFound } from './errors';
 
@@ -24,6 +24,10 @@ import { badRequest, forbidden, notFound } from './errors';
  * repository function for institution data takes one instead of a bare id, so a query for
  * institution data cannot be written without the membership check having run.
  *
+ * A route may also let in the members of a trusted contractor that serves the institution
+ * (`contractors: true`, e.g. documents the contractor manages); their scope says `via:
+ * 'contractor'` and names those contractors, with the caller's role there.
+ *
  * A caller outside the institution gets the same 404 as for an id that does not exist, so
  * other institutions' existence is never revealed; a member without the needed role, or of an
  * institution that is not trusted where that is required, gets 403.
@@ -35,8 +39,14 @@ declare const scopeBrand: unique symbol;
 export type InstitutionScope = Readonly<{
   institutionId: string;
   userId: string;
+  /** The caller's role in the institution, or (via a contractor) in that contractor. */
   role: InstitutionRole;
+  /** Whether the institution is trusted (false when let in via a contractor). */
   trusted: boolean;
+  /** `member` of the institution, or member of a trusted `contractor` serving it. */
+  via: 'member' | 'contractor';
+  /** Via a contractor: the trusted contractors of the caller that serve the institution. */
+  contractorIds: readonly string[];
 }> & { readonly [scopeBrand]: true };
 
 /** Which institution a route acts on and who may act there. */
@@ -49,6 +59,11 @@ export interface InstitutionRouteAccess {
   roles?: readonly InstitutionRole[];
   /** The institution must be trusted (a contractor); otherwise 403. */
   trusted?: boolean;
+  /**
+   * Members of a trusted contractor serving the institution (a relationship with it as the
+   * customer) get in too, with `via: 'contractor'`; `roles` then apply to their role there.
+   */
+  contractors?: boolean;
 }
 
 declare module 'fastify' {
@@ -159,7 +174,52 @@ function checkedScope(
     userId,
     role: membership.role,
     trusted: membership.trusted,
-  } as InstitutionScope;
+    via: 'member',
+    contractorIds: [],
+  } as unknown as InstitutionScope;
+}
+
+/**
+ * The scope of a caller who is not a member, through the trusted contractors among
+ * `memberships` that serve `institutionId`; undefined when none does.
+ */
+async function contractorScope(
+  db: Db,
+  userId: string,
+  institutionId: string,
+  memberships: readonly { institutionId: string; role: InstitutionRole; trusted: boolean }[],
+  access: Omit<InstitutionRouteAccess, 'param' | 'query'>,
+): Promise<InstitutionScope | undefined> {
+  const trustedOnes = memberships.filter((membership) => membership.trusted);
+  if (trustedOnes.length === 0) return undefined;
+  const serving = await db
+    .select({ contractorId: relationships.contractorId })
+    .from(relationships)
+    .where(
+      and(
+        eq(relationships.customerId, institutionId),
+        inArray(
+          relationships.contractorId,
+          trustedOnes.map((membership) => membership.institutionId),
+        ),
+      ),
+    );
+  if (serving.length === 0) return undefined;
+  const contractorIds = serving.map((row) => row.contractorId);
+  const roles = trustedOnes
+    .filter((membership) => contractorIds.includes(membership.institutionId))
+    .map((membership) => membership.role);
+  const role = roles.includes('INSTITUTION_ADMIN') ? 'INSTITUTION_ADMIN' : roles[0];
+  if (!role) return undefined;
+  if (access.roles && !access.roles.includes(role)) throw forbidden(MISSING_INSTITUTION_ROLE);
+  return {
+    institutionId,
+    userId,
+    role,
+    trusted: false,
+    via: 'contractor',
+    contractorIds,
+  } as unknown as InstitutionScope;
 }
 
 /** The scope of the calling user, from their cached principal (no statement when cached). */
@@ -171,6 +231,16 @@ async function resolveRequestScope(
   assertId(institutionId, 'institutionId');
   const principal = await request.server.principals.get(request.auth.sub);
   const membership = principal?.memberships.find((item) => item.institutionId === institutionId);
+  if (!membership && access.contractors && principal) {
+    const viaContractor = await contractorScope(
+      request.server.db,
+      principal.user.id,
+      institutionId,
+      principal.memberships,
+      access,
+    );
+    if (viaContractor) return viaContractor;
+  }
   return checkedScope(principal?.user.id, institutionId, membership, access);
 }
 

@@ -17,7 +17,6 @@ import { z } from 'zod';
 import type { Config } from '../../config';
 import { DEMO_DOCUMENTS } from '../../db/seed/demo-ids';
 import { DEMO_DOCUMENT_CONTENTS, demoDocumentStorageKey } from '../../db/seed/documents';
-import { currentUserId } from '../../plugins/access';
 import { badRequest, ProblemError } from '../../plugins/errors';
 import { problemResponses } from '../shared/responses';
 import { type BlobStore, bufferStream, FolderBlobStore, S3BlobStore } from './blob-store';
@@ -104,8 +103,9 @@ export const documentRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (
     throwFileSizeLimit: true,
   });
 
-  const access = async (request: FastifyRequest, institutionId: string) =>
-    resolveDocumentAccess(app.db, await currentUserId(request), institutionId);
+  /** Members, and members of a trusted contractor serving the institution (access.ts). */
+  const institution = { contractors: true } as const;
+  const access = (request: FastifyRequest) => resolveDocumentAccess(app.db, request.scope);
 
   app.get(
     '/documents/metadata',
@@ -127,6 +127,7 @@ export const documentRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (
   app.get(
     '/institution/:id/document',
     {
+      config: { institution },
       schema: {
         tags: ['documents'],
         summary: "The institution's documents (of one type), newest first",
@@ -138,13 +139,13 @@ export const documentRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (
         response: { 200: documentList, ...problemResponses(400, 401, 404) },
       },
     },
-    async (request) =>
-      listDocuments(app.db, await access(request, request.params.id), request.query.documentType),
+    async (request) => listDocuments(app.db, await access(request), request.query.documentType),
   );
 
   app.get(
     '/institution/:id/business_case/:businessCaseId/document',
     {
+      config: { institution },
       schema: {
         tags: ['documents'],
         summary: "One business case's documents (of one type), newest first",
@@ -156,7 +157,7 @@ export const documentRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (
     async (request) =>
       listDocuments(
         app.db,
-        await access(request, request.params.id),
+        await access(request),
         request.query.documentType,
         request.params.businessCaseId,
       ),
@@ -165,6 +166,7 @@ export const documentRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (
   app.get(
     '/institution/:id/document/:documentId',
     {
+      config: { institution },
       schema: {
         tags: ['documents'],
         summary: 'Download a document (marks it read for the caller)',
@@ -179,7 +181,7 @@ export const documentRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (
       const { document, body } = await openDocument(
         app.db,
         store,
-        await access(request, request.params.id),
+        await access(request),
         request.params.documentId,
       );
       const contentType =
@@ -201,6 +203,7 @@ export const documentRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (
   app.delete(
     '/institution/:id/document/:documentId',
     {
+      config: { institution },
       schema: {
         tags: ['documents'],
         summary: 'Delete a document (row and blob)',
@@ -210,12 +213,7 @@ export const documentRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (
       },
     },
     async (request, reply) => {
-      await deleteDocument(
-        app.db,
-        store,
-        await access(request, request.params.id),
-        request.params.documentId,
-      );
+      await deleteDocument(app.db, store, await access(request), request.params.documentId);
       return reply.code(204).send(null);
     },
   );
@@ -223,6 +221,7 @@ export const documentRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (
   app.put(
     '/institution/:id/document/:documentId',
     {
+      config: { institution },
       schema: {
         tags: ['documents'],
         summary: "Update a document's display name, date and description",
@@ -232,17 +231,13 @@ export const documentRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (
       },
     },
     async (request) =>
-      updateDocument(
-        app.db,
-        await access(request, request.params.id),
-        request.params.documentId,
-        request.body,
-      ),
+      updateDocument(app.db, await access(request), request.params.documentId, request.body),
   );
 
   app.post(
     '/institution/:id/business_case/:businessCaseId/document',
     {
+      config: { institution },
       schema: {
         tags: ['documents'],
         summary: 'Upload a document (multipart: `file` and JSON `metadata`)',
@@ -256,7 +251,7 @@ export const documentRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (
       },
     },
     async (request, reply) => {
-      const scope = await access(request, request.params.id);
+      const scope = await access(request);
       if (!scope.manageableCaseIds.has(request.params.businessCaseId)) {
         throw new ProblemError(404, { detail: 'Der Geschäftsfall wurde nicht gefunden.' });
       }

@@ -7,17 +7,16 @@ import type {
   DocumentUploadMetadata,
   PortalDocument,
 } from '@portal/contract';
-import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import {
   businessCases,
   businessCaseTypes,
   documentReads,
   documents,
-  institutionUserRoles,
   relationships,
 } from '../../db/schema';
-import { isUuid } from '../../plugins/access';
+import { type InstitutionScope, isUuid } from '../../plugins/access';
 import { badRequest, notFound, ProblemError } from '../../plugins/errors';
 import type { BlobStore } from './blob-store';
 import { sanitizeDisplayName } from './content';
@@ -40,43 +39,39 @@ export interface DocumentAccess {
   manageableCaseIds: Set<string>;
 }
 
+/**
+ * What the caller may do with the institution's documents. The scope (access.ts, with
+ * `contractors: true`) already let in members and members of a trusted contractor serving it.
+ */
 export async function resolveDocumentAccess(
   db: Db,
-  userId: string | undefined,
-  institutionId: string,
+  scope: InstitutionScope,
 ): Promise<DocumentAccess> {
-  if (!userId || !isUuid(institutionId)) throw notFound(INSTITUTION_NOT_FOUND);
-  const membership = await db
-    .select({ role: institutionUserRoles.role })
-    .from(institutionUserRoles)
-    .where(
-      and(
-        eq(institutionUserRoles.userId, userId),
-        eq(institutionUserRoles.institutionId, institutionId),
-      ),
-    )
-    .limit(1);
-  const admin = membership[0]?.role === 'INSTITUTION_ADMIN';
-  // Cases of relationships (this institution as customer) whose trusted contractor the caller
-  // belongs to; an admin manages every case of the institution.
-  const cases = await db
-    .select({ id: businessCases.id })
-    .from(businessCases)
-    .innerJoin(relationships, eq(relationships.id, businessCases.relationshipId))
-    .where(
-      and(
-        eq(relationships.customerId, institutionId),
-        admin
-          ? sql`true`
-          : sql`exists (select 1 from institution_user_roles r join institutions i on i.id = r.institution_id
-                where r.user_id = ${userId} and r.institution_id = ${relationships.contractorId} and i.trusted)`,
-      ),
-    );
-  const member = membership.length > 0;
-  if (!member && cases.length === 0) throw notFound(INSTITUTION_NOT_FOUND);
+  const member = scope.via === 'member';
+  const admin = member && scope.role === 'INSTITUTION_ADMIN';
+  // An admin manages every case of the institution; a contractor's member the cases of the
+  // relationships of their trusted contractors (a plain member none).
+  const cases = admin
+    ? await db
+        .select({ id: businessCases.id })
+        .from(businessCases)
+        .innerJoin(relationships, eq(relationships.id, businessCases.relationshipId))
+        .where(eq(relationships.customerId, scope.institutionId))
+    : scope.contractorIds.length > 0
+      ? await db
+          .select({ id: businessCases.id })
+          .from(businessCases)
+          .innerJoin(relationships, eq(relationships.id, businessCases.relationshipId))
+          .where(
+            and(
+              eq(relationships.customerId, scope.institutionId),
+              inArray(relationships.contractorId, [...scope.contractorIds]),
+            ),
+          )
+      : [];
   return {
-    institutionId,
-    userId,
+    institutionId: scope.institutionId,
+    userId: scope.userId,
     member,
     admin,
     manageableCaseIds: new Set(cases.map((c) => c.id)),
