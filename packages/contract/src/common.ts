@@ -1,7 +1,7 @@
 import { z } from 'zod';
+import { ID_PATTERN } from './ids';
 
-/** Every id is a UUID in canonical lower-case form: 36 hex digits and hyphens. */
-export const ID_PATTERN = /^[0-9a-f-]{36}$/;
+export { ID_PATTERN };
 export const id = z.string().regex(ID_PATTERN, 'Ungültige Kennung');
 
 /** RFC 9457 problem details, the body of every error answer. */

@@ -5,7 +5,7 @@ import type { Institution, User } from '@portal/contract';
 import { useQuery } from '@tanstack/react-query';
 import { type ReactNode, useCallback, useMemo } from 'react';
 import { Outlet, useLoaderData, useLocation, useSearchParams } from 'react-router';
-import { AnalyticsIdentitySync } from '../features/analytics/analytics';
+import { LazyAnalyticsIdentitySync } from '../features/analytics/lazy-analytics';
 import { ImpersonationControl } from '../features/impersonation/impersonation-control';
 import { useInstitutionSelection } from '../features/institutions/use-institution-selection';
 import { currentUserQueryOptions } from '../features/user/api/current-user';
@@ -178,7 +178,7 @@ function SignedInLayout({ user }: { user: User }) {
   return (
     <AppContext.Provider value={context}>
       <InstitutionTheme institution={currentInstitution} />
-      <AnalyticsIdentitySync config={config} institutionId={currentInstitutionId} />
+      <LazyAnalyticsIdentitySync config={config} institutionId={currentInstitutionId} />
       <AppShellLayout
         coBrand={branding.coBrand}
         user={{ firstName: user.firstName, initials: initials(user) }}

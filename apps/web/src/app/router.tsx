@@ -5,7 +5,7 @@ import {
   redirect,
   ScrollRestoration,
 } from 'react-router';
-import { AnalyticsController } from '../features/analytics/analytics';
+import { LazyAnalyticsController } from '../features/analytics/lazy-analytics';
 import { documentTypeLabel } from '../features/documents/model/document-types';
 import type { CompiledPage } from '../lib/markdown-html';
 import { app } from '../messages/de';
@@ -103,7 +103,7 @@ function Root() {
   return (
     <>
       <ScrollRestoration />
-      <AnalyticsController config={config} />
+      <LazyAnalyticsController config={config} />
       <Outlet />
     </>
   );

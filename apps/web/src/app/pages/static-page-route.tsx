@@ -1,5 +1,5 @@
 import { useLoaderData, useLocation } from 'react-router';
-import { AnalyticsConsentSettings } from '../../features/analytics/analytics';
+import { LazyAnalyticsConsentSettings } from '../../features/analytics/lazy-analytics';
 import { StaticPage } from '../../features/static-pages/static-page';
 import type { CompiledPage } from '../../lib/markdown-html';
 import { useBreadcrumbs } from '../breadcrumbs';
@@ -15,7 +15,7 @@ export function StaticPageRoute() {
   return (
     <>
       <StaticPage page={page} fallbackTitle={fallbackTitle} breadcrumbs={breadcrumbs} />
-      {pathname === '/datenschutz' && <AnalyticsConsentSettings config={config} />}
+      {pathname === '/datenschutz' && <LazyAnalyticsConsentSettings config={config} />}
     </>
   );
 }

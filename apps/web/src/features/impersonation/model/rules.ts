@@ -1,4 +1,5 @@
-import { ID_PATTERN, type InstitutionRole, type Relationship } from '@portal/contract';
+import type { InstitutionRole, Relationship } from '@portal/contract';
+import { ID_PATTERN } from '@portal/contract/ids';
 
 /** Searches start at this many characters (after trimming). */
 export const MIN_SEARCH_LENGTH = 3;
