@@ -13,6 +13,7 @@ const shot = (page: Page, name: string) => screenshot(page, 'impersonation', nam
 const NORD = '1d5cac2d-8d83-4abb-89d3-f5c41102c3cd';
 const SONNENSCHEIN = '3f7160e7-2970-47c7-b55f-9fcb35b83336';
 const IMPERSONATION_KEY = 'portal.impersonation.access_token';
+const IMPERSONATION_REFRESH_KEY = 'portal.impersonation.refresh_token';
 
 const dashboardHeading = (page: Page) => page.getByRole('heading', { level: 1, name: 'Dashboard' });
 const impersonationButton = (page: Page) =>
@@ -131,6 +132,50 @@ test.describe('impersonation (Als User eines Kunden anmelden)', () => {
     await other.evaluate((key) => localStorage.removeItem(key), IMPERSONATION_KEY);
     await expect(page.getByTestId('support-mode')).toHaveCount(0);
     await expect(userMenu(page)).toContainText('Sara');
+  });
+
+  test('the impersonated token is renewed like the own one, and stays an impersonation', async ({
+    page,
+  }) => {
+    await page.clock.install();
+    await saraActsAsMax(page);
+    const before = await page.evaluate(
+      (keys) => ({
+        access: localStorage.getItem(keys.access) ?? '',
+        refresh: localStorage.getItem(keys.refresh) ?? '',
+      }),
+      { access: IMPERSONATION_KEY, refresh: IMPERSONATION_REFRESH_KEY },
+    );
+    expect(before.refresh).not.toBe('');
+    const refreshedWith: string[] = [];
+    const pings: string[] = [];
+    page.on('request', (request) => {
+      const path = new URL(request.url()).pathname;
+      if (request.method() === 'POST' && path.endsWith('/protocol/openid-connect/token')) {
+        const form = new URLSearchParams(request.postData() ?? '');
+        if (form.get('grant_type') === 'refresh_token') {
+          refreshedWith.push(form.get('refresh_token') ?? '');
+        }
+      } else if (path === '/api/ping') {
+        pings.push((request.headers().authorization ?? '').replace(/^Bearer /, ''));
+      }
+    });
+
+    // 285 s later the impersonated token (300 s) has 15 s left; the health check is due.
+    await page.clock.fastForward(285_000);
+    await expect.poll(() => pings.length).toBeGreaterThan(0);
+    expect(refreshedWith).toContain(before.refresh);
+    const renewed = pings[0] ?? '';
+    expect(renewed).not.toBe(before.access);
+    const claims = JSON.parse(
+      Buffer.from(renewed.split('.')[1] ?? '', 'base64url').toString('utf8'),
+    ) as { sub: string; impersonator?: { username: string } };
+    expect(claims.impersonator?.username).toBe('sara.support@abrechnungszentrum-nord.de');
+    await expect
+      .poll(() => page.evaluate((key) => localStorage.getItem(key), IMPERSONATION_KEY))
+      .toBe(renewed);
+    await expect(page.getByTestId('support-mode')).toBeVisible();
+    await expect(userMenu(page)).toContainText('Max');
   });
 
   for (const who of ['max', 'anna'] as const) {

@@ -8,7 +8,7 @@ import { deleteExpiredPayloads } from './adapter';
 import { loadCookieKeys, loadSigningKeys } from './keys';
 import type { PageContext } from './pages';
 import { createProvider, KEYCLOAK_ROUTES } from './provider';
-import { revokeSessionBySid, revokeUserSessions } from './revoke';
+import { revokeImpersonationGrant, revokeSessionBySid, revokeUserSessions } from './revoke';
 import { identityRoutes, isHandledOutsideProvider } from './routes';
 import { deleteOldSignInAttempts } from './sign-in-throttle';
 
@@ -37,6 +37,11 @@ export interface EmbeddedIdentity {
   revokeSession(sid: string): Promise<boolean>;
   /** Ends every session of a user (e.g. after a password change); resolves to the count. */
   revokeUserSessions(userId: string): Promise<number>;
+  /**
+   * Ends an impersonation at the provider: its grant (id = the token's `impersonation.session`)
+   * and refresh tokens are revoked, so it cannot be renewed. Only a grant of `userId` counts.
+   */
+  endImpersonation(sessionId: string, userId: string): Promise<boolean>;
 }
 
 declare module 'fastify' {
@@ -133,6 +138,8 @@ export const identityPlugin = fp<{ config: Config }>(
       publicJwks: keys.publicJwks,
       revokeSession: (sid: string) => revokeSessionBySid(provider, db, sid),
       revokeUserSessions: (userId: string) => revokeUserSessions(provider, db, userId),
+      endImpersonation: (sessionId: string, userId: string) =>
+        revokeImpersonationGrant(provider, sessionId, userId),
     } satisfies EmbeddedIdentity);
 
     const sweep = () =>

@@ -14,6 +14,9 @@ import { messages } from './messages';
 import { logoutPage, messagePage, type PageContext } from './pages';
 import { findSid } from './revoke';
 import {
+  impersonationRemaining,
+  isImpersonationGrant,
+  refreshedImpersonationClaims,
   TOKEN_EXCHANGE_GRANT,
   TOKEN_EXCHANGE_PARAMS,
   tokenExchangeHandler,
@@ -113,6 +116,7 @@ export function createProvider(options: CreateProviderOptions): Provider {
   const urls = clientUrls(config);
   const resource = apiResource(config);
   const allowedOrigins = new Set(urls.origins);
+  const impersonationTtl = config.auth.impersonationTtlSeconds;
 
   const configuration: Configuration = {
     adapter: createAdapter(db),
@@ -180,13 +184,23 @@ export function createProvider(options: CreateProviderOptions): Provider {
         enabled: true,
         defaultResource: async () => resource.indicator,
         useGrantedResource: async () => true,
-        getResourceServerInfo: async (_ctx, indicator) => {
+        getResourceServerInfo: async (ctx, indicator) => {
           if (indicator !== resource.indicator) throw new errors.InvalidTarget();
+          // A token renewed within an impersonation never outlives the impersonation.
+          const refreshToken = ctx.oidc.entities.RefreshToken as
+            | { gty?: string; iiat?: number }
+            | undefined;
+          const accessTokenTTL = isImpersonationGrant(refreshToken)
+            ? Math.min(
+                ACCESS_TOKEN_TTL,
+                impersonationRemaining(refreshToken ?? {}, impersonationTtl),
+              )
+            : ACCESS_TOKEN_TTL;
           return {
             scope: GRANTED_SCOPES.join(' '),
             audience: resource.audience,
             accessTokenFormat: 'jwt',
-            accessTokenTTL: ACCESS_TOKEN_TTL,
+            accessTokenTTL,
             jwt: { sign: { alg: 'RS256' } },
           };
         },
@@ -197,12 +211,16 @@ export function createProvider(options: CreateProviderOptions): Provider {
       IdToken: ID_TOKEN_TTL,
       AuthorizationCode: 60,
       Interaction: INTERACTION_TTL,
-      Grant: SESSION_MAX_TTL,
+      // An impersonation's grant (made by the token exchange) ends with the impersonation.
+      Grant: (ctx) =>
+        ctx?.oidc?.params?.grant_type === TOKEN_EXCHANGE_GRANT ? impersonationTtl : SESSION_MAX_TTL,
       Session: (_ctx, session) => {
         const loginTs = (session as { loginTs?: number }).loginTs;
         return loginTs ? Math.max(1, loginTs + SESSION_MAX_TTL - now()) : SESSION_MAX_TTL;
       },
       RefreshToken: (_ctx, token) => {
+        // An impersonation's refresh token lasts until the impersonation ends, at most.
+        if (isImpersonationGrant(token)) return impersonationRemaining(token, impersonationTtl);
         const iiat = (token as { iiat?: number }).iiat ?? now();
         return Math.max(1, Math.min(REFRESH_TOKEN_IDLE_TTL, iiat + SESSION_MAX_TTL - now()));
       },
@@ -246,12 +264,16 @@ export function createProvider(options: CreateProviderOptions): Provider {
       const sid =
         stored.sid ?? (await findSid(ctx.oidc.provider, stored.sessionUid, stored.clientId));
       const { sub: _sub, ...claims } = standardClaims(user);
+      const impersonation = isImpersonationGrant(token as { gty?: string })
+        ? await refreshedImpersonationClaims(db, ctx, (token as { grantId?: string }).grantId)
+        : {};
       return {
         typ: 'Bearer',
         azp: stored.clientId,
         ...(sid ? { sid } : {}),
         ...roleClaims(user, clientId),
         ...claims,
+        ...impersonation,
       };
     },
     renderError: async (ctx, out) => {
@@ -276,8 +298,10 @@ export function createProvider(options: CreateProviderOptions): Provider {
       issuer: config.auth.issuer,
       clientId,
       audience: resource.audience,
+      resourceIndicator: resource.indicator,
       jwks,
-      ttlSeconds: config.auth.impersonationTtlSeconds,
+      ttlSeconds: impersonationTtl,
+      accessTokenTtlSeconds: ACCESS_TOKEN_TTL,
     }),
     [...TOKEN_EXCHANGE_PARAMS],
   );

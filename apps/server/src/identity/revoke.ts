@@ -84,6 +84,21 @@ export async function revokeUserSessions(
   );
 }
 
+/**
+ * Ends an impersonation (its id is the grant's): the grant and its refresh tokens are revoked,
+ * so no further refresh succeeds. Only a grant of `userId` (the impersonated user) is touched.
+ */
+export async function revokeImpersonationGrant(
+  provider: Provider,
+  grantId: string,
+  userId: string,
+): Promise<boolean> {
+  const grant = await provider.Grant.find(grantId, { ignoreExpiration: true });
+  if (!grant || grant.accountId !== userId) return false;
+  await revokeGrantWithModels(provider, grantId);
+  return true;
+}
+
 /** Revokes a grant and everything issued under it, through oidc-provider's models. */
 async function revokeGrantWithModels(provider: Provider, grantId: string): Promise<void> {
   await Promise.all([

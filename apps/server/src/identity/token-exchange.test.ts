@@ -115,11 +115,16 @@ describe('token exchange (impersonation)', () => {
     const body = response.json() as {
       access_token: string;
       expires_in: number;
+      refresh_token: string;
+      refresh_expires_in: number;
       token_type: string;
     };
     expect(body.token_type).toBe('Bearer');
-    expect(body.expires_in).toBeGreaterThan(1790);
-    expect(body.expires_in).toBeLessThanOrEqual(1800);
+    // Each access token lives 300 s; the impersonation (its refresh token) 30 minutes.
+    expect(body.expires_in).toBeGreaterThan(290);
+    expect(body.expires_in).toBeLessThanOrEqual(300);
+    expect(body.refresh_expires_in).toBe(1800);
+    expect(body.refresh_token).toEqual(expect.any(String));
     const claims = decodeJwt(body.access_token);
     expect(claims.sub).toBe(DEMO_USERS.max);
     expect(claims.impersonator).toEqual({
@@ -224,5 +229,113 @@ describe('token exchange (impersonation)', () => {
 
   it('refuses without the impersonator scope', async () => {
     expectRefused(await exchange(await ownToken('sara'), DEMO_USERS.max, 'openid'));
+  });
+});
+
+function refreshRequest(refreshToken: string, userAgent = 'Refresh-Test/1.0') {
+  return {
+    method: 'POST' as const,
+    url: tokenPath(),
+    headers: { 'content-type': 'application/x-www-form-urlencoded', 'user-agent': userAgent },
+    payload: new URLSearchParams({
+      grant_type: 'refresh_token',
+      client_id: t.config.auth.clientId,
+      refresh_token: refreshToken,
+    }).toString(),
+  };
+}
+
+interface TokenAnswer {
+  access_token: string;
+  refresh_token: string;
+  expires_in: number;
+  id_token?: string;
+}
+
+describe('refresh of an impersonation', () => {
+  it('renews like a normal token: same impersonator and session, audited, rotated', async () => {
+    const started = (await exchange(await ownToken('sara'), DEMO_USERS.max)).json() as TokenAnswer;
+    const session = (decodeJwt(started.access_token).impersonation as { session: string }).session;
+
+    const first = await t.app.inject(refreshRequest(started.refresh_token));
+    expect(first.statusCode).toBe(200);
+    const renewed = first.json() as TokenAnswer;
+    expect(renewed.id_token).toBeUndefined();
+    expect(renewed.expires_in).toBeLessThanOrEqual(300);
+    const claims = decodeJwt(renewed.access_token);
+    expect(claims.sub).toBe(DEMO_USERS.max);
+    expect(claims.impersonator).toEqual({
+      id: DEMO_USERS.sara,
+      username: 'sara.support@abrechnungszentrum-nord.de',
+    });
+    expect(claims.impersonation).toEqual({
+      contractor: [DEMO_INSTITUTIONS.abrechnungszentrumNord],
+      customer: [DEMO_INSTITUTIONS.praxisSonnenschein],
+      session,
+    });
+    expect(claims.realm_access).toEqual({ roles: ['client'] });
+
+    // The renewed token works at the API as Max, still impersonated.
+    const current = await t.app.inject({
+      method: 'GET',
+      url: '/api/user/current',
+      headers: { authorization: `Bearer ${renewed.access_token}` },
+    });
+    expect(current.statusCode).toBe(200);
+    expect(JSON.stringify(current.json())).toContain(DEMO_USERS.max);
+
+    // Rotated: the used refresh token is spent, the new one works.
+    expect((await t.app.inject(refreshRequest(renewed.refresh_token))).statusCode).toBe(200);
+
+    const refreshes = await t.app.db
+      .select()
+      .from(impersonationAudit)
+      .where(eq(impersonationAudit.sessionId, session));
+    expect(refreshes.map((row) => row.event).sort()).toEqual(['refresh', 'refresh', 'start']);
+    expect(refreshes.find((row) => row.event === 'refresh')).toMatchObject({
+      impersonatorId: DEMO_USERS.sara,
+      userId: DEMO_USERS.max,
+      userAgent: 'Refresh-Test/1.0',
+      customerIds: [DEMO_INSTITUTIONS.praxisSonnenschein],
+    });
+  });
+
+  it('is refused once the refresh token was used (rotation) and after the end', async () => {
+    const started = (await exchange(await ownToken('sara'), DEMO_USERS.max)).json() as TokenAnswer;
+    const renewed = await t.app.inject(refreshRequest(started.refresh_token));
+    expect(renewed.statusCode).toBe(200);
+    const replay = await t.app.inject(refreshRequest(started.refresh_token));
+    expect(replay.statusCode).toBe(400);
+    expect(replay.json()).toMatchObject({ error: 'invalid_grant' });
+
+    const again = (await exchange(await ownToken('sara'), DEMO_USERS.max)).json() as TokenAnswer;
+    const end = await t.app.inject({
+      method: 'POST',
+      url: '/api/impersonation/end',
+      headers: { authorization: `Bearer ${again.access_token}` },
+    });
+    expect(end.statusCode).toBe(204);
+    const afterEnd = await t.app.inject(refreshRequest(again.refresh_token));
+    expect(afterEnd.statusCode).toBe(400);
+    expect(afterEnd.json()).toMatchObject({ error: 'invalid_grant' });
+  });
+
+  it('never outlives the impersonation: refresh token and grant end with it', async () => {
+    const started = (await exchange(await ownToken('sara'), DEMO_USERS.max)).json() as TokenAnswer;
+    const session = (decodeJwt(started.access_token).impersonation as { session: string }).session;
+    const [start] = await t.app.db
+      .select()
+      .from(impersonationAudit)
+      .where(eq(impersonationAudit.sessionId, session));
+    const end = start!.expiresAt!.getTime();
+    expect(end - start!.createdAt.getTime()).toBeGreaterThan(1795_000);
+    expect(end - start!.createdAt.getTime()).toBeLessThanOrEqual(1801_000);
+    const provider = t.app.identity!.provider;
+    const refreshToken = await provider.RefreshToken.find(started.refresh_token);
+    expect(refreshToken?.exp).toBeDefined();
+    expect(Math.abs(refreshToken!.exp! * 1000 - end)).toBeLessThan(2000);
+    const grant = await provider.Grant.find(session);
+    expect(grant?.accountId).toBe(DEMO_USERS.max);
+    expect(Math.abs(grant!.exp! * 1000 - end)).toBeLessThan(2000);
   });
 });

@@ -1,6 +1,6 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import { createLocalJWKSet, type JWK, jwtVerify, SignJWT } from 'jose';
-import type { KoaContextWithOIDC } from 'oidc-provider';
+import { errors, type KoaContextWithOIDC } from 'oidc-provider';
 import type { Db } from '../db/client';
 import {
   impersonationAudit,
@@ -15,6 +15,11 @@ import { findUserById, roleClaims, standardClaims } from './accounts';
 export const TOKEN_EXCHANGE_GRANT = 'urn:ietf:params:oauth:grant-type:token-exchange';
 export const ACCESS_TOKEN_TYPE = 'urn:ietf:params:oauth:token-type:access_token';
 export const IMPERSONATOR_SCOPE = 'impersonator';
+/**
+ * What the impersonation's refresh token (and the access tokens it yields) may cover. No
+ * `openid`: a refresh answers no ID token for the customer's user.
+ */
+const REFRESH_SCOPE = 'profile email';
 
 export const TOKEN_EXCHANGE_PARAMS = [
   'subject_token',
@@ -41,9 +46,14 @@ export interface ExchangeContext {
   issuer: string;
   clientId: string;
   audience: string;
+  /** Resource indicator of the API (the refresh token's resource). */
+  resourceIndicator: string;
   /** Private signing keys of the provider. */
   jwks: { keys: JWK[] };
+  /** How long an impersonation lasts at most, refreshes included (IMPERSONATION_TTL_SECONDS). */
   ttlSeconds: number;
+  /** Lifetime of each access token within it (capped by the impersonation's end). */
+  accessTokenTtlSeconds: number;
 }
 
 export interface Impersonation {
@@ -179,25 +189,9 @@ export async function decideExchange(
   };
 }
 
-/** Signs the impersonated access token: `sub` the requested user, with `impersonator`. */
-export async function issueImpersonationToken(
-  context: ExchangeContext,
-  impersonation: Impersonation,
-  sessionId: string,
-  expiresAt?: number,
-): Promise<{ token: string; expiresIn: number; expiresAt: number }> {
-  const user = await findUserById(context.db, impersonation.userId);
-  if (!user) throw new ExchangeRefused('unknown requested_subject');
-  const key = context.jwks.keys[0];
-  if (!key) throw new Error('no signing key');
-  const now = Math.floor(Date.now() / 1000);
-  const exp = expiresAt ?? now + context.ttlSeconds;
-  const token = await new SignJWT({
-    ...standardClaims(user),
-    ...roleClaims(user, context.clientId),
-    typ: 'Bearer',
-    azp: context.clientId,
-    scope: `openid profile email ${IMPERSONATOR_SCOPE}`,
+/** The claims that make an access token an impersonation: `impersonator` and its session. */
+function impersonationClaims(impersonation: Impersonation, sessionId: string) {
+  return {
     impersonator: {
       id: impersonation.impersonatorId,
       username: impersonation.impersonatorUsername,
@@ -207,6 +201,29 @@ export async function issueImpersonationToken(
       customer: impersonation.customerIds,
       session: sessionId,
     },
+  };
+}
+
+/** Signs the first impersonated access token: `sub` the requested user, with `impersonator`. */
+export async function issueImpersonationToken(
+  context: ExchangeContext,
+  impersonation: Impersonation,
+  sessionId: string,
+  sessionEnd: number,
+): Promise<{ token: string; expiresIn: number; expiresAt: number }> {
+  const user = await findUserById(context.db, impersonation.userId);
+  if (!user) throw new ExchangeRefused('unknown requested_subject');
+  const key = context.jwks.keys[0];
+  if (!key) throw new Error('no signing key');
+  const now = Math.floor(Date.now() / 1000);
+  const exp = Math.min(now + context.accessTokenTtlSeconds, sessionEnd);
+  const token = await new SignJWT({
+    ...standardClaims(user),
+    ...roleClaims(user, context.clientId),
+    typ: 'Bearer',
+    azp: context.clientId,
+    scope: `openid profile email ${IMPERSONATOR_SCOPE}`,
+    ...impersonationClaims(impersonation, sessionId),
   })
     .setProtectedHeader({
       alg: key.alg ?? 'RS256',
@@ -233,15 +250,37 @@ export function tokenExchangeHandler(context: ExchangeContext) {
         scope: params.scope,
         claimToken: params.claim_token,
       });
-      const sessionId = crypto.randomUUID();
-      const issued = await issueImpersonationToken(context, impersonation, sessionId);
+      const now = Math.floor(Date.now() / 1000);
+      const sessionEnd = now + context.ttlSeconds;
+      // The impersonation is a grant of the customer's user, held by oidc-provider like any
+      // other: its refresh token goes through the standard refresh_token grant, and ending the
+      // impersonation revokes the grant. The grant's id names the impersonation in the audit.
+      const { Grant, RefreshToken } = ctx.oidc.provider;
+      const client = ctx.oidc.client;
+      if (!client) throw new ExchangeRefused('unknown client');
+      const grant = new Grant({ accountId: impersonation.userId, clientId: client.clientId });
+      grant.addOIDCScope(REFRESH_SCOPE);
+      grant.addResourceScope(context.resourceIndicator, REFRESH_SCOPE);
+      // Lives as long as the impersonation (the provider's Grant TTL for this grant type).
+      const sessionId = await grant.save();
+      const issued = await issueImpersonationToken(context, impersonation, sessionId, sessionEnd);
+      const refreshToken = await new RefreshToken({
+        accountId: impersonation.userId,
+        client,
+        grantId: sessionId,
+        gty: TOKEN_EXCHANGE_GRANT,
+        scope: REFRESH_SCOPE,
+        resource: context.resourceIndicator,
+        iiat: now,
+        expiresWithSession: false,
+      }).save();
       await recordImpersonationEvent(context.db, {
         event: 'start',
         sessionId,
         impersonation,
         address: ctx.ip,
         userAgent: ctx.get('user-agent'),
-        expiresAt: issued.expiresAt,
+        expiresAt: sessionEnd,
       });
       ctx.set('Cache-Control', 'no-store');
       ctx.body = {
@@ -249,6 +288,8 @@ export function tokenExchangeHandler(context: ExchangeContext) {
         issued_token_type: ACCESS_TOKEN_TYPE,
         token_type: 'Bearer',
         expires_in: issued.expiresIn,
+        refresh_token: refreshToken,
+        refresh_expires_in: sessionEnd - now,
         scope: IMPERSONATOR_SCOPE,
       };
     } catch (error) {
@@ -258,6 +299,57 @@ export function tokenExchangeHandler(context: ExchangeContext) {
       ctx.body = { error: 'access_denied', error_description: description };
     }
   };
+}
+
+/** Whether a token (refresh or access) descends from an impersonation's token exchange. */
+export function isImpersonationGrant(token: { gty?: string } | undefined): boolean {
+  return !!token?.gty?.split(' ').includes(TOKEN_EXCHANGE_GRANT);
+}
+
+/** Seconds until the impersonation a refresh token belongs to ends (its `iiat` + the TTL). */
+export function impersonationRemaining(token: { iiat?: number }, ttlSeconds: number): number {
+  const now = Math.floor(Date.now() / 1000);
+  return Math.max(1, (token.iiat ?? now) + ttlSeconds - now);
+}
+
+/**
+ * The claims of an access token renewed through an impersonation's refresh token (called from
+ * the provider's `extraTokenClaims`): the same `impersonator` and `impersonation` as the first
+ * token, read from the audit entry of the start. Writes the refresh to the audit log. Refused
+ * (`invalid_grant`) when the start is unknown or the impersonation was ended.
+ */
+export async function refreshedImpersonationClaims(
+  db: Db,
+  ctx: KoaContextWithOIDC,
+  sessionId: string | undefined,
+): Promise<Record<string, unknown>> {
+  const rows = sessionId
+    ? await db.select().from(impersonationAudit).where(eq(impersonationAudit.sessionId, sessionId))
+    : [];
+  const start = rows.find((row) => row.event === 'start');
+  if (!start || !sessionId || rows.some((row) => row.event === 'end')) {
+    throw new errors.InvalidGrant('impersonation ended');
+  }
+  const impersonation: Impersonation = {
+    impersonatorId: start.impersonatorId,
+    impersonatorUsername: await usernameOf(db, start.impersonatorId),
+    userId: start.userId,
+    contractorIds: start.contractorIds,
+    customerIds: start.customerIds,
+  };
+  await recordImpersonationEvent(db, {
+    event: 'refresh',
+    sessionId,
+    impersonation,
+    address: ctx.ip,
+    userAgent: ctx.get('user-agent'),
+    expiresAt: start.expiresAt ? Math.floor(start.expiresAt.getTime() / 1000) : undefined,
+  });
+  return impersonationClaims(impersonation, sessionId);
+}
+
+async function usernameOf(db: Db, userId: string): Promise<string> {
+  return (await findUserById(db, userId))?.email.toLowerCase() ?? '';
 }
 
 export interface ImpersonationEvent {

@@ -88,9 +88,12 @@ export const impersonationRoutes: FastifyPluginAsyncZod = async (app) => {
       const claims = decodeJwt(header.replace(/^Bearer\s+/i, '')) as {
         impersonation?: { contractor?: string[]; customer?: string[]; session?: string };
       };
+      const sessionId = claims.impersonation?.session ?? 'unknown';
+      // No further refresh: the impersonation's grant is revoked at the embedded provider.
+      await app.identity?.endImpersonation(sessionId, request.auth.sub);
       await recordImpersonationEvent(app.db, {
         event: 'end',
-        sessionId: claims.impersonation?.session ?? 'unknown',
+        sessionId,
         impersonation: {
           impersonatorId: impersonator.id,
           impersonatorUsername: impersonator.username,
