@@ -13,8 +13,30 @@ export const ACCOUNTS = {
   otto: 'otto.otp@praxis-sonnenschein.de',
 } as const;
 
+/**
+ * Waits until no finite CSS transition or animation runs (a modal fading in or out): axe would
+ * measure the contrast of half-transparent text. Spinners (infinite) are ignored.
+ */
+async function settleTransitions(page: Page) {
+  await page
+    .waitForFunction(
+      () =>
+        document
+          .getAnimations()
+          .every(
+            (animation) =>
+              animation.playState !== 'running' ||
+              animation.effect?.getComputedTiming().iterations === Number.POSITIVE_INFINITY,
+          ),
+      undefined,
+      { timeout: 5_000 },
+    )
+    .catch(() => undefined);
+}
+
 /** Fails the test when axe finds WCAG 2.1 A/AA violations on the page as it is now. */
 export async function expectNoAxeViolations(page: Page) {
+  await settleTransitions(page);
   const results = await new AxeBuilder({ page })
     .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
     .analyze();

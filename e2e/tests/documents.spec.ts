@@ -173,6 +173,7 @@ test('Tom edits and deletes a document', async ({ page }) => {
   await page.screenshot({ path: `${SHOTS}/delete-confirm.png` });
   await confirm.getByRole('button', { name: 'Löschen' }).click();
   await expect(page.getByText('Löschen des Dokuments erfolgreich')).toBeVisible();
+  await expect(confirm).toBeHidden();
   await expect(tiCase.getByTestId('manage-document-row')).toHaveCount(1);
   await expect(tiCase).not.toContainText('Lieferschein Kartenterminals');
   await expectNoAxeViolations(page);
