@@ -3,8 +3,8 @@
 // Budget (issue 9): p95 within 30 ms.
 import { sql } from 'drizzle-orm';
 import { DEMO_INSTITUTIONS } from '../apps/server/src/db/seed/demo-ids';
-import { buildTestApp } from '../apps/server/src/test/test-app';
-import { demoClaims, signTestToken } from '../apps/server/src/test/tokens';
+import { buildTestApp } from '../apps/server/test/test-app';
+import { demoClaims, signTestToken } from '../apps/server/test/tokens';
 
 const CUSTOMERS = 100_000;
 const ROUNDS = 200;

@@ -6,8 +6,8 @@
 import autocannon from 'autocannon';
 import Fastify from 'fastify';
 import { DEMO_INSTITUTIONS } from '../apps/server/src/db/seed/demo-ids';
-import { buildTestApp } from '../apps/server/src/test/test-app';
-import { bearer, demoToken } from '../apps/server/src/test/tokens';
+import { buildTestApp } from '../apps/server/test/test-app';
+import { bearer, demoToken } from '../apps/server/test/tokens';
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? 5);
 

@@ -5,7 +5,7 @@ export default defineProject({
     name: 'server',
     environment: 'node',
     include: ['src/**/*.test.ts'],
-    globalSetup: ['src/test/global-setup.ts'],
+    globalSetup: ['test/global-setup.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
     // PGlite instances are heavy: keep suites in few workers on a 2-core machine.

@@ -1,13 +1,18 @@
 /**
- * A small OpenID Connect client for tests: drives the embedded provider through `app.inject`
- * like a browser (cookies by path, redirects) and like oidc-client-ts (PKCE S256, code exchange).
+ * An OpenID Connect client for tests: drives the embedded provider through `app.inject` like a
+ * browser (cookies by path, redirects, the real login form) and, for the protocol, uses
+ * oauth4webapi (a maintained, certified relying-party library): discovery, PKCE S256, the
+ * authorization response's `state`, the code exchange and the ID token's claims (`iss`, `aud`,
+ * `nonce`, expiry) are checked by it, not by hand. Raw `exchange` and `refresh` stay for tests
+ * that look at refusals.
  */
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import type { Config } from '../config';
-import type { Db } from '../db/client';
-import { users } from '../db/schema';
-import { hashPassword } from '../identity/passwords';
+import * as oauth from 'oauth4webapi';
+import type { Config } from '../src/config';
+import type { Db } from '../src/db/client';
+import { users } from '../src/db/schema';
+import { hashPassword } from '../src/identity/passwords';
 
 export const TEST_PASSWORD = 'Richtig!2026';
 
@@ -101,10 +106,24 @@ export async function createUser(
   return { id: row!.id, email, password };
 }
 
-export function pkcePair() {
-  const verifier = randomBytes(32).toString('base64url');
-  const challenge = createHash('sha256').update(verifier).digest('base64url');
-  return { verifier, challenge };
+/** A PKCE verifier and its S256 challenge (oauth4webapi). */
+export async function pkcePair() {
+  const verifier = oauth.generateRandomCodeVerifier();
+  return { verifier, challenge: await oauth.calculatePKCECodeChallenge(verifier) };
+}
+
+/** A light-my-request answer as a fetch `Response`, for oauth4webapi's custom fetch. */
+function toResponse(response: LightMyRequestResponse): Response {
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(response.headers)) {
+    if (value === undefined) continue;
+    for (const item of Array.isArray(value) ? value : [String(value)]) headers.append(name, item);
+  }
+  const empty = response.statusCode === 204 || response.statusCode === 304;
+  return new Response(empty ? null : new Uint8Array(response.rawPayload), {
+    status: response.statusCode,
+    headers,
+  });
 }
 
 /** A browser plus public client against one app. */
@@ -123,6 +142,46 @@ export class TestBrowser {
     this.host = new URL(config.publicUrl).host;
     this.issuerPath = new URL(config.auth.issuer).pathname;
     this.redirectUri = `${config.publicUrl}/signin-callback`;
+  }
+
+  private server: Promise<oauth.AuthorizationServer> | undefined;
+
+  /** Options for oauth4webapi: requests go through `app.inject` with this browser's address. */
+  private get protocolOptions() {
+    return {
+      [oauth.customFetch]: async (url: string, init: RequestInit) => {
+        const headers = Object.fromEntries(new Headers(init.headers).entries());
+        const body = init.body === undefined || init.body === null ? undefined : String(init.body);
+        const method = (init.method ?? 'GET').toUpperCase() as 'GET' | 'POST';
+        const response = await this.app.inject({
+          method,
+          url: new URL(url).pathname + new URL(url).search,
+          remoteAddress: this.address,
+          headers: { ...headers, host: this.host },
+          ...(body !== undefined ? { payload: body } : {}),
+        });
+        return toResponse(response);
+      },
+      // The test server's public URL is plain http.
+      [oauth.allowInsecureRequests]: true,
+    };
+  }
+
+  /** The provider's metadata, discovered and checked by oauth4webapi (once per browser). */
+  authorizationServer(): Promise<oauth.AuthorizationServer> {
+    this.server ??= (async () => {
+      const issuer = new URL(this.config.auth.issuer);
+      const response = await oauth.discoveryRequest(issuer, {
+        ...this.protocolOptions,
+        algorithm: 'oidc',
+      });
+      return oauth.processDiscoveryResponse(issuer, response);
+    })();
+    return this.server;
+  }
+
+  private get client(): oauth.Client {
+    return { client_id: this.config.auth.clientId };
   }
 
   endpoint(name: 'auth' | 'token' | 'userinfo' | 'logout' | 'certs' | 'revoke') {
@@ -155,8 +214,9 @@ export class TestBrowser {
 
   /** Starts an authorization request; answers the provider's response (a redirect). */
   async authorize(extra: Record<string, string> = {}) {
-    const pkce = pkcePair();
-    const state = randomBytes(8).toString('hex');
+    const pkce = await pkcePair();
+    const state = oauth.generateRandomState();
+    const nonce = oauth.generateRandomNonce();
     const params = new URLSearchParams({
       client_id: this.config.auth.clientId,
       response_type: 'code',
@@ -165,11 +225,11 @@ export class TestBrowser {
       code_challenge: pkce.challenge,
       code_challenge_method: 'S256',
       state,
-      nonce: randomBytes(8).toString('hex'),
+      nonce,
       ...extra,
     });
     const response = await this.request('GET', `${this.endpoint('auth')}?${params}`);
-    return { response, verifier: pkce.verifier, state };
+    return { response, verifier: pkce.verifier, state, nonce: params.get('nonce') ?? nonce };
   }
 
   /** Follows redirects within the server until one leaves for the app (or a page answers). */
@@ -226,18 +286,70 @@ export class TestBrowser {
     });
   }
 
-  /** The whole sign-in through the real login form; answers the token response. */
+  /**
+   * Completes an authorization whose redirect to the app's callback is `callback`, as a relying
+   * party must: oauth4webapi checks the response's `state` and `iss`, exchanges the code with
+   * the PKCE verifier, and validates the token response and its ID token (`nonce` included).
+   */
+  async complete(
+    callback: LightMyRequestResponse,
+    started: { verifier: string; state: string; nonce: string },
+  ): Promise<Tokens> {
+    const as = await this.authorizationServer();
+    const location = String(callback.headers.location ?? '');
+    if (!location.startsWith(this.redirectUri)) {
+      throw new Error(
+        `expected a redirect to the callback, got ${callback.statusCode} ${location}`,
+      );
+    }
+    const parameters = oauth.validateAuthResponse(
+      as,
+      this.client,
+      new URL(location),
+      started.state,
+    );
+    const response = await oauth.authorizationCodeGrantRequest(
+      as,
+      this.client,
+      oauth.None(),
+      parameters,
+      this.redirectUri,
+      started.verifier,
+      this.protocolOptions,
+    );
+    const tokens = await oauth.processAuthorizationCodeResponse(as, this.client, response, {
+      expectedNonce: started.nonce,
+      requireIdToken: true,
+    });
+    return tokens as unknown as Tokens;
+  }
+
+  /** A refresh as a relying party does it (oauth4webapi validates the answer). */
+  async renew(refreshToken: string): Promise<Tokens> {
+    const as = await this.authorizationServer();
+    const response = await oauth.refreshTokenGrantRequest(
+      as,
+      this.client,
+      oauth.None(),
+      refreshToken,
+      this.protocolOptions,
+    );
+    return (await oauth.processRefreshTokenResponse(
+      as,
+      this.client,
+      response,
+    )) as unknown as Tokens;
+  }
+
+  /** The whole sign-in through the real login form; answers the validated token response. */
   async signIn(user: { email: string; password: string }): Promise<Tokens> {
-    const { response, verifier, state } = await this.authorize();
-    const loginUrl = String(response.headers.location);
+    const started = await this.authorize();
+    const loginUrl = String(started.response.headers.location);
     const page = await this.request('GET', loginUrl);
     if (page.statusCode !== 200) throw new Error(`login page answered ${page.statusCode}`);
     const submitted = await this.request('POST', loginUrl, {
       form: { email: user.email, password: user.password },
     });
-    const callback = await this.follow(submitted);
-    const tokens = await this.exchange(this.codeFrom(callback, state), verifier);
-    if (tokens.statusCode !== 200) throw new Error(`token endpoint answered ${tokens.body}`);
-    return tokens.json() as Tokens;
+    return this.complete(await this.follow(submitted), started);
   }
 }

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
-import { type App, buildApp } from '../app';
-import { type Config, loadConfig } from '../config';
-import { type Database, openDatabase } from '../db/client';
+import { type App, buildApp } from '../src/app';
+import { type Config, loadConfig } from '../src/config';
+import { type Database, openDatabase } from '../src/db/client';
 
 export interface TestApp {
   app: Awaited<ReturnType<typeof buildApp>>;

@@ -1,8 +1,8 @@
 import { type JWK, type JWTPayload, SignJWT } from 'jose';
-import type { App } from '../app';
-import type { Config } from '../config';
-import { DEMO_EMAILS, DEMO_USERS, type DemoUserKey } from '../db/seed/demo-ids';
-import { loadSigningKeys } from '../identity/keys';
+import type { App } from '../src/app';
+import type { Config } from '../src/config';
+import { DEMO_EMAILS, DEMO_USERS, type DemoUserKey } from '../src/db/seed/demo-ids';
+import { loadSigningKeys } from '../src/identity/keys';
 
 export interface TokenTarget {
   app: App;

@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { Secret, TOTP } from 'otpauth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createUser } from '../../test/oidc-test-client';
+import { buildTestApp, type TestApp } from '../../test/test-app';
 import { users } from '../db/schema';
-import { createUser } from '../test/oidc-test-client';
-import { buildTestApp, type TestApp } from '../test/test-app';
 import { acceptTotp, totpStep } from './second-factor';
 
 const SECRET = 'JBSWY3DPEHPK3PXP';

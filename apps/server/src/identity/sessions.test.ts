@@ -2,11 +2,11 @@ import { createHash } from 'node:crypto';
 import { and, count, eq } from 'drizzle-orm';
 import { decodeJwt } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createUser, TestBrowser, type Tokens } from '../../test/oidc-test-client';
+import { buildTestApp, openTestDatabase, type TestApp } from '../../test/test-app';
 import { buildApp } from '../app';
 import { loadConfig } from '../config';
 import { oidcPayloads, signInThrottle } from '../db/schema';
-import { createUser, TestBrowser, type Tokens } from '../test/oidc-test-client';
-import { buildTestApp, openTestDatabase, type TestApp } from '../test/test-app';
 import { revokeSessionBySid, revokeUserSessions } from './index';
 import { FREE_ATTEMPTS, FRESH_PER_HOUR, MAX_DELAY_SECONDS } from './sign-in-throttle';
 

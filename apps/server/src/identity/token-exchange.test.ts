@@ -1,6 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { decodeJwt, exportJWK, generateKeyPair } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, type TestApp } from '../../test/test-app';
+import { demoClaims, signTestToken } from '../../test/tokens';
 import {
   impersonationAudit,
   institutions,
@@ -9,8 +11,6 @@ import {
   users,
 } from '../db/schema';
 import { DEMO_INSTITUTIONS, DEMO_USERS, type DemoUserKey } from '../db/seed/demo-ids';
-import { buildTestApp, type TestApp } from '../test/test-app';
-import { demoClaims, signTestToken } from '../test/tokens';
 import { IMPERSONATOR_SCOPE, TOKEN_EXCHANGE_GRANT } from './token-exchange';
 
 let t: TestApp;

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, type TestApp } from '../../test/test-app';
+import { bearer, demoToken } from '../../test/tokens';
 import { DEMO_INSTITUTIONS, DEMO_USERS } from '../db/seed/demo-ids';
-import { buildTestApp, type TestApp } from '../test/test-app';
-import { bearer, demoToken } from '../test/tokens';
 import { ADMIN_ONLY, assertId, resolveInstitutionScope } from './access';
 import { ProblemError } from './errors';
 

@@ -2,9 +2,9 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { exportJWK, generateKeyPair, type JWK } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, type TestApp } from '../../test/test-app';
+import { bearer, demoToken } from '../../test/tokens';
 import { DEMO_USERS } from '../db/seed/demo-ids';
-import { buildTestApp, type TestApp } from '../test/test-app';
-import { bearer, demoToken } from '../test/tokens';
 
 /** IDENTITY_PROVIDER=external: keys come from the provider's JWKS URL (Keycloak's path). */
 describe('bearer tokens of an external identity provider', () => {

@@ -1,9 +1,9 @@
 import { exportJWK, generateKeyPair, SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, type TestApp } from '../../test/test-app';
+import { bearer, demoClaims, demoToken, signTestToken } from '../../test/tokens';
 import { DEMO_INSTITUTIONS, DEMO_USERS } from '../db/seed/demo-ids';
 import { loadSigningKeys } from '../identity/keys';
-import { buildTestApp, type TestApp } from '../test/test-app';
-import { bearer, demoClaims, demoToken, signTestToken } from '../test/tokens';
 
 const b64 = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
 

@@ -1,6 +1,6 @@
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../test/test-app';
+import { buildTestApp, type TestApp } from '../../test/test-app';
 import { pickEncoding } from './compress';
 
 describe('compressed JSON answers', () => {

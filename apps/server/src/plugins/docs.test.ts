@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../test/test-app';
+import { buildTestApp, type TestApp } from '../../test/test-app';
 
 describe('API reference', () => {
   let t: TestApp;

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createUser, TestBrowser } from '../../test/oidc-test-client';
+import { buildTestApp, type TestApp } from '../../test/test-app';
+import { bearer, demoToken } from '../../test/tokens';
 import { loadConfig } from '../config';
-import { createUser, TestBrowser } from '../test/oidc-test-client';
-import { buildTestApp, type TestApp } from '../test/test-app';
-import { bearer, demoToken } from '../test/tokens';
 
 const PROBLEM = /^application\/problem\+json/;
 

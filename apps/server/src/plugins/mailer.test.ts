@@ -4,7 +4,7 @@ import path from 'node:path';
 import { simpleParser } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, describe, expect, it } from 'vitest';
-import { buildTestApp } from '../test/test-app';
+import { buildTestApp } from '../../test/test-app';
 
 const MAIL = {
   to: 'max.mitglied@praxis-sonnenschein.de',

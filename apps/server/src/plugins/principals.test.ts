@@ -1,12 +1,12 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, openTestDatabase, type TestApp } from '../../test/test-app';
+import { bearer, demoToken } from '../../test/tokens';
 import { type App, buildApp } from '../app';
 import { loadConfig } from '../config';
 import { type Database, openDatabase } from '../db/client';
 import { institutionUserRoles } from '../db/schema';
 import { DEMO_INSTITUTIONS, DEMO_USERS } from '../db/seed/demo-ids';
-import { buildTestApp, openTestDatabase, type TestApp } from '../test/test-app';
-import { bearer, demoToken } from '../test/tokens';
 import { loadPrincipal } from './principals';
 
 const sonnenschein = DEMO_INSTITUTIONS.praxisSonnenschein;

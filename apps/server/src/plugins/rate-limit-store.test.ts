@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openTestDatabase } from '../../test/test-app';
 import { type Database, migrateDatabase } from '../db/client';
 import { rateLimitHits } from '../db/schema';
-import { openTestDatabase } from '../test/test-app';
 import { RateLimitCounters, rateLimitStore } from './rate-limit-store';
 
 const MINUTE = 60_000;

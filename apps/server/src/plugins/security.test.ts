@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, type TestApp } from '../../test/test-app';
+import { bearer, demoToken } from '../../test/tokens';
 import { loadConfig } from '../config';
 import { rateLimitHits } from '../db/schema';
-import { buildTestApp, type TestApp } from '../test/test-app';
-import { bearer, demoToken } from '../test/tokens';
 import { contentSecurityPolicy } from './security';
 
 function directives(header: string | undefined): Record<string, string[]> {

@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, type TestApp } from '../../test/test-app';
+import { bearer, demoToken } from '../../test/tokens';
 import { DEMO_INSTITUTIONS, type DemoUserKey } from '../db/seed/demo-ids';
-import { buildTestApp, type TestApp } from '../test/test-app';
-import { bearer, demoToken } from '../test/tokens';
 import type { InstitutionRouteAccess } from './access';
 
 /**

@@ -5,7 +5,7 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 // @ts-expect-error: the build script is plain JavaScript without types
 import { precompress } from '../../../../scripts/build.mjs';
-import { buildTestApp, type TestApp } from '../test/test-app';
+import { buildTestApp, type TestApp } from '../../test/test-app';
 import { STABLE } from './web';
 
 const INDEX = `<!doctype html><html lang="de"><body><div id="root"></div>${'<p>x</p>'.repeat(80)}</body></html>`;

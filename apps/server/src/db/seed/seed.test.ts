@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openTestDatabase } from '../../../test/test-app';
 import { verifyPassword } from '../../identity/passwords';
-import { openTestDatabase } from '../../test/test-app';
 import { migrateDatabase } from '../client';
 import {
   businessCases,

@@ -1,12 +1,12 @@
 import { eq } from 'drizzle-orm';
 import { Secret, TOTP } from 'otpauth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TestBrowser } from '../../../test/oidc-test-client';
+import { buildTestApp, type TestApp } from '../../../test/test-app';
+import { bearer, demoToken } from '../../../test/tokens';
 import { accountTokens, users } from '../../db/schema';
 import { DEMO_EMAILS, DEMO_PASSWORD, DEMO_USERS } from '../../db/seed/demo-ids';
 import { ADDRESS_FACTOR } from '../../identity/sign-in-throttle';
-import { TestBrowser } from '../../test/oidc-test-client';
-import { buildTestApp, type TestApp } from '../../test/test-app';
-import { bearer, demoToken } from '../../test/tokens';
 import { messages } from './messages';
 import { TestMailbox } from './test-mailbox';
 

@@ -1,6 +1,6 @@
 import { publicConfig } from '@portal/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../../test/test-app';
+import { buildTestApp, type TestApp } from '../../../test/test-app';
 
 describe('GET /api/clients/public/config', () => {
   let t: TestApp;

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, type TestApp } from '../../../test/test-app';
+import { bearer, demoToken } from '../../../test/tokens';
 import { documents } from '../../db/schema';
 import { DEMO_BUSINESS_CASES, DEMO_DOCUMENTS, DEMO_INSTITUTIONS } from '../../db/seed/demo-ids';
 import { DEMO_DOCUMENT_CONTENTS } from '../../db/seed/documents';
-import { buildTestApp, type TestApp } from '../../test/test-app';
-import { bearer, demoToken } from '../../test/tokens';
 import type { BlobStore } from './blob-store';
 import { blobStoreOf } from './routes';
 

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, type TestApp } from '../../../test/test-app';
+import { bearer, demoToken } from '../../../test/tokens';
 import { documentReads } from '../../db/schema';
 import { DEMO_DOCUMENTS, DEMO_INSTITUTIONS, DEMO_USERS } from '../../db/seed/demo-ids';
-import { buildTestApp, type TestApp } from '../../test/test-app';
-import { bearer, demoToken } from '../../test/tokens';
 
 describe('GET /api/documents/metadata?institution=', () => {
   let t: TestApp;

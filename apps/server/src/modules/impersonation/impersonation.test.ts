@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, type TestApp } from '../../../test/test-app';
+import { demoClaims, signTestToken } from '../../../test/tokens';
 import { DEMO_INSTITUTIONS, DEMO_USERS, type DemoUserKey } from '../../db/seed/demo-ids';
 import { IMPERSONATOR_SCOPE, TOKEN_EXCHANGE_GRANT } from '../../identity/token-exchange';
-import { buildTestApp, type TestApp } from '../../test/test-app';
-import { demoClaims, signTestToken } from '../../test/tokens';
 import { likeTerm } from './repository';
 
 let t: TestApp;

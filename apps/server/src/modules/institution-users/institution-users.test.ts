@@ -1,10 +1,10 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TestBrowser } from '../../../test/oidc-test-client';
+import { buildTestApp, type TestApp } from '../../../test/test-app';
+import { bearer, demoToken } from '../../../test/tokens';
 import { accountTokens, institutions, institutionUserRoles, users } from '../../db/schema';
 import { DEMO_EMAILS, DEMO_INSTITUTIONS, DEMO_PASSWORD, DEMO_USERS } from '../../db/seed/demo-ids';
-import { TestBrowser } from '../../test/oidc-test-client';
-import { buildTestApp, type TestApp } from '../../test/test-app';
-import { bearer, demoToken } from '../../test/tokens';
 import { messages } from '../account/messages';
 import { TestMailbox } from '../account/test-mailbox';
 

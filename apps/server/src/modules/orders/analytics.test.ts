@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import { buildTestApp, type TestApp } from '../../../test/test-app';
+import { bearer, demoToken } from '../../../test/tokens';
 import { DEMO_EMAILS, DEMO_USERS } from '../../db/seed/demo-ids';
-import { buildTestApp, type TestApp } from '../../test/test-app';
-import { bearer, demoToken } from '../../test/tokens';
 
 const ANALYTICS = {
   ANALYTICS_SITES: '{"portal.example.de":"4"}',

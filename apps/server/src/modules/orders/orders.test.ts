@@ -3,6 +3,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { simpleParser } from 'mailparser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, type TestApp } from '../../../test/test-app';
+import { bearer, demoToken } from '../../../test/tokens';
 import {
   DEMO_BUSINESS_CASES,
   DEMO_EMAILS,
@@ -10,8 +12,6 @@ import {
   DEMO_ORDERS,
   type DemoUserKey,
 } from '../../db/seed/demo-ids';
-import { buildTestApp, type TestApp } from '../../test/test-app';
-import { bearer, demoToken } from '../../test/tokens';
 
 const I = DEMO_INSTITUTIONS;
 const O = DEMO_ORDERS;

@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, type TestApp } from '../../../test/test-app';
+import { bearer, demoToken } from '../../../test/tokens';
 import {
   DEMO_BUSINESS_CASES,
   DEMO_INSTITUTIONS,
   DEMO_REFERENCE_NUMBERS,
   DEMO_RELATIONSHIPS,
 } from '../../db/seed/demo-ids';
-import { buildTestApp, type TestApp } from '../../test/test-app';
-import { bearer, demoToken } from '../../test/tokens';
 
 describe('GET /api/institution/:id/relationship', () => {
   let t: TestApp;

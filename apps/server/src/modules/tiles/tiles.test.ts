@@ -2,6 +2,8 @@ import { createHash } from 'node:crypto';
 import { TILE_ICON_MAX_BYTES, type Tile } from '@portal/contract';
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, type TestApp } from '../../../test/test-app';
+import { bearer, demoToken } from '../../../test/tokens';
 import { tileDefinitions } from '../../db/schema';
 import {
   DEMO_BUSINESS_CASES,
@@ -11,8 +13,6 @@ import {
   type DemoUserKey,
   DEMO_BUSINESS_CASE_TYPES as TYPES,
 } from '../../db/seed/demo-ids';
-import { buildTestApp, type TestApp } from '../../test/test-app';
-import { bearer, demoToken } from '../../test/tokens';
 
 const NORD = DEMO_INSTITUTIONS.abrechnungszentrumNord;
 const SONNENSCHEIN = DEMO_INSTITUTIONS.praxisSonnenschein;

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TestBrowser } from '../../../test/oidc-test-client';
+import { buildTestApp, type TestApp } from '../../../test/test-app';
+import { bearer } from '../../../test/tokens';
 import { DEMO_EMAILS, DEMO_PASSWORD, DEMO_USERS } from '../../db/seed/demo-ids';
-import { TestBrowser } from '../../test/oidc-test-client';
-import { buildTestApp, type TestApp } from '../../test/test-app';
-import { bearer } from '../../test/tokens';
 
 /** The API against real tokens of the embedded identity provider (sign-in through its form). */
 describe('API with tokens of the embedded identity provider', () => {

@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, type TestApp } from '../../../test/test-app';
+import { bearer, demoToken, signTestToken } from '../../../test/tokens';
 import { users } from '../../db/schema';
 import { DEMO_EMAILS, DEMO_USERS } from '../../db/seed/demo-ids';
-import { buildTestApp, type TestApp } from '../../test/test-app';
-import { bearer, demoToken, signTestToken } from '../../test/tokens';
 
 describe('user module', () => {
   let t: TestApp;
