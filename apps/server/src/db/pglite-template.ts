@@ -3,7 +3,11 @@ import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { findPackage } from '../paths';
+
+/** PostgreSQL extensions the schema uses (trigram indexes for the customer search). */
+const extensions = { pg_trgm };
 
 /*
  * A freshly initialised, empty PGlite cluster, kept as a compressed tarball next to the
@@ -65,16 +69,19 @@ export async function ensurePgliteTemplate(file = templateFile): Promise<Buffer>
  * initdb runs as usual.
  */
 export async function createPglite(dataDir: string, file = templateFile): Promise<PGlite> {
-  if (!needsInitdb(dataDir)) return PGlite.create(dataDir);
+  if (!needsInitdb(dataDir)) return PGlite.create(dataDir, { extensions });
   const template = await ensurePgliteTemplate(file);
   try {
-    return await PGlite.create(dataDir, { loadDataDir: new Blob([new Uint8Array(template)]) });
+    return await PGlite.create(dataDir, {
+      extensions,
+      loadDataDir: new Blob([new Uint8Array(template)]),
+    });
   } catch {
     await rm(file, { force: true });
     if (!dataDir.startsWith('memory://')) {
       await rm(dataDir, { recursive: true, force: true });
       await mkdir(dataDir, { recursive: true });
     }
-    return PGlite.create(dataDir);
+    return PGlite.create(dataDir, { extensions });
   }
 }

@@ -44,16 +44,26 @@ export const users = pgTable(
   ],
 );
 
-export const institutions = pgTable('institutions', {
-  id: uuid('id').primaryKey().defaultRandom(),
-  name: text('name').notNull(),
-  city: text('city').notNull(),
-  postalcode: text('postalcode').notNull(),
-  street: text('street').notNull(),
-  trusted: boolean('trusted').notNull().default(false),
-  theme: text('theme'),
-  createdAt: createdAt(),
-});
+export const institutions = pgTable(
+  'institutions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    name: text('name').notNull(),
+    city: text('city').notNull(),
+    postalcode: text('postalcode').notNull(),
+    street: text('street').notNull(),
+    trusted: boolean('trusted').notNull().default(false),
+    theme: text('theme'),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    // Customer search (impersonation modal): name anywhere (trigrams, extension pg_trgm),
+    // postal code and city by prefix.
+    index('institutions_name_search_idx').using('gin', sql`lower(${table.name}) gin_trgm_ops`),
+    index('institutions_postalcode_search_idx').on(sql`${table.postalcode} text_pattern_ops`),
+    index('institutions_city_search_idx').on(sql`lower(${table.city}) text_pattern_ops`),
+  ],
+);
 
 export const institutionUserRoles = pgTable(
   'institution_user_roles',
@@ -108,6 +118,11 @@ export const relationships = pgTable(
   (table) => [
     uniqueIndex('relationships_pair_idx').on(table.contractorId, table.customerId),
     index('relationships_customer_idx').on(table.customerId),
+    // Customer search by Kd.-Nr. prefix within one contractor (impersonation modal).
+    index('relationships_reference_search_idx').on(
+      table.contractorId,
+      sql`lower(${table.referenceNumber}) text_pattern_ops`,
+    ),
   ],
 );
 

@@ -1,9 +1,11 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/test-app';
 import { demoClaims, signTestToken } from '../../../test/tokens';
+import { institutions, relationships } from '../../db/schema';
 import { DEMO_INSTITUTIONS, DEMO_USERS, type DemoUserKey } from '../../db/seed/demo-ids';
 import { IMPERSONATOR_SCOPE, TOKEN_EXCHANGE_GRANT } from '../../identity/token-exchange';
-import { likeTerm } from './repository';
+import { likeTerm, SEARCH_CANDIDATE_CAP } from './repository';
 
 let t: TestApp;
 const NORD = DEMO_INSTITUTIONS.abrechnungszentrumNord;
@@ -57,6 +59,58 @@ describe('customer search', () => {
     ]);
     const limited = await get('sara', `/api/institution/${NORD}/contractor?search=&limit=1`);
     expect(limited.json()).toHaveLength(1);
+    const byPostalCode = await get('sara', `/api/institution/${NORD}/contractor?search=2009`);
+    expect(byPostalCode.json()).toEqual([expect.objectContaining({ id: SONNE })]);
+    const byCity = await get('sara', `/api/institution/${NORD}/contractor?search=hAmB`);
+    expect(byCity.json()).toEqual(
+      expect.arrayContaining([expect.objectContaining({ id: SONNE, city: 'Hamburg' })]),
+    );
+    // Postal code and city match from the start only; LIKE wildcards are plain characters.
+    expect((await get('sara', `/api/institution/${NORD}/contractor?search=0095`)).json()).toEqual(
+      [],
+    );
+    expect(
+      (await get('sara', `/api/institution/${NORD}/contractor?search=%25%25%25`)).json(),
+    ).toEqual([]);
+  });
+
+  it("answers a broad search sorted by name from its first matches, never another contractor's", async () => {
+    // More customers than the search collects (SEARCH_CANDIDATE_CAP), and a stranger's one.
+    const count = SEARCH_CANDIDATE_CAP + 100;
+    await t.app.db.execute(sql`
+      WITH created AS (
+        INSERT INTO institutions (name, city, postalcode, street)
+        SELECT 'Breitsuche ' || lpad(n::text, 4, '0'), 'Breitenfeld', '0' || lpad(n::text, 4, '0'),
+               'Weg ' || n
+        FROM generate_series(1, ${count}) AS n
+        RETURNING id, name
+      )
+      INSERT INTO relationships (contractor_id, customer_id, reference_number)
+      SELECT ${NORD}::uuid, id, 'B' || substr(name, 12) FROM created`);
+    const [stranger] = await t.app.db
+      .insert(institutions)
+      .values({ name: 'Breitsuche Fremd', city: 'Breitenfeld', postalcode: '01000', street: 'x' })
+      .returning({ id: institutions.id });
+    await t.app.db.insert(relationships).values({
+      contractorId: SONNE,
+      customerId: stranger!.id,
+      referenceNumber: 'F1',
+    });
+
+    for (const search of ['Breitsuche', 'breitenf', 'B0', '0']) {
+      const response = await get(
+        'sara',
+        `/api/institution/${NORD}/contractor?search=${search}&limit=50`,
+      );
+      expect(response.statusCode).toBe(200);
+      const names = (response.json() as { name: string }[]).map((row) => row.name);
+      expect(names, search).toHaveLength(50);
+      expect(names, search).toEqual([...names].sort((a, b) => a.localeCompare(b, 'en')));
+      expect(names, search).not.toContain('Breitsuche Fremd');
+    }
+    // A narrow search finds its one match among them.
+    const one = await get('sara', `/api/institution/${NORD}/contractor?search=Breitsuche%200542`);
+    expect((one.json() as { name: string }[]).map((row) => row.name)).toEqual(['Breitsuche 0542']);
   });
 
   it('returns nothing for an institution without customers and refuses members', async () => {

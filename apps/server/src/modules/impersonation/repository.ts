@@ -21,9 +21,40 @@ export function likeTerm(search: string): string {
 }
 
 /**
+ * At most this many matches are collected through the indexes before sorting by name: a search
+ * with more matches (three letters typed) answers the alphabetically first of these, which the
+ * next letters narrow anyway. Keeps every search within a few milliseconds at 100 000 customers.
+ */
+export const SEARCH_CANDIDATE_CAP = 500;
+
+/**
+ * Ids of the contractor's customers matching the search: name anywhere (trigram index), Kd.-Nr.,
+ * postal code or city by prefix (btree `text_pattern_ops` indexes). Each branch stops after
+ * {@link SEARCH_CANDIDATE_CAP} rows, so a broad term never sorts the whole table.
+ */
+function matchingCustomerIds(contractorId: string, term: string) {
+  const prefix = `${term}%`;
+  const anywhere = `%${term}%`;
+  const cap = SEARCH_CANDIDATE_CAP;
+  const branch = (condition: ReturnType<typeof sql>) => sql`(
+    select r.customer_id as id from relationships r
+    join institutions i on i.id = r.customer_id
+    where r.contractor_id = ${contractorId} and ${condition}
+    limit ${cap})`;
+  return sql`(
+    (select r.customer_id as id from relationships r
+     where r.contractor_id = ${contractorId} and lower(r.reference_number) like ${prefix}
+     limit ${cap})
+    union all ${branch(sql`lower(i.name) like ${anywhere}`)}
+    union all ${branch(sql`i.postalcode like ${prefix}`)}
+    union all ${branch(sql`lower(i.city) like ${prefix}`)}
+    limit ${cap})`;
+}
+
+/**
  * The scope institution's customers (it is the contractor of the relationship) matching the
- * search by name (anywhere), Kd.-Nr., postal code or city (prefix). Other institutions' customers
- * are never returned.
+ * search by name (anywhere), Kd.-Nr., postal code or city (prefix), sorted by name. Other
+ * institutions' customers are never returned.
  */
 export async function searchCustomers(
   db: Db,
@@ -32,8 +63,6 @@ export async function searchCustomers(
   limit: number,
 ): Promise<ContractorSearchResult[]> {
   const term = likeTerm(search);
-  const prefix = `${term}%`;
-  const anywhere = `%${term}%`;
   const rows = await db
     .select({
       id: institutions.id,
@@ -49,12 +78,7 @@ export async function searchCustomers(
       and(
         eq(relationships.contractorId, scope.institutionId),
         term
-          ? or(
-              sql`lower(${institutions.name}) like ${anywhere}`,
-              sql`lower(${relationships.referenceNumber}) like ${prefix}`,
-              sql`${institutions.postalcode} like ${prefix}`,
-              sql`lower(${institutions.city}) like ${prefix}`,
-            )
+          ? sql`${relationships.customerId} in (select id from ${matchingCustomerIds(scope.institutionId, term)} as matches)`
           : undefined,
       ),
     )
