@@ -114,6 +114,7 @@ async function main() {
     env: {
       ...process.env,
       NODE_ENV: 'production',
+      SEED_DEMO_DATA: 'true',
       PORT: String(port),
       DATA_DIR: dataDir,
       LOG_LEVEL: 'warn',
