@@ -168,7 +168,10 @@ interface Figures {
 async function portal(kind: 'pglite' | 'postgres', env: Record<string, string>, hello: number) {
   const tokens = await prepare(env);
   const listenPort = port();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+  // BENCH_API_PROFILE=<folder>: the server writes a CPU profile there when it stops.
+  const profile = process.env.BENCH_API_PROFILE;
+  const profiling = profile ? ['--cpu-prof', `--cpu-prof-dir=${profile}`] : [];
+  const child = spawn(process.execPath, [...profiling, '--import', 'tsx', 'apps/server/src/main.ts'], {
     cwd: root,
     env: {
       ...process.env,

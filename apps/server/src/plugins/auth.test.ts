@@ -1,5 +1,5 @@
 import { exportJWK, generateKeyPair, SignJWT } from 'jose';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildTestApp, type TestApp } from '../../test/test-app';
 import { bearer, demoClaims, demoToken, signTestToken } from '../../test/tokens';
 import { DEMO_INSTITUTIONS, DEMO_USERS } from '../db/seed/demo-ids';
@@ -91,6 +91,25 @@ describe('bearer token verification', () => {
       (await current(bearer(await demoToken(t, 'anna', {}, { expiresIn: -2 })))).statusCode,
     ).toBe(200);
     expectUnauthorized(await current(bearer(await demoToken(t, 'anna', {}, { expiresIn: -10 }))));
+  });
+
+  it('remembers a verified token until it expires, and never an altered one', async () => {
+    // Expires in 30 s: within the clock tolerance (5 s) it still counts, after it not.
+    const token = await demoToken(t, 'anna', {}, { expiresIn: 30 });
+    expect((await current(bearer(token))).statusCode).toBe(200);
+    expect((await current(bearer(token))).statusCode).toBe(200);
+    // The same claims with another signature: refused although the original is remembered.
+    const [head, body, signature] = token.split('.');
+    const flipped = `${signature!.slice(0, -2)}${signature!.endsWith('AA') ? 'BA' : 'AA'}`;
+    expectUnauthorized(await current(bearer(`${head}.${body}.${flipped}`)));
+    vi.useFakeTimers({ toFake: ['Date'], now: Date.now() + 40_000 });
+    try {
+      const expired = await current(bearer(token));
+      expectUnauthorized(expired);
+      expect(expired.json().detail).toBe('Das Zugriffstoken ist abgelaufen.');
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('refuses a token signed with another key (same kid)', async () => {
