@@ -171,20 +171,24 @@ async function portal(kind: 'pglite' | 'postgres', env: Record<string, string>, 
   // BENCH_API_PROFILE=<folder>: the server writes a CPU profile there when it stops.
   const profile = process.env.BENCH_API_PROFILE;
   const profiling = profile ? ['--cpu-prof', `--cpu-prof-dir=${profile}`] : [];
-  const child = spawn(process.execPath, [...profiling, '--import', 'tsx', 'apps/server/src/main.ts'], {
-    cwd: root,
-    env: {
-      ...process.env,
-      ...env,
-      NODE_ENV: 'production',
-      SEED_DEMO_DATA: 'false',
-      PORT: String(listenPort),
-      HOST: '127.0.0.1',
-      PUBLIC_URL: 'http://localhost:8080',
-      LOG_LEVEL: 'warn',
+  const child = spawn(
+    process.execPath,
+    [...profiling, '--import', 'tsx', 'apps/server/src/main.ts'],
+    {
+      cwd: root,
+      env: {
+        ...process.env,
+        ...env,
+        NODE_ENV: 'production',
+        SEED_DEMO_DATA: 'false',
+        PORT: String(listenPort),
+        HOST: '127.0.0.1',
+        PUBLIC_URL: 'http://localhost:8080',
+        LOG_LEVEL: 'warn',
+      },
+      stdio: ['ignore', 'ignore', 'inherit'],
     },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
+  );
   const figures: Figures[] = [];
   try {
     const base = `http://127.0.0.1:${listenPort}`;
