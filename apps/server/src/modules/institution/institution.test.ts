@@ -1,6 +1,8 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/test-app';
 import { bearer, demoToken } from '../../../test/tokens';
+import { institutions, institutionUserRoles, supportContacts, users } from '../../db/schema';
 import { DEMO_INSTITUTIONS, DEMO_USERS } from '../../db/seed/demo-ids';
 
 describe('GET /api/institution/:id', () => {
@@ -54,6 +56,41 @@ describe('GET /api/institution/:id', () => {
       expect(contact.description).toBeTruthy();
       expect(contact.phone ?? contact.email).toBeTruthy();
     }
+  });
+
+  it('answers from memory, and shows every change to the answer at once, whoever made it', async () => {
+    const db = t.app.db;
+    const [own] = await db
+      .insert(institutions)
+      .values({ name: 'Cache-Praxis', city: 'Bremen', postalcode: '28195', street: 'Am Wall 1' })
+      .returning({ id: institutions.id });
+    const id = own!.id;
+    const [member] = await db
+      .insert(users)
+      .values({ email: 'cache.member@example.invalid', firstName: 'Carla', lastName: 'Cache' })
+      .returning({ id: users.id });
+    await db.insert(institutionUserRoles).values([
+      { userId: DEMO_USERS.anna, institutionId: id, role: 'INSTITUTION_ADMIN' },
+      { userId: member!.id, institutionId: id, role: 'INSTITUTION_MEMBER' },
+    ]);
+    const body = async () => (await get(id)).json();
+    expect((await body()).name).toBe('Cache-Praxis');
+
+    // Changed in the database directly (as another process would): the next answer has it.
+    await db.update(institutions).set({ name: 'Cache-Praxis Nord' }).where(eq(institutions.id, id));
+    await expect.poll(async () => (await body()).name).toBe('Cache-Praxis Nord');
+    await db.update(users).set({ firstName: 'Carlotta' }).where(eq(users.id, member!.id));
+    await expect
+      .poll(async () => (await body()).users.map((u: { fullName: string }) => u.fullName))
+      .toContain('Carlotta Cache');
+    await db
+      .insert(supportContacts)
+      .values({ institutionId: id, description: 'Hotline', phone: '0421 123' });
+    await expect
+      .poll(async () => (await body()).supportContacts)
+      .toEqual([{ description: 'Hotline', phone: '0421 123', email: null }]);
+    await db.delete(institutionUserRoles).where(eq(institutionUserRoles.userId, member!.id));
+    await expect.poll(async () => (await body()).users).toHaveLength(1);
   });
 
   it('answers a plain member too, and the trusted flag of a trusted institution', async () => {

@@ -1,9 +1,17 @@
-import { idParams, institution } from '@portal/contract';
+import { type Institution, idParams, institution } from '@portal/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { listenForInvalidation, NotifiedCache } from '../../db/notified-cache';
 import { problemResponses } from '../shared/responses';
 import { getInstitution } from './service';
 
+/** Triggers (migration 0012) notify it with the id of an institution whose answer changed. */
+export const INSTITUTION_CHANNEL = 'portal_institution';
+
 export const institutionRoutes: FastifyPluginAsyncZod = async (app) => {
+  // The answer is the same for every member (access is checked before): kept in memory until
+  // anything in it changes, in any process.
+  const answers = new NotifiedCache<Institution>();
+  await listenForInvalidation(app, INSTITUTION_CHANNEL, answers);
   app.get(
     '/institution/:id',
     {
@@ -17,6 +25,7 @@ export const institutionRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: institution, ...problemResponses(400, 401, 404) },
       },
     },
-    async (request) => getInstitution(app.db, request.scope),
+    async (request) =>
+      answers.get(request.scope.institutionId, () => getInstitution(app.db, request.scope)),
   );
 };

@@ -1,0 +1,48 @@
+import { describe, expect, it } from 'vitest';
+import { NotifiedCache } from './notified-cache';
+
+describe('NotifiedCache', () => {
+  it('serves from memory only while live, and forgets an invalidated key', async () => {
+    const cache = new NotifiedCache<string>();
+    let loads = 0;
+    const load = async () => `value ${++loads}`;
+    expect(await cache.get('a', load)).toBe('value 1');
+    expect(await cache.get('a', load)).toBe('value 2'); // not live: nothing kept
+    cache.setLive(true);
+    expect(await cache.get('a', load)).toBe('value 3');
+    expect(await cache.get('a', load)).toBe('value 3');
+    cache.invalidate('b');
+    expect(await cache.get('a', load)).toBe('value 3');
+    cache.invalidate('a');
+    expect(await cache.get('a', load)).toBe('value 4');
+    cache.invalidate('*');
+    expect(await cache.get('a', load)).toBe('value 5');
+    cache.setLive(false);
+    expect(await cache.get('a', load)).toBe('value 6');
+  });
+
+  it('does not keep a load that raced with a change, and shares a load under way', async () => {
+    const cache = new NotifiedCache<string>();
+    cache.setLive(true);
+    let release: (value: string) => void = () => undefined;
+    const slow = () => new Promise<string>((resolve) => (release = resolve));
+    const first = cache.get('a', slow);
+    const second = cache.get('a', async () => 'never');
+    cache.invalidate('a'); // the row changed while it was read
+    release('stale');
+    expect(await first).toBe('stale');
+    expect(await second).toBe('stale');
+    expect(await cache.get('a', async () => 'fresh')).toBe('fresh');
+    expect(cache.size).toBe(1);
+  });
+
+  it('does not keep failures, and starts over beyond its size', async () => {
+    const cache = new NotifiedCache<string>(2);
+    cache.setLive(true);
+    await expect(cache.get('x', async () => Promise.reject(new Error('gone')))).rejects.toThrow();
+    expect(await cache.get('x', async () => 'back')).toBe('back');
+    await cache.get('y', async () => 'y');
+    await cache.get('z', async () => 'z');
+    expect(cache.size).toBe(1);
+  });
+});

@@ -1,0 +1,73 @@
+import type { FastifyInstance } from 'fastify';
+
+/**
+ * Values read from the database kept in memory with exact invalidation: database triggers
+ * `NOTIFY` a channel with the key that changed (or `*`), and every process LISTENs (PGlite in
+ * process, PostgreSQL on a dedicated connection). Nothing is served from memory while the
+ * listening connection is down, and a load that raced with a change is not kept.
+ */
+export class NotifiedCache<V> {
+  readonly #values = new Map<string, V>();
+  readonly #pending = new Map<string, Promise<V | undefined>>();
+  /** Counts invalidations: a load that saw another generation is not kept. */
+  #generation = 0;
+  /** Only while notifications are sure to arrive. */
+  #live = false;
+
+  constructor(private readonly maxEntries = 10_000) {}
+
+  /** The value of `key`, from memory when possible, else from `load` (shared by callers). */
+  get(key: string, load: () => Promise<V | undefined>): Promise<V | undefined> {
+    const cached = this.#live ? this.#values.get(key) : undefined;
+    if (cached !== undefined) return Promise.resolve(cached);
+    const pending = this.#pending.get(key);
+    if (pending) return pending;
+    const generation = this.#generation;
+    const loading = load().finally(() => {
+      if (this.#pending.get(key) === loading) this.#pending.delete(key);
+    });
+    this.#pending.set(key, loading);
+    return loading.then((value) => {
+      if (value !== undefined && this.#live && generation === this.#generation) {
+        if (this.#values.size >= this.maxEntries) this.#values.clear();
+        this.#values.set(key, value);
+      }
+      return value;
+    });
+  }
+
+  /** Forgets one key, or everything (`*`). */
+  invalidate(key: string) {
+    this.#generation += 1;
+    // Loads under way may have read the old state: they must not be kept, nor shared.
+    this.#pending.clear();
+    if (key === '*') this.#values.clear();
+    else this.#values.delete(key);
+  }
+
+  setLive(live: boolean) {
+    this.invalidate('*');
+    this.#live = live;
+  }
+
+  get size() {
+    return this.#values.size;
+  }
+}
+
+/** Keeps `cache` exact through NOTIFYs on `channel` for the app's lifetime. */
+export async function listenForInvalidation(
+  app: FastifyInstance,
+  channel: string,
+  cache: NotifiedCache<unknown>,
+): Promise<void> {
+  const stop = await app.database.listen(channel, {
+    onNotify: (payload) => cache.invalidate(payload),
+    onReady: () => cache.setLive(true),
+    onLost: () => cache.setLive(false),
+  });
+  app.addHook('onClose', async () => {
+    cache.setLive(false);
+    await stop().catch(() => undefined);
+  });
+}
