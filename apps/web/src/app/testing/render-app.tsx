@@ -96,7 +96,7 @@ export function apiHandlers(
     http.post('*/api/user/ensureBackendUserExists', ({ request }) => {
       record(request);
       return currentUserStatus === 200
-        ? new HttpResponse(null, { status: 204 })
+        ? contractJson(userSchema, user)
         : problem(currentUserStatus, 'Fehler');
     }),
     http.get('*/api/user/current', ({ request }) => {
