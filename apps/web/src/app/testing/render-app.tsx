@@ -5,6 +5,8 @@ import {
   orderList,
   type PublicConfig,
   ping,
+  relationshipList,
+  supportAccessList,
   tileList,
   trustedPartner,
   type User,
@@ -122,6 +124,8 @@ export function apiHandlers(
     http.get('*/api/institution/:id/tiles', () => contractJson(tileList, [])),
     http.get('*/api/institution/:id/trusted', () => contractJson(trustedPartner, null)),
     http.get('*/api/institution/:id/order', () => contractJson(orderList, [])),
+    http.get('*/api/institution/:id/relationship', () => contractJson(relationshipList, [])),
+    http.get('*/api/institution/:id/support-access', () => contractJson(supportAccessList, [])),
     http.get('*/api/documents/metadata', () => contractJson(documentMetadataList, [])),
     http.get('*/api/institution/:id', ({ request, params }) => {
       record(request);
