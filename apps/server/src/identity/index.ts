@@ -1,5 +1,4 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import middie from '@fastify/middie';
 import fp from 'fastify-plugin';
 import type { JWK } from 'jose';
 import type Provider from 'oidc-provider';
@@ -98,7 +97,7 @@ export const identityPlugin = fp<{ config: Config }>(
 
     // The provider (a Koa app with `proxy` on) believes exactly what Fastify believes under
     // TRUST_PROXY: the forwarded headers it reads are replaced by Fastify's verdict on client
-    // address, protocol and host, or removed when no proxy is trusted. Runs before middie.
+    // address, protocol and host, or removed when no proxy is trusted. Runs before the hand-over.
     const trustsProxy = config.trustProxy !== false;
     app.addHook('onRequest', async (request) => {
       if (!request.url.startsWith(issuerPath)) return;
@@ -113,16 +112,25 @@ export const identityPlugin = fp<{ config: Config }>(
       }
     });
 
-    if (!app.hasDecorator('use')) await app.register(middie);
     const callback = provider.callback();
-    // middie hands the provider's own endpoints to it; the login pages and the few endpoints
-    // answered by Fastify routes skip it, and so does every unknown path, which Fastify's
-    // not-found handler answers with problem+json like every other 404.
-    app.use(issuerPath, (req: IncomingMessage, res: ServerResponse, next: () => void) => {
-      const pathBelowIssuer = (req.url ?? '/').split('?')[0] ?? '/';
-      if (isHandledOutsideProvider(pathBelowIssuer, req.method)) return next();
-      if (!isProviderPath(pathBelowIssuer)) return next();
-      void callback(req, res);
+    // The provider's own endpoints are handed to it before routing; the login pages and the few
+    // endpoints answered by Fastify routes are not, and neither is any unknown path, which
+    // Fastify's not-found handler answers with problem+json like every other 404. A plain hook
+    // (no middleware engine): every other request pays one string comparison.
+    app.addHook('onRequest', (request, reply, done) => {
+      const url = request.raw.url ?? '/';
+      if (!url.startsWith(issuerPath)) return done();
+      const below = url.slice(issuerPath.length);
+      if (below !== '' && below[0] !== '/' && below[0] !== '?') return done();
+      const pathBelowIssuer = below.split('?')[0] || '/';
+      if (isHandledOutsideProvider(pathBelowIssuer, request.raw.method)) return done();
+      if (!isProviderPath(pathBelowIssuer)) return done();
+      reply.hijack();
+      // Mounted at the issuer's path, as Koa expects: the URL below it, the full one kept.
+      const raw = request.raw as IncomingMessage & { originalUrl?: string };
+      raw.originalUrl = url;
+      raw.url = below[0] === '/' ? below : `/${below}`;
+      void callback(raw, reply.raw as ServerResponse);
     });
 
     await app.register(identityRoutes, {
