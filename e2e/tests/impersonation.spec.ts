@@ -95,6 +95,17 @@ test.describe('impersonation (Als User eines Kunden anmelden)', () => {
     await expect(page.getByRole('button', { name: /Institution auswählen/ })).toHaveCount(0);
     await expect(userMenu(page)).toContainText('Max');
     expect(await page.evaluate((key) => localStorage.getItem(key), IMPERSONATION_KEY)).toBeTruthy();
+    // Everything fits the bar at 1280 px: the badge is not cut, Max's practice is named.
+    const badge = page.getByTestId('support-mode');
+    expect(
+      await badge.evaluate((element) =>
+        Array.from(element.querySelectorAll('*')).every(
+          (part) => part.scrollWidth <= part.clientWidth,
+        ),
+      ),
+    ).toBe(true);
+    await expect(page.getByTestId('institution-name')).toHaveText('Praxis Sonnenschein');
+    await expect(page.getByTestId('institution-name')).toBeInViewport();
     await expectNoAxeViolations(page);
     await shot(page, 'max-support-mode');
 

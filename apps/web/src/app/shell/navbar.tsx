@@ -14,7 +14,11 @@ export const NAVBAR_HEIGHT_PX = 104;
 /** The trusted partner's logo and name beside the portal's logo (co-branding). */
 function CoBrand({ coBrand }: { coBrand: NonNullable<ShellProps['coBrand']> }) {
   return (
-    <div className={classes.coBrand} data-testid="co-brand">
+    <div
+      className={classes.coBrand}
+      data-testid="co-brand"
+      data-has-logo={coBrand.logo ? true : undefined}
+    >
       {coBrand.logo && (
         <img src={coBrand.logo} alt={shell.coBrand.logo(coBrand.name)} height={40} />
       )}
@@ -82,7 +86,7 @@ export function ShellNavbar({
       <div className={classes.headerCenter}>
         {isImpersonating && (
           <Badge
-            className={classes.supportBadge}
+            classNames={{ root: classes.supportBadge, label: classes.supportBadgeLabel }}
             color="dark"
             variant="filled"
             size="lg"
