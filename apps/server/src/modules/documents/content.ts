@@ -1,18 +1,6 @@
 import { Transform, type TransformCallback } from 'node:stream';
+import { DOCUMENT_EXTENSIONS } from '@portal/contract/file-names';
 import { fileTypeFromBuffer } from 'file-type';
-
-/** Allowed content types by detected content, with the extension used on download. */
-export const ALLOWED_TYPES: Record<string, string> = {
-  'application/pdf': 'pdf',
-  'image/png': 'png',
-  'image/jpeg': 'jpg',
-  'image/webp': 'webp',
-  'application/vnd.openxmlformats-officedocument.wordprocessingml.document': 'docx',
-  'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet': 'xlsx',
-  'application/vnd.oasis.opendocument.text': 'odt',
-  'application/vnd.oasis.opendocument.spreadsheet': 'ods',
-  'text/plain': 'txt',
-};
 
 const SAMPLE = 64 * 1024;
 
@@ -52,7 +40,7 @@ export async function detectContentType(
   complete: boolean,
 ): Promise<string | undefined> {
   const detected = await fileTypeFromBuffer(sample);
-  if (detected) return ALLOWED_TYPES[detected.mime] ? detected.mime : undefined;
+  if (detected) return DOCUMENT_EXTENSIONS[detected.mime] ? detected.mime : undefined;
   return isPlainText(sample, complete) ? 'text/plain' : undefined;
 }
 
@@ -127,17 +115,6 @@ export function sanitizeDisplayName(name: string): string {
     .replace(/[. ]+$/, '')
     .slice(0, 255);
   return RESERVED.test(cleaned) ? `_${cleaned}` : cleaned;
-}
-
-/** The file name for a download: the display name with the extension of its content type. */
-export function downloadFileName(displayName: string, contentType: string): string {
-  const extension = ALLOWED_TYPES[contentType.split(';')[0]?.trim() ?? ''];
-  if (!extension) return displayName;
-  const lower = displayName.toLowerCase();
-  if (lower.endsWith(`.${extension}`) || (extension === 'jpg' && lower.endsWith('.jpeg'))) {
-    return displayName;
-  }
-  return `${displayName}.${extension}`;
 }
 
 /** RFC 6266 Content-Disposition: an ASCII fallback and the UTF-8 name (RFC 8187). */

@@ -11,6 +11,7 @@ import {
   documentUploadMetadata,
   id,
 } from '@portal/contract';
+import { downloadFileName } from '@portal/contract/file-names';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -23,7 +24,6 @@ import { type BlobStore, bufferStream, FolderBlobStore, S3BlobStore } from './bl
 import {
   ContentTypeGate,
   contentDisposition,
-  downloadFileName,
   EmptyFileError,
   UnsupportedContentError,
 } from './content';
