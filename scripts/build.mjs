@@ -104,8 +104,8 @@ export const serverBuild = {
       external: Object.keys(serverManifest().dependencies).filter(
         (name) => !bundledPackages.includes(name),
       ),
-      // The contract is a workspace package shipped as TypeScript: compile it in.
-      alias: { '@portal/contract': path.join(contract, 'src', 'index.ts') },
+      // The contract (a workspace package shipped as TypeScript, resolved through its
+      // `exports`, subpaths included) is compiled in.
       sourcemap: true,
       outExtension: { '.js': '.mjs' },
       outdir: path.join(server, 'dist'),
