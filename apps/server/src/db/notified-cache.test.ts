@@ -36,6 +36,22 @@ describe('NotifiedCache', () => {
     expect(cache.size).toBe(1);
   });
 
+  it('forgets several keys at once, and even an empty list drops the loads under way', async () => {
+    const cache = new NotifiedCache<string>();
+    cache.setLive(true);
+    await cache.get('a', async () => 'a1');
+    await cache.get('b', async () => 'b1');
+    cache.forget(['a', 'b']);
+    expect(await cache.get('a', async () => 'a2')).toBe('a2');
+    expect(await cache.get('b', async () => 'b2')).toBe('b2');
+    let release: (value: string) => void = () => undefined;
+    const racing = cache.get('c', () => new Promise<string>((resolve) => (release = resolve)));
+    cache.forget([]); // a change to a key this cache never saw may still concern the load
+    release('stale');
+    expect(await racing).toBe('stale');
+    expect(await cache.get('c', async () => 'fresh')).toBe('fresh');
+  });
+
   it('does not keep failures, and starts over beyond its size', async () => {
     const cache = new NotifiedCache<string>(2);
     cache.setLive(true);

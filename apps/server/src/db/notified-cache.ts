@@ -38,11 +38,22 @@ export class NotifiedCache<V> {
 
   /** Forgets one key, or everything (`*`). */
   invalidate(key: string) {
+    if (key === '*') {
+      this.forget([]);
+      this.#values.clear();
+    } else {
+      this.forget([key]);
+    }
+  }
+
+  /**
+   * Forgets these keys. Loads under way may have read the old state, whichever key they are
+   * for: none of them is kept, nor shared, even when `keys` is empty.
+   */
+  forget(keys: Iterable<string>) {
     this.#generation += 1;
-    // Loads under way may have read the old state: they must not be kept, nor shared.
     this.#pending.clear();
-    if (key === '*') this.#values.clear();
-    else this.#values.delete(key);
+    for (const key of keys) this.#values.delete(key);
   }
 
   setLive(live: boolean) {
@@ -55,11 +66,17 @@ export class NotifiedCache<V> {
   }
 }
 
+/** What a NOTIFY-kept cache must offer: forget a key (or `*`), and whether it may serve. */
+export interface InvalidatedByNotify {
+  invalidate(key: string): void;
+  setLive(live: boolean): void;
+}
+
 /** Keeps `cache` exact through NOTIFYs on `channel` for the app's lifetime. */
 export async function listenForInvalidation(
   app: FastifyInstance,
   channel: string,
-  cache: NotifiedCache<unknown>,
+  cache: InvalidatedByNotify,
 ): Promise<void> {
   const stop = await app.database.listen(channel, {
     onNotify: (payload) => cache.invalidate(payload),

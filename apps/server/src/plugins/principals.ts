@@ -1,7 +1,8 @@
 import type { InstitutionRole } from '@portal/contract';
 import { sql } from 'drizzle-orm';
 import fp from 'fastify-plugin';
-import type { Database, Db } from '../db/client';
+import type { Db } from '../db/client';
+import { listenForInvalidation, NotifiedCache } from '../db/notified-cache';
 import { institutions, institutionUserRoles, users } from '../db/schema';
 
 /**
@@ -66,63 +67,49 @@ export async function loadPrincipal(db: Db, sub: string): Promise<Principal | un
   return { user: row.user, memberships };
 }
 
+/**
+ * Principals by token subject, forgotten by user id: the notifications name the user, the
+ * lookups use the subject (usually the same id; a linked external identity's differs).
+ */
 export class PrincipalCache {
-  readonly #bySub = new Map<string, Principal>();
+  readonly #bySub = new NotifiedCache<Principal>(MAX_ENTRIES);
+  /** The subjects each user was looked up by, recorded before a principal is kept. */
   readonly #subsByUser = new Map<string, Set<string>>();
-  readonly #pending = new Map<string, Promise<Principal | undefined>>();
-  /** Counts invalidations: a load that saw another generation is not kept. */
-  #generation = 0;
-  /** Only while notifications are sure to arrive. */
-  #live = false;
 
   constructor(private readonly db: Db) {}
 
   /** The principal of a token subject, from memory when possible. */
   get(sub: string): Promise<Principal | undefined> {
-    const cached = this.#live ? this.#bySub.get(sub) : undefined;
-    if (cached) return Promise.resolve(cached);
-    const pending = this.#pending.get(sub);
-    if (pending) return pending;
-    const generation = this.#generation;
-    const load = loadPrincipal(this.db, sub).finally(() => this.#pending.delete(sub));
-    this.#pending.set(sub, load);
-    return load.then((principal) => {
-      if (principal && this.#live && generation === this.#generation) this.#store(sub, principal);
+    return this.#bySub.get(sub, async () => {
+      const principal = await loadPrincipal(this.db, sub);
+      if (principal) this.#remember(principal.user.id, sub);
       return principal;
     });
   }
 
-  #store(sub: string, principal: Principal) {
-    if (this.#bySub.size >= MAX_ENTRIES) this.clear();
-    this.#bySub.set(sub, principal);
-    let subs = this.#subsByUser.get(principal.user.id);
+  #remember(userId: string, sub: string) {
+    if (this.#subsByUser.size >= MAX_ENTRIES) this.invalidate('*');
+    let subs = this.#subsByUser.get(userId);
     if (!subs) {
       subs = new Set();
-      this.#subsByUser.set(principal.user.id, subs);
+      this.#subsByUser.set(userId, subs);
     }
     subs.add(sub);
   }
 
   /** Forgets one user (`userId`) or everybody (`*`). */
   invalidate(userId: string) {
-    this.#generation += 1;
-    // Loads under way may have read the old state: they must not be kept, nor shared.
-    this.#pending.clear();
-    if (userId === '*') return this.clear();
-    for (const sub of this.#subsByUser.get(userId) ?? []) this.#bySub.delete(sub);
+    if (userId === '*') {
+      this.#subsByUser.clear();
+      return this.#bySub.invalidate('*');
+    }
+    this.#bySub.forget(this.#subsByUser.get(userId) ?? []);
     this.#subsByUser.delete(userId);
   }
 
-  clear() {
-    this.#bySub.clear();
-    this.#subsByUser.clear();
-  }
-
   setLive(live: boolean) {
-    this.#generation += 1;
-    this.#pending.clear();
-    this.clear();
-    this.#live = live;
+    this.#subsByUser.clear();
+    this.#bySub.setLive(live);
   }
 
   get size() {
@@ -139,18 +126,9 @@ declare module 'fastify' {
 
 export const principalsPlugin = fp(
   async (app) => {
-    const database: Database = app.database;
     const cache = new PrincipalCache(app.db);
     app.decorate('principals', cache);
-    const stop = await database.listen(PRINCIPAL_CHANNEL, {
-      onNotify: (payload) => cache.invalidate(payload),
-      onReady: () => cache.setLive(true),
-      onLost: () => cache.setLive(false),
-    });
-    app.addHook('onClose', async () => {
-      cache.setLive(false);
-      await stop().catch(() => undefined);
-    });
+    await listenForInvalidation(app, PRINCIPAL_CHANNEL, cache);
   },
   { name: 'principals', dependencies: ['db'] },
 );
