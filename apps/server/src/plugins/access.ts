@@ -180,6 +180,29 @@ function checkedScope(
 }
 
 /**
+ * Whether `customerId` is a customer of the scope's institution, which serves it as contractor
+ * (contractor routes that name a customer: support impersonation, advancing a bank order).
+ */
+export async function isCustomerOf(
+  db: Db,
+  scope: InstitutionScope,
+  customerId: string,
+): Promise<boolean> {
+  if (!isUuid(customerId)) return false;
+  const [link] = await db
+    .select({ id: relationships.id })
+    .from(relationships)
+    .where(
+      and(
+        eq(relationships.contractorId, scope.institutionId),
+        eq(relationships.customerId, customerId),
+      ),
+    )
+    .limit(1);
+  return link !== undefined;
+}
+
+/**
  * The scope of a caller who is not a member, through the trusted contractors among
  * `memberships` that serve `institutionId`; undefined when none does.
  */

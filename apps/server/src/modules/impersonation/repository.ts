@@ -9,7 +9,7 @@ import {
   users,
 } from '../../db/schema';
 import type { InstitutionScope } from '../../plugins/access';
-import { isUuid } from '../../plugins/access';
+import { isCustomerOf } from '../../plugins/access';
 import { notFound } from '../../plugins/errors';
 
 /** Lower-cased, trimmed search text with LIKE wildcards escaped. */
@@ -97,18 +97,7 @@ export async function searchCustomerUsers(
   search: string,
 ): Promise<CustomerUser[]> {
   // Not the scope's 404: the caller belongs to the scope institution, only the customer is unknown.
-  if (!isUuid(customerId)) throw notFound(CUSTOMER_NOT_FOUND);
-  const [link] = await db
-    .select({ id: relationships.id })
-    .from(relationships)
-    .where(
-      and(
-        eq(relationships.contractorId, scope.institutionId),
-        eq(relationships.customerId, customerId),
-      ),
-    )
-    .limit(1);
-  if (!link) throw notFound(CUSTOMER_NOT_FOUND);
+  if (!(await isCustomerOf(db, scope, customerId))) throw notFound(CUSTOMER_NOT_FOUND);
   const anywhere = `%${likeTerm(search)}%`;
   return db
     .select({

@@ -22,7 +22,7 @@ import {
   tiOrderStatus,
   users,
 } from '../../db/schema';
-import { type InstitutionScope, isUuid } from '../../plugins/access';
+import { type InstitutionScope, isCustomerOf, isUuid } from '../../plugins/access';
 import { conflict, notFound } from '../../plugins/errors';
 import * as msg from './messages';
 import { deriveInstallationStatus, isForwardBankStatus, type Slot } from './model';
@@ -200,16 +200,7 @@ export async function advanceBankOrder(
   status: BankOrderStatus,
 ): Promise<Order> {
   if (!isUuid(customerId) || !isUuid(orderId)) throw notFound(msg.ORDER_NOT_FOUND);
-  const [relationship] = await db
-    .select({ id: relationships.id })
-    .from(relationships)
-    .where(
-      and(
-        eq(relationships.contractorId, scope.institutionId),
-        eq(relationships.customerId, customerId),
-      ),
-    );
-  if (!relationship) throw notFound(msg.CUSTOMER_NOT_FOUND);
+  if (!(await isCustomerOf(db, scope, customerId))) throw notFound(msg.CUSTOMER_NOT_FOUND);
   const [order] = await db
     .select()
     .from(orders)
