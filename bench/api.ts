@@ -15,12 +15,12 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import { SignJWT } from 'jose';
-import pg from 'pg';
 import { loadConfig } from '../apps/server/src/config';
 import { migrateDatabase, openDatabase } from '../apps/server/src/db/client';
 import { institutions, institutionUserRoles, users } from '../apps/server/src/db/schema';
 import { seedDemoData } from '../apps/server/src/db/seed/index';
 import { loadSigningKeys } from '../apps/server/src/identity/keys';
+import { createScratchDatabase } from '../apps/server/test/test-app';
 
 const root = path.join(import.meta.dirname, '..');
 const CONNECTIONS = 50;
@@ -231,20 +231,11 @@ async function portal(kind: 'pglite' | 'postgres', env: Record<string, string>, 
 }
 
 async function withPostgres(serverUrl: string, work: (url: string) => Promise<void>) {
-  const name = `portal_bench_${randomUUID().replaceAll('-', '')}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
+  const scratch = await createScratchDatabase(serverUrl, 'portal_bench');
   try {
-    await work(url.toString());
+    await work(scratch.url);
   } finally {
-    const cleanup = new pg.Client({ connectionString: serverUrl });
-    await cleanup.connect();
-    await cleanup.query(`drop database if exists ${name} with (force)`);
-    await cleanup.end();
+    await scratch.drop();
   }
 }
 

@@ -12,32 +12,23 @@ export interface TestApp {
 }
 
 /**
- * A fresh database for one test suite: in-memory PGlite, or, when TEST_DATABASE_URL is set
- * (CI sets it), a new database on that PostgreSQL server that is dropped afterwards.
+ * A new, empty database on the PostgreSQL server at `serverUrl` (named `<prefix>_<uuid>`), and
+ * how to drop it once its connections are closed.
  */
-export async function openTestDatabase(): Promise<{
-  database: Database;
-  url?: string;
-  drop(): Promise<void>;
-}> {
-  const serverUrl = process.env.TEST_DATABASE_URL;
-  if (!serverUrl) {
-    const database = await openDatabase({ dataDir: 'memory://' });
-    return { database, drop: () => database.close() };
-  }
-  const name = `portal_test_${randomUUID().replaceAll('-', '')}`;
+export async function createScratchDatabase(
+  serverUrl: string,
+  prefix = 'portal_test',
+): Promise<{ url: string; drop(): Promise<void> }> {
+  const name = `${prefix}_${randomUUID().replaceAll('-', '')}`;
   const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();
   await admin.query(`create database ${name}`);
   await admin.end();
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
-  const database = await openDatabase({ url: url.toString() });
   return {
-    database,
     url: url.toString(),
     async drop() {
-      await database.close();
       const cleanup = new pg.Client({ connectionString: serverUrl });
       await cleanup.connect();
       // pg's Pool.end() resolves before its connections have finished closing; forcing the drop
@@ -55,6 +46,32 @@ export async function openTestDatabase(): Promise<{
         }
       }
       await cleanup.end();
+    },
+  };
+}
+
+/**
+ * A fresh database for one test suite: in-memory PGlite, or, when TEST_DATABASE_URL is set
+ * (CI sets it), a new database on that PostgreSQL server that is dropped afterwards.
+ */
+export async function openTestDatabase(): Promise<{
+  database: Database;
+  url?: string;
+  drop(): Promise<void>;
+}> {
+  const serverUrl = process.env.TEST_DATABASE_URL;
+  if (!serverUrl) {
+    const database = await openDatabase({ dataDir: 'memory://' });
+    return { database, drop: () => database.close() };
+  }
+  const scratch = await createScratchDatabase(serverUrl);
+  const database = await openDatabase({ url: scratch.url });
+  return {
+    database,
+    url: scratch.url,
+    async drop() {
+      await database.close();
+      await scratch.drop();
     },
   };
 }
