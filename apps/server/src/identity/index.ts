@@ -95,12 +95,16 @@ export const identityPlugin = fp<{ config: Config }>(
       log: app.log,
     });
 
-    // The provider (a Koa app with `proxy` on) believes exactly what Fastify believes under
-    // TRUST_PROXY: the forwarded headers it reads are replaced by Fastify's verdict on client
-    // address, protocol and host, or removed when no proxy is trusted. Runs before the hand-over.
     const trustsProxy = config.trustProxy !== false;
-    app.addHook('onRequest', async (request) => {
-      if (!request.url.startsWith(issuerPath)) return;
+    const callback = provider.callback();
+    // One hook for every request below the issuer; every other request pays one string
+    // comparison (no middleware engine).
+    app.addHook('onRequest', (request, reply, done) => {
+      const url = request.raw.url ?? '/';
+      if (!url.startsWith(issuerPath)) return done();
+      // The provider (a Koa app with `proxy` on) believes exactly what Fastify believes under
+      // TRUST_PROXY: the forwarded headers it reads are replaced by Fastify's verdict on client
+      // address, protocol and host, or removed when no proxy is trusted.
       const headers = request.raw.headers;
       for (const name of Object.keys(headers)) {
         if (name.startsWith('x-forwarded-') || name === 'forwarded') delete headers[name];
@@ -110,16 +114,9 @@ export const identityPlugin = fp<{ config: Config }>(
         headers['x-forwarded-proto'] = request.protocol;
         headers['x-forwarded-host'] = request.host;
       }
-    });
-
-    const callback = provider.callback();
-    // The provider's own endpoints are handed to it before routing; the login pages and the few
-    // endpoints answered by Fastify routes are not, and neither is any unknown path, which
-    // Fastify's not-found handler answers with problem+json like every other 404. A plain hook
-    // (no middleware engine): every other request pays one string comparison.
-    app.addHook('onRequest', (request, reply, done) => {
-      const url = request.raw.url ?? '/';
-      if (!url.startsWith(issuerPath)) return done();
+      // The provider's own endpoints are handed to it before routing; the login pages and the
+      // few endpoints answered by Fastify routes are not, and neither is any unknown path, which
+      // Fastify's not-found handler answers with problem+json like every other 404.
       const below = url.slice(issuerPath.length);
       if (below !== '' && below[0] !== '/' && below[0] !== '?') return done();
       const pathBelowIssuer = below.split('?')[0] || '/';
