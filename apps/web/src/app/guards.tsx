@@ -7,6 +7,7 @@ import { useAppContext } from './app-context';
 import { CLIENT_ROLES, requiredPermission } from './model/route-handle';
 import { PageLoader } from './page-loader';
 import type { AppServices } from './services';
+import { prefetchForUser, prefetchLikelyInstitution } from './startup-prefetch';
 
 export { CLIENT_ROLES };
 
@@ -41,8 +42,10 @@ export function createRootGuardLoader({
       return leavingPage();
     }
     if (tokenHasRoles(token, CLIENT_ROLES) === false) return { status: 'restricted' };
+    prefetchLikelyInstitution(queryClient, url);
     try {
-      await queryClient.ensureQueryData(currentUserQueryOptions());
+      const user = await queryClient.ensureQueryData(currentUserQueryOptions());
+      prefetchForUser(queryClient, user, url, session.isImpersonating());
       return { status: 'ready' };
     } catch (error) {
       return isRestrictedUserError(error) ? { status: 'restricted' } : { status: 'error' };

@@ -1,17 +1,12 @@
 import '@mantine/core/styles/Button.css';
 import { Button } from '@mantine/core';
-import type {
-  ContractorSearchResult,
-  CustomerUser,
-  InstitutionRole,
-  Relationship,
-} from '@portal/contract';
+import type { ContractorSearchResult, CustomerUser, InstitutionRole } from '@portal/contract';
 import { IconUserShare } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useState } from 'react';
-import { apiGet } from '../../lib/api-client';
 import type { ImpersonationClaims } from '../../lib/impersonation-tokens';
 import { impersonation as t } from '../../messages/de/impersonation';
+import { mayAskForRelationships, relationshipsQueryOptions } from './api/relationships';
 import { showImpersonationButton } from './model/rules';
 
 const ImpersonationModal = lazy(() => import('./impersonation-modal'));
@@ -41,27 +36,13 @@ export interface ImpersonationSearches {
   users(institutionId: string, customerId: string, term: string): Promise<CustomerUser[]>;
 }
 
-const relationshipsQuery = (institutionId: string) => ({
-  queryKey: ['impersonation', 'relationships', institutionId] as const,
-  queryFn: ({ signal }: { signal: AbortSignal }) =>
-    apiGet<Relationship[]>(
-      `/institution/${encodeURIComponent(institutionId)}/relationship`,
-      signal,
-    ),
-  staleTime: 300_000,
-  retry: false,
-});
-
 /** The navbar button 'Als User eines Kunden anmelden' and its modal (spec sections 2, 5, 8). */
 export function ImpersonationControl(props: ImpersonationControlProps) {
   const { institutionId, role, isImpersonating } = props;
   const [opened, setOpened] = useState(false);
-  const mayAsk =
-    !isImpersonating &&
-    institutionId !== null &&
-    (role === 'INSTITUTION_ADMIN' || role === 'SUPPORT_USER');
+  const mayAsk = !isImpersonating && institutionId !== null && mayAskForRelationships(role);
   const relationships = useQuery({
-    ...relationshipsQuery(institutionId ?? ''),
+    ...relationshipsQueryOptions(institutionId ?? ''),
     enabled: mayAsk,
   });
 

@@ -1,0 +1,152 @@
+import type { User } from '@portal/contract';
+import { http } from 'msw';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { LAST_INSTITUTION_KEY } from '../features/institutions/model/selection';
+import { createQueryClient } from '../lib/query-client';
+import { contractProblem } from '../test/contract-response';
+import { setupMswServer } from '../test/msw-server';
+import {
+  likelyInstitutionId,
+  prefetchForUser,
+  prefetchLikelyInstitution,
+} from './startup-prefetch';
+
+const server = setupMswServer();
+
+const PRAXIS = '3f7160e7-2970-47c7-b55f-9fcb35b83336';
+const MVZ = 'd1d13d5a-e434-4d12-b0d3-d838588c33fb';
+
+/** The API paths the prefetch asked for (every answer is a 404: only the requests count). */
+function recordRequests() {
+  const paths: string[] = [];
+  server.use(
+    http.get('*/api/*', ({ request }) => {
+      const url = new URL(request.url);
+      paths.push(`${url.pathname.replace('/api', '')}${url.search}`);
+      return contractProblem(404, 'Nicht gefunden');
+    }),
+  );
+  return paths;
+}
+
+const settle = () => new Promise((resolve) => setTimeout(resolve, 50));
+
+function userWith(roles: [string, 'INSTITUTION_ADMIN' | 'INSTITUTION_MEMBER'][]): User {
+  return {
+    id: '11111111-1111-4111-8111-111111111111',
+    email: 'anna.admin@praxis-sonnenschein.de',
+    firstName: 'Anna',
+    lastName: 'Schäfer',
+    fullName: 'Anna Schäfer',
+    institutionUserRoles: roles.map(([institutionId, role]) => ({ institutionId, role })),
+    hasAccountActivated: true,
+    dateTimeCreated: '2026-01-01T00:00:00.000Z',
+    title: null,
+    formOfAddress: null,
+    onboardedByClient: null,
+  } as User;
+}
+
+beforeEach(() => localStorage.clear());
+afterEach(() => localStorage.clear());
+
+describe('likelyInstitutionId', () => {
+  it('takes the institutionId parameter before the stored selection', () => {
+    localStorage.setItem(LAST_INSTITUTION_KEY, MVZ);
+    expect(likelyInstitutionId(new URL(`http://portal/dashboard?institutionId=${PRAXIS}`))).toBe(
+      PRAXIS,
+    );
+    expect(likelyInstitutionId(new URL('http://portal/dashboard'))).toBe(MVZ);
+  });
+
+  it('guesses nothing without a selection or from a value that is no id', () => {
+    expect(likelyInstitutionId(new URL('http://portal/dashboard'))).toBeNull();
+    expect(likelyInstitutionId(new URL('http://portal/dashboard?institutionId=..%2Fuser'))).toBe(
+      null,
+    );
+  });
+});
+
+describe('prefetchLikelyInstitution', () => {
+  it('starts the shell requests of the stored institution and, on the dashboard, its tiles data', async () => {
+    localStorage.setItem(LAST_INSTITUTION_KEY, PRAXIS);
+    const paths = recordRequests();
+    prefetchLikelyInstitution(createQueryClient(), new URL('http://portal/dashboard'));
+    await settle();
+    expect(paths.sort()).toEqual(
+      [
+        `/institution/${PRAXIS}`,
+        `/institution/${PRAXIS}/trusted`,
+        `/institution/${PRAXIS}/tiles`,
+        `/institution/${PRAXIS}/order`,
+        `/documents/metadata?institution=${PRAXIS}`,
+      ].sort(),
+    );
+  });
+
+  it('leaves the dashboard data out on other pages and asks nothing without a guess', async () => {
+    localStorage.setItem(LAST_INSTITUTION_KEY, PRAXIS);
+    const paths = recordRequests();
+    prefetchLikelyInstitution(createQueryClient(), new URL('http://portal/account'));
+    await settle();
+    expect(paths).toHaveLength(3);
+    expect(paths.some((path) => path.includes('/order'))).toBe(false);
+
+    localStorage.clear();
+    paths.length = 0;
+    prefetchLikelyInstitution(createQueryClient(), new URL('http://portal/dashboard'));
+    await settle();
+    expect(paths).toEqual([]);
+  });
+
+  it('does not ask again for what the cache holds', async () => {
+    localStorage.setItem(LAST_INSTITUTION_KEY, PRAXIS);
+    const queryClient = createQueryClient();
+    queryClient.setQueryData(['tiles', PRAXIS], []);
+    const paths = recordRequests();
+    prefetchLikelyInstitution(queryClient, new URL('http://portal/account'));
+    await settle();
+    expect(paths.sort()).toEqual([`/institution/${PRAXIS}`, `/institution/${PRAXIS}/trusted`]);
+  });
+});
+
+describe('prefetchForUser', () => {
+  it('loads every institution of the user, the health check and, for an admin, the relationships', async () => {
+    const paths = recordRequests();
+    prefetchForUser(
+      createQueryClient(),
+      userWith([
+        [PRAXIS, 'INSTITUTION_ADMIN'],
+        [MVZ, 'INSTITUTION_MEMBER'],
+      ]),
+      new URL('http://portal/dashboard'),
+      false,
+    );
+    await settle();
+    expect(paths.sort()).toEqual(
+      [
+        '/ping',
+        `/institution/${PRAXIS}`,
+        `/institution/${MVZ}`,
+        `/institution/${PRAXIS}/relationship`,
+      ].sort(),
+    );
+  });
+
+  it('asks for no relationships as a member of the selected institution or while impersonating', async () => {
+    const roles = userWith([
+      [PRAXIS, 'INSTITUTION_ADMIN'],
+      [MVZ, 'INSTITUTION_MEMBER'],
+    ]);
+    const paths = recordRequests();
+    prefetchForUser(
+      createQueryClient(),
+      roles,
+      new URL(`http://portal/dashboard?institutionId=${MVZ}`),
+      false,
+    );
+    prefetchForUser(createQueryClient(), roles, new URL('http://portal/dashboard'), true);
+    await settle();
+    expect(paths.filter((path) => path.endsWith('/relationship'))).toEqual([]);
+  });
+});
