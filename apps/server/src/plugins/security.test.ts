@@ -1,9 +1,16 @@
+import { IncomingMessage, ServerResponse } from 'node:http';
+import { Socket } from 'node:net';
+import helmet from 'helmet';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../test/test-app';
 import { bearer, demoToken } from '../../test/tokens';
 import { loadConfig } from '../config';
 import { rateLimitHits } from '../db/schema';
-import { contentSecurityPolicy } from './security';
+import { contentSecurityPolicy, helmetOptions, securityHeaders } from './security';
+
+/** Header names as set, in order (Node has it; its type declarations lack it). */
+const rawHeaderNames = (res: ServerResponse): string[] =>
+  (res as ServerResponse & { getRawHeaderNames(): string[] }).getRawHeaderNames();
 
 function directives(header: string | undefined): Record<string, string[]> {
   return Object.fromEntries(
@@ -36,6 +43,46 @@ describe('security headers and rate limit', () => {
     expect(csp['img-src']).toEqual(["'self'", 'data:', 'blob:']);
     expect(csp['style-src']).toEqual(["'self'", "'unsafe-inline'"]);
     expect(res.headers['x-content-type-options']).toBe('nosniff');
+  });
+
+  it('sends exactly the headers helmet sets, spelt and ordered as helmet does', async () => {
+    // What helmet itself does to a fresh response, per request, as the plugin once did.
+    const fresh = new ServerResponse(new IncomingMessage(new Socket()));
+    fresh.setHeader('X-Powered-By', 'someone');
+    helmet(helmetOptions(t.config))(fresh.req, fresh, () => {});
+    const expected = fresh.getHeaders();
+    const expectedNames = rawHeaderNames(fresh);
+    expect(expectedNames).toContain('Content-Security-Policy');
+    expect(expected['x-powered-by']).toBeUndefined();
+    expect(securityHeaders(t.config).set.map(([name]) => name)).toEqual(expectedNames);
+
+    const issuerPath = new URL(t.config.auth.issuer).pathname;
+    for (const url of [
+      '/api/ping',
+      '/api/user/current', // 401 problem+json
+      '/api/%E0%A4%A', // undecodable: answered before any hook
+      `${issuerPath}/.well-known/openid-configuration`, // written by the identity provider
+    ]) {
+      const res = await t.app.inject({ method: 'GET', url });
+      const raw = res.raw.res as ServerResponse;
+      expect(rawHeaderNames(raw).slice(0, expectedNames.length), url).toEqual(expectedNames);
+      for (const [name, value] of Object.entries(expected)) {
+        // The provider's pages send a policy of their own (identity/provider.ts).
+        if (url.startsWith(issuerPath) && name === 'content-security-policy') continue;
+        expect(res.headers[name], `${url} ${name}`).toBe(value);
+      }
+    }
+  });
+
+  it('adds Strict-Transport-Security only where the portal is served over HTTPS', () => {
+    const names = (url: string) =>
+      securityHeaders(loadConfig({ PUBLIC_URL: url })).set.map(([name]) => name);
+    expect(names('https://portal.example.de')).toContain('Strict-Transport-Security');
+    expect(names('http://localhost:8080')).not.toContain('Strict-Transport-Security');
+    const hsts = securityHeaders(loadConfig({ PUBLIC_URL: 'https://portal.example.de' })).set.find(
+      ([name]) => name === 'Strict-Transport-Security',
+    );
+    expect(hsts?.[1]).toBe('max-age=31536000; includeSubDomains');
   });
 
   it('allows a separate identity provider origin for connect-src and form-action', () => {
