@@ -6,7 +6,18 @@ import { pickEncoding } from './compress';
 describe('compressed JSON answers', () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await buildTestApp({ SEED_DEMO_DATA: 'false' });
+    t = await buildTestApp({ SEED_DEMO_DATA: 'false' }, (app) => {
+      // 600 umlauts: 600 characters, 1 200 bytes in UTF-8.
+      app.get('/api/test/umlauts', { config: { public: true } }, async (_request, reply) =>
+        reply.type('text/plain; charset=utf-8').send('ä'.repeat(600)),
+      );
+      app.get('/api/test/small-text', { config: { public: true } }, async (_request, reply) =>
+        reply.type('text/plain; charset=utf-8').header('vary', 'Origin').send('ä'.repeat(500)),
+      );
+      app.get('/api/test/binary', { config: { public: true } }, async (_request, reply) =>
+        reply.type('application/octet-stream').send(Buffer.alloc(4096)),
+      );
+    });
   });
   afterAll(() => t.close());
 
@@ -36,6 +47,44 @@ describe('compressed JSON answers', () => {
     const res = await t.app.inject({ url: '/api/ping', headers: { 'accept-encoding': 'br' } });
     expect(res.headers['content-encoding']).toBeUndefined();
     expect(res.json()).toEqual({ status: 'ok' });
+    expect(res.headers.vary).toBe('Accept-Encoding');
+    expect(res.headers['content-length']).toBe(String(res.rawPayload.length));
+  });
+
+  it('counts the threshold in UTF-8 bytes, not characters', async () => {
+    const big = await t.app.inject({
+      url: '/api/test/umlauts',
+      headers: { 'accept-encoding': 'gzip' },
+    });
+    expect(big.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(big.rawPayload).toString()).toBe('ä'.repeat(600));
+    // 1 000 bytes: sent as it is, with the route's own Vary kept in front.
+    const small = await t.app.inject({
+      url: '/api/test/small-text',
+      headers: { 'accept-encoding': 'gzip' },
+    });
+    expect(small.headers['content-encoding']).toBeUndefined();
+    expect(small.headers.vary).toBe('Origin, Accept-Encoding');
+    expect(small.body).toBe('ä'.repeat(500));
+  });
+
+  it('leaves large answers alone when the request accepts no compression, but says Vary', async () => {
+    for (const headers of [{}, { 'accept-encoding': 'identity' }]) {
+      const res = await t.app.inject({ url: '/api/test/umlauts', headers });
+      expect(res.headers['content-encoding']).toBeUndefined();
+      expect(res.headers.vary).toBe('Accept-Encoding');
+      expect(res.body).toBe('ä'.repeat(600));
+    }
+  });
+
+  it('neither compresses nor varies answers of other types', async () => {
+    const res = await t.app.inject({
+      url: '/api/test/binary',
+      headers: { 'accept-encoding': 'br' },
+    });
+    expect(res.headers['content-encoding']).toBeUndefined();
+    expect(res.headers.vary).toBeUndefined();
+    expect(res.rawPayload.length).toBe(4096);
   });
 
   it('reads Accept-Encoding with q-values', () => {
@@ -43,5 +92,10 @@ describe('compressed JSON answers', () => {
     expect(pickEncoding('identity')).toBeUndefined();
     expect(pickEncoding('*')).toBe('br');
     expect(pickEncoding(undefined)).toBeUndefined();
+    expect(pickEncoding('')).toBeUndefined();
+    // The same value twice (the second from memory) gets the same answer.
+    expect(pickEncoding('gzip;q=0.5, br;q=0')).toBe('gzip');
+    expect(pickEncoding('gzip;q=0.5, br;q=0')).toBe('gzip');
+    expect(pickEncoding(['br;q=0', 'gzip'])).toBe('gzip');
   });
 });
