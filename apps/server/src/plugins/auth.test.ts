@@ -112,6 +112,20 @@ describe('bearer token verification', () => {
     }
   });
 
+  it('checks each request of a remembered header again: restriction, spelling, expiry', async () => {
+    // A restricted (technical) user is refused every time, not only on the first request.
+    const technik = bearer(await demoToken(t, 'technik'));
+    expect((await current(technik)).statusCode).toBe(403);
+    expect((await current(technik)).statusCode).toBe(403);
+    // Another spelling of the same token is its own header, and accepted like the first.
+    const token = await demoToken(t, 'anna');
+    for (const authorization of [`Bearer ${token}`, `  bearer ${token} `, `Bearer ${token}`]) {
+      const res = await current({ authorization });
+      expect(res.statusCode, authorization.slice(0, 10)).toBe(200);
+      expect(res.headers['cache-control']).toBe('no-store');
+    }
+  });
+
   it('refuses a token signed with another key (same kid)', async () => {
     const { privateJwks } = await loadSigningKeys(t.app.db);
     const { privateKey } = await generateKeyPair('RS256', { extractable: true });

@@ -161,8 +161,7 @@ export function createTokenVerifier(app: FastifyInstance, config: Config): Token
   return async (token) => {
     const remembered = verified.get(token);
     if (remembered) {
-      const exp = typeof remembered.claims.exp === 'number' ? remembered.claims.exp : 0;
-      if (exp + CLOCK_TOLERANCE_SECONDS > Date.now() / 1000) return { ...remembered };
+      if (isUnexpired(remembered)) return { ...remembered };
       verified.delete(token);
     }
     const context = await verifySignature(token);
@@ -170,6 +169,12 @@ export function createTokenVerifier(app: FastifyInstance, config: Config): Token
     verified.set(token, context);
     return { ...context };
   };
+}
+
+/** Whether a verified token's context may still be trusted (its `exp`, with the clock skew). */
+function isUnexpired(context: AuthContext): boolean {
+  const exp = typeof context.claims.exp === 'number' ? context.claims.exp : 0;
+  return exp + CLOCK_TOLERANCE_SECONDS > Date.now() / 1000;
 }
 
 /** Verifies signature, issuer, expiry and client of an access token (no memory). */
@@ -208,13 +213,16 @@ function createSignatureVerifier(app: FastifyInstance, config: Config): TokenVer
  * Decided by the matched route's pattern, never by the raw URL, so that encoded or otherwise
  * disguised paths cannot slip past: a route under /api is protected unless it says otherwise.
  */
-function needsToken(request: FastifyRequest): boolean {
-  const pattern = request.routeOptions.url;
+function needsToken(request: FastifyRequest, route: RouteOptions): boolean {
+  const pattern = route.url;
   if (request.is404 || pattern === undefined || !isApiPath(pattern)) return false;
-  if (request.routeOptions.config?.public === true) return false;
+  if (route.config?.public === true) return false;
   // The API reference (@fastify/swagger-ui registers its own routes) is public documentation.
   return !(pattern === DOCS_PREFIX || pattern.startsWith(`${DOCS_PREFIX}/`));
 }
+
+/** `request.routeOptions` (Fastify builds a new object on every read of it). */
+type RouteOptions = FastifyRequest['routeOptions'];
 
 const BEARER = /^Bearer ([A-Za-z0-9_-]+\.[A-Za-z0-9_-]*\.[A-Za-z0-9_-]*)$/i;
 
@@ -228,45 +236,71 @@ export const authPlugin = fp<{ config: Config }>(
     app.decorateRequest('auth', null as unknown as AuthContext);
     app.decorate('verifyAccessToken', verify);
 
-    app.addHook('onRequest', async (request) => {
-      if (!needsToken(request)) return;
+    /**
+     * Authorization headers whose token was verified, with its context: the same caller's next
+     * requests are admitted without parsing the header or any promise. Only an identical header
+     * (hence the identical, already verified token) matches; expiry is checked every time.
+     */
+    const verifiedHeaders = new Map<string, AuthContext>();
+
+    /** Sets the caller on the request; a restricted user's error when the route refuses them. */
+    const admit = (request: FastifyRequest, route: RouteOptions, auth: AuthContext) => {
+      request.auth = auth;
+      // Requests made while impersonating are logged with the impersonator's id.
+      const impersonator = auth.impersonator;
+      if (impersonator) {
+        request.log = request.log.child({ impersonatorId: impersonator.id, sub: auth.sub });
+      }
+      return isRestrictedUser(auth) && route.config?.allowRestricted !== true
+        ? forbidden(messages.restrictedUser)
+        : undefined;
+    };
+
+    // A callback hook: a remembered caller is admitted synchronously.
+    app.addHook('onRequest', (request, _reply, done) => {
+      const route = request.routeOptions;
+      if (!needsToken(request, route)) return done();
       const header = request.headers.authorization;
-      if (!header) throw unauthorized(messages.signInRequired);
+      if (!header) return done(unauthorized(messages.signInRequired));
+      const known = verifiedHeaders.get(header);
+      if (known) {
+        if (isUnexpired(known)) return done(admit(request, route, { ...known }));
+        verifiedHeaders.delete(header);
+      }
       const match = BEARER.exec(header.trim());
       if (!match?.[1]) {
-        throw unauthorized(messages.tokenInvalid, {
-          'www-authenticate': 'Bearer realm="portal", error="invalid_request"',
-        });
+        return done(
+          unauthorized(messages.tokenInvalid, {
+            'www-authenticate': 'Bearer realm="portal", error="invalid_request"',
+          }),
+        );
       }
-      try {
-        request.auth = await verify(match[1]);
-        // Requests made while impersonating are logged with the impersonator's id.
-        const impersonator = request.auth.impersonator;
-        if (impersonator) {
-          request.log = request.log.child({
-            impersonatorId: impersonator.id,
-            sub: request.auth.sub,
-          });
-        }
-      } catch (error) {
-        request.log.debug({ err: error }, 'access token refused');
-        const expired = error instanceof joseErrors.JWTExpired;
-        throw unauthorized(expired ? messages.tokenExpired : messages.tokenInvalid, {
-          'www-authenticate': `Bearer realm="portal", error="invalid_token", error_description="${
-            expired ? 'token expired' : 'token invalid'
-          }"`,
-        });
-      }
-      if (isRestrictedUser(request.auth) && request.routeOptions.config?.allowRestricted !== true) {
-        throw forbidden(messages.restrictedUser);
-      }
+      verify(match[1]).then(
+        (auth) => {
+          if (verifiedHeaders.size >= VERIFIED_TOKENS_MAX) verifiedHeaders.clear();
+          verifiedHeaders.set(header, auth);
+          done(admit(request, route, { ...auth }));
+        },
+        (error: unknown) => {
+          request.log.debug({ err: error }, 'access token refused');
+          const expired = error instanceof joseErrors.JWTExpired;
+          done(
+            unauthorized(expired ? messages.tokenExpired : messages.tokenInvalid, {
+              'www-authenticate': `Bearer realm="portal", error="invalid_token", error_description="${
+                expired ? 'token expired' : 'token invalid'
+              }"`,
+            }),
+          );
+        },
+      );
     });
 
     // Answers to a signed-in caller are personal: no cache (browser or shared) keeps them.
-    app.addHook('onSend', async (request, reply) => {
+    app.addHook('onSend', (request, reply, _payload, done) => {
       if (request.auth && !reply.hasHeader('cache-control')) {
         reply.header('cache-control', 'no-store');
       }
+      done();
     });
   },
   { name: 'auth', dependencies: ['errors', 'db'] },
