@@ -18,7 +18,7 @@ export function findControlCharacter(
   value: unknown,
   path = 'body',
   depth = 0,
-  seen = new WeakSet<object>(),
+  seen?: WeakSet<object>,
 ): string | undefined {
   if (typeof value === 'string') return CONTROL_IN_TEXT.test(value) ? path : undefined;
   if (depth > 32 || value === null || typeof value !== 'object') return undefined;
@@ -27,11 +27,12 @@ export function findControlCharacter(
     return undefined;
   }
   // Multipart parts refer to each other (`fields`): visit each object once.
-  if (seen.has(value)) return undefined;
-  seen.add(value);
+  const visited = seen ?? new WeakSet<object>();
+  if (visited.has(value)) return undefined;
+  visited.add(value);
   for (const [key, item] of Object.entries(value)) {
     if (CONTROL_IN_TEXT.test(key)) return path;
-    const found = findControlCharacter(item, `${path}.${key}`, depth + 1, seen);
+    const found = findControlCharacter(item, `${path}.${key}`, depth + 1, visited);
     if (found) return found;
   }
   return undefined;
@@ -47,20 +48,23 @@ export const hasControlCharacterInUrl = (url: string) => CONTROL_IN_URL.test(url
  */
 export const inputGuardPlugin = fp(
   async (app) => {
-    app.addHook('onRequest', async (request) => {
-      if (hasControlCharacterInUrl(request.url)) {
-        throw badRequest(messages.controlCharacters, [
+    // Callback hooks: a clean request (nearly all of them) costs no promise.
+    app.addHook('onRequest', (request, _reply, done) => {
+      if (!hasControlCharacterInUrl(request.url)) return done();
+      done(
+        badRequest(messages.controlCharacters, [
           { path: 'url', message: messages.controlCharactersField },
-        ]);
-      }
+        ]),
+      );
     });
-    app.addHook('preValidation', async (request) => {
-      const path = findControlCharacter(request.body);
-      if (path) {
-        throw badRequest(messages.controlCharacters, [
+    app.addHook('preValidation', (request, _reply, done) => {
+      const path = request.body === undefined ? undefined : findControlCharacter(request.body);
+      if (!path) return done();
+      done(
+        badRequest(messages.controlCharacters, [
           { path, message: messages.controlCharactersField },
-        ]);
-      }
+        ]),
+      );
     });
   },
   { name: 'input-guard', dependencies: ['errors'] },
