@@ -36,6 +36,31 @@ describe('user module', () => {
       });
     });
 
+    it('answers a change of the user at once, although answers are kept per cached principal', async () => {
+      const headers = bearer(await demoToken(t, 'max'));
+      const current = async () =>
+        (await t.app.inject({ method: 'GET', url: '/api/user/current', headers })).json();
+      const before = await current();
+      expect(await current()).toEqual(before);
+      await t.database.db
+        .update(users)
+        .set({ firstName: 'Maximilian' })
+        .where(eq(users.id, DEMO_USERS.max));
+      try {
+        expect(await current()).toEqual({
+          ...before,
+          firstName: 'Maximilian',
+          fullName: 'Maximilian Weiß',
+        });
+      } finally {
+        await t.database.db
+          .update(users)
+          .set({ firstName: 'Max' })
+          .where(eq(users.id, DEMO_USERS.max));
+      }
+      expect(await current()).toEqual(before);
+    });
+
     it('answers 403 problem for the technical user', async () => {
       const res = await t.app.inject({
         method: 'GET',
