@@ -55,8 +55,10 @@ function isCompressible(type: unknown): boolean {
 /** Whether a payload is below the threshold in UTF-8 bytes, without encoding it. */
 function isSmall(payload: string | Buffer): boolean {
   if (typeof payload !== 'string') return payload.length < COMPRESS_THRESHOLD_BYTES;
-  // A UTF-16 code unit takes at most 3 bytes in UTF-8.
+  // A UTF-16 code unit takes at least 1 and at most 3 bytes in UTF-8: only strings in between
+  // need counting.
   if (payload.length * 3 < COMPRESS_THRESHOLD_BYTES) return true;
+  if (payload.length >= COMPRESS_THRESHOLD_BYTES) return false;
   return Buffer.byteLength(payload) < COMPRESS_THRESHOLD_BYTES;
 }
 
