@@ -62,6 +62,10 @@ test.describe('dashboard', () => {
 
     await page.setViewportSize({ width: 390, height: 844 });
     await shot(page, 'anna-dashboard-phone');
+    // The header's first row fits on a phone: the partner's logo ends before the user menu.
+    const coBrand = (await page.getByTestId('co-brand').getByRole('img').boundingBox())!;
+    const userMenu = (await page.getByRole('button', { name: /Benutzermenü/ }).boundingBox())!;
+    expect(coBrand.x + coBrand.width).toBeLessThanOrEqual(userMenu.x);
     const boxes = await partner
       .getByRole('link')
       .evaluateAll((links) => links.slice(0, 2).map((link) => link.getBoundingClientRect().x));
