@@ -69,7 +69,7 @@ export function ShellNavbar({
   const isSignedIn = user !== null;
   return (
     <>
-      <div className={classes.headerStart}>
+      <div className={classes.headerStart} data-co-branded={coBrand ? true : undefined}>
         {isSignedIn && hasSidebar && (
           <Burger
             opened={isSidebarOpen}
