@@ -70,6 +70,15 @@ const LOCAL_KEY_RELOAD_MS = 30_000;
 
 export type TokenVerifier = (token: string) => Promise<AuthContext>;
 
+/** A verifier that also remembers the tokens it verified, until they expire. */
+export interface RememberingTokenVerifier extends TokenVerifier {
+  /**
+   * The context of a token this verifier already verified and that has not expired, without
+   * any promise; undefined for every other token (which then needs `verify`).
+   */
+  recall(token: string): AuthContext | undefined;
+}
+
 const stringArray = (value: unknown): string[] =>
   Array.isArray(value) ? value.filter((item): item is string => typeof item === 'string') : [];
 
@@ -155,20 +164,28 @@ const VERIFIED_TOKENS_MAX = 5_000;
  * it expires: the same caller's next requests skip the RSA check, about a quarter of an
  * authenticated request's time. A forged or altered token never matches a remembered one.
  */
-export function createTokenVerifier(app: FastifyInstance, config: Config): TokenVerifier {
+export function createTokenVerifier(
+  app: FastifyInstance,
+  config: Config,
+): RememberingTokenVerifier {
   const verifySignature = createSignatureVerifier(app, config);
   const verified = new Map<string, AuthContext>();
-  return async (token) => {
+  const recall = (token: string): AuthContext | undefined => {
     const remembered = verified.get(token);
-    if (remembered) {
-      if (isUnexpired(remembered)) return { ...remembered };
-      verified.delete(token);
-    }
+    if (!remembered) return undefined;
+    if (isUnexpired(remembered)) return { ...remembered };
+    verified.delete(token);
+    return undefined;
+  };
+  const verify = async (token: string): Promise<AuthContext> => {
+    const remembered = recall(token);
+    if (remembered) return remembered;
     const context = await verifySignature(token);
     if (verified.size >= VERIFIED_TOKENS_MAX) verified.clear();
     verified.set(token, context);
     return { ...context };
   };
+  return Object.assign(verify, { recall });
 }
 
 /** Whether a verified token's context may still be trusted (its `exp`, with the clock skew). */
@@ -236,13 +253,6 @@ export const authPlugin = fp<{ config: Config }>(
     app.decorateRequest('auth', null as unknown as AuthContext);
     app.decorate('verifyAccessToken', verify);
 
-    /**
-     * Authorization headers whose token was verified, with its context: the same caller's next
-     * requests are admitted without parsing the header or any promise. Only an identical header
-     * (hence the identical, already verified token) matches; expiry is checked every time.
-     */
-    const verifiedHeaders = new Map<string, AuthContext>();
-
     /** Sets the caller on the request; a restricted user's error when the route refuses them. */
     const admit = (request: FastifyRequest, route: RouteOptions, auth: AuthContext) => {
       request.auth = auth;
@@ -262,25 +272,20 @@ export const authPlugin = fp<{ config: Config }>(
       if (!needsToken(request, route)) return done();
       const header = request.headers.authorization;
       if (!header) return done(unauthorized(messages.signInRequired));
-      const known = verifiedHeaders.get(header);
-      if (known) {
-        if (isUnexpired(known)) return done(admit(request, route, { ...known }));
-        verifiedHeaders.delete(header);
-      }
       const match = BEARER.exec(header.trim());
-      if (!match?.[1]) {
+      const token = match?.[1];
+      if (!token) {
         return done(
           unauthorized(messages.tokenInvalid, {
             'www-authenticate': 'Bearer realm="portal", error="invalid_request"',
           }),
         );
       }
-      verify(match[1]).then(
-        (auth) => {
-          if (verifiedHeaders.size >= VERIFIED_TOKENS_MAX) verifiedHeaders.clear();
-          verifiedHeaders.set(header, auth);
-          done(admit(request, route, { ...auth }));
-        },
+      // A token verified before is admitted synchronously, without any promise.
+      const known = verify.recall(token);
+      if (known) return done(admit(request, route, known));
+      verify(token).then(
+        (auth) => done(admit(request, route, auth)),
         (error: unknown) => {
           request.log.debug({ err: error }, 'access token refused');
           const expired = error instanceof joseErrors.JWTExpired;

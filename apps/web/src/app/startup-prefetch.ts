@@ -1,4 +1,5 @@
 import type { User } from '@portal/contract';
+import { ID_PATTERN } from '@portal/contract/ids';
 import type { QueryClient } from '@tanstack/react-query';
 import { tilesQueryOptions } from '../features/dashboard/api/tiles';
 import { trustedCompanyQueryOptions } from '../features/dashboard/api/trusted-company';
@@ -16,15 +17,13 @@ import {
 } from '../features/institutions/model/selection';
 import { ordersQueryOptions } from '../features/orders/api/list-orders';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 /**
  * The institution a page load will most likely show: the `institutionId` parameter, else the
  * one selected last. Only a guess (the user's roles are not known yet); the selection decides.
  */
 export function likelyInstitutionId(url: URL): string | null {
   const id = url.searchParams.get('institutionId') ?? readStoredInstitutionId();
-  return id && UUID.test(id) ? id : null;
+  return id && ID_PATTERN.test(id) ? id : null;
 }
 
 /**
