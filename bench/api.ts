@@ -290,9 +290,11 @@ async function portal(
   // BENCH_API_PROFILE=<folder>: the server writes a CPU profile there when it stops.
   const profile = process.env.BENCH_API_PROFILE;
   const profiling = profile ? ['--cpu-prof', `--cpu-prof-dir=${profile}`] : [];
+  // BENCH_API_NODE_ARGS="--trace-gc …": more Node options for the server; its output is shown.
+  const nodeArgs = process.env.BENCH_API_NODE_ARGS?.split(/\s+/).filter(Boolean) ?? [];
   const child = spawn(
     process.execPath,
-    [...profiling, '--import', 'tsx', 'apps/server/src/main.ts'],
+    [...profiling, ...nodeArgs, '--import', 'tsx', 'apps/server/src/main.ts'],
     {
       cwd: root,
       env: {
@@ -305,7 +307,7 @@ async function portal(
         PUBLIC_URL: 'http://localhost:8080',
         LOG_LEVEL: 'warn',
       },
-      stdio: ['ignore', 'ignore', 'inherit'],
+      stdio: ['ignore', nodeArgs.length > 0 ? 'inherit' : 'ignore', 'inherit'],
     },
   );
   const figures: Figures[] = [];

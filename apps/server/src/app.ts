@@ -1,9 +1,5 @@
 import Fastify, { type FastifyInstance } from 'fastify';
-import {
-  serializerCompiler,
-  validatorCompiler,
-  type ZodTypeProvider,
-} from 'fastify-type-provider-zod';
+import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import { type Database, migrateDatabase, openDatabase, SCHEMA_LOCK_KEY } from './db/client';
 import { seedDemoData } from './db/seed/index';
@@ -19,6 +15,7 @@ import { inputGuardPlugin } from './plugins/input-guard';
 import { mailerPlugin } from './plugins/mailer';
 import { principalsPlugin } from './plugins/principals';
 import { securityHeadersApplier, securityPlugin } from './plugins/security';
+import { serializerCompiler } from './plugins/serialization';
 import { webPlugin } from './plugins/web';
 
 /** Query parameters that carry tokens, codes or secrets and never reach the logs. */

@@ -1,6 +1,7 @@
 import { type Institution, idParams, institution } from '@portal/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { listenForInvalidation, NotifiedCache } from '../../db/notified-cache';
+import { frozenAnswer } from '../../plugins/serialization';
 import { problemResponses } from '../shared/responses';
 import { getInstitution } from './service';
 
@@ -9,7 +10,7 @@ export const INSTITUTION_CHANNEL = 'portal_institution';
 
 export const institutionRoutes: FastifyPluginAsyncZod = async (app) => {
   // The answer is the same for every member (access is checked before): kept in memory until
-  // anything in it changes, in any process.
+  // anything in it changes, in any process. Frozen, it is serialized once while it is kept.
   const answers = new NotifiedCache<Institution>();
   await listenForInvalidation(app, INSTITUTION_CHANNEL, answers);
   app.get(
@@ -26,6 +27,8 @@ export const institutionRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) =>
-      answers.get(request.scope.institutionId, () => getInstitution(app.db, request.scope)),
+      answers.get(request.scope.institutionId, async () =>
+        frozenAnswer(await getInstitution(app.db, request.scope)),
+      ),
   );
 };

@@ -6,6 +6,7 @@ import { isUuid } from '../../plugins/access';
 import { type AuthContext, isRestrictedUser } from '../../plugins/auth';
 import { badRequest, conflict, forbidden, notFound } from '../../plugins/errors';
 import { loadPrincipal, type Principal, type PrincipalCache } from '../../plugins/principals';
+import { frozenAnswer } from '../../plugins/serialization';
 import { findUserByEmail, insertUser, linkIdentitySubject } from './repository';
 
 export const USER_NOT_FOUND = messages.userNotFound;
@@ -35,7 +36,7 @@ function toUser(principal: Principal): User {
 /**
  * The answer for each cached principal. A principal is never changed: a change to the user or
  * their roles makes the cache load a new one, which gets its own answer. Saves building the
- * object (and formatting the creation date) on every request.
+ * object (and formatting the creation date) on every request; frozen, it is serialized once.
  */
 const answers = new WeakMap<Principal, User>();
 
@@ -49,7 +50,7 @@ export async function getCurrentUser(
   if (!principal) throw notFound(USER_NOT_FOUND);
   let answer = answers.get(principal);
   if (!answer) {
-    answer = toUser(principal);
+    answer = frozenAnswer(toUser(principal));
     answers.set(principal, answer);
   }
   return answer;
