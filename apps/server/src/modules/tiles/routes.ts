@@ -7,6 +7,8 @@ import {
   TILE_ICON_MAX_BYTES,
   TILE_MULTIPART_ICON_PART,
   TILE_MULTIPART_JSON_PART,
+  type Tile,
+  type TrustedPartner,
   tile,
   tileConflict,
   tileGroupList,
@@ -15,8 +17,10 @@ import {
 } from '@portal/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { listenForInvalidation, NotifiedCache } from '../../db/notified-cache';
 import { ADMIN_ONLY } from '../../plugins/access';
 import { notFound } from '../../plugins/errors';
+import { frozenAnswer } from '../../plugins/serialization';
 import { NO_SECURITY, problemResponses } from '../shared/responses';
 import {
   findIcon,
@@ -44,7 +48,25 @@ const MULTIPART_DESCRIPTION =
   `\`version\`) and part \`${TILE_MULTIPART_ICON_PART}\` (PNG, SVG or WebP by content, at most ` +
   `${TILE_ICON_MAX_BYTES / 1024} KB; SVG is sanitised). Admins of the trusted institution only.`;
 
+/** Triggers (migration 0013) notify it with '*' when anything a dashboard answer is made of changes. */
+export const DASHBOARD_CHANNEL = 'portal_dashboard';
+
 export const tileRoutes: FastifyPluginAsyncZod = async (app) => {
+  // The first view's answers are the same for every member of an institution (access is checked
+  // before): kept in memory, frozen, until a tile, group, contract or partner changes anywhere.
+  const dashboards = new NotifiedCache<Tile[]>();
+  const partners = new NotifiedCache<TrustedPartner>();
+  const forget = (key: string) => {
+    dashboards.invalidate(key);
+    partners.invalidate(key);
+  };
+  await listenForInvalidation(app, DASHBOARD_CHANNEL, {
+    invalidate: forget,
+    setLive: (live) => {
+      dashboards.setLive(live);
+      partners.setLive(live);
+    },
+  });
   if (!app.hasRequestDecorator('isMultipart')) {
     await app.register(multipart, { limits: { fileSize: TILE_ICON_MAX_BYTES, files: 2 } });
   }
@@ -63,7 +85,10 @@ export const tileRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: tileList, ...problemResponses(400, 401, 404) },
       },
     },
-    async (request) => listDashboardTiles(app.db, request.scope),
+    async (request) =>
+      dashboards.get(request.scope.institutionId, async () =>
+        frozenAnswer(await listDashboardTiles(app.db, request.scope)),
+      ),
   );
 
   app.get(
@@ -77,7 +102,10 @@ export const tileRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: trustedPartner, ...problemResponses(400, 401, 404) },
       },
     },
-    async (request) => findTrustedPartner(app.db, request.scope),
+    async (request) =>
+      partners.get(request.scope.institutionId, async () =>
+        frozenAnswer(await findTrustedPartner(app.db, request.scope)),
+      ),
   );
 
   app.get(
@@ -141,6 +169,7 @@ export const tileRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const created = await createTile(app.db, request.scope, await readTileUpload(request));
+      forget('*'); // at once in this process (read your writes); the others by NOTIFY
       return reply.code(201).send(created);
     },
   );
@@ -169,6 +198,7 @@ export const tileRoutes: FastifyPluginAsyncZod = async (app) => {
         request.params.tileId,
         await readTileUpload(request),
       );
+      forget('*');
       if (result.kind === 'conflict') return reply.code(409).send(result.tile);
       return reply.code(200).send(result.tile);
     },
@@ -197,6 +227,7 @@ export const tileRoutes: FastifyPluginAsyncZod = async (app) => {
         request.params.tileId,
         parseVersion(request.params.version),
       );
+      forget('*');
       if (result.kind === 'conflict') return reply.code(409).send(result.tile);
       return reply.code(204).send(null);
     },

@@ -4,12 +4,19 @@ import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/test-app';
 import { bearer, demoToken } from '../../../test/tokens';
-import { tileDefinitions } from '../../db/schema';
+import {
+  businessCases,
+  institutions,
+  institutionUserRoles,
+  relationships,
+  tileDefinitions,
+} from '../../db/schema';
 import {
   DEMO_BUSINESS_CASES,
   DEMO_INSTITUTIONS,
   DEMO_TILE_GROUPS,
   DEMO_TILES,
+  DEMO_USERS,
   type DemoUserKey,
   DEMO_BUSINESS_CASE_TYPES as TYPES,
 } from '../../db/seed/demo-ids';
@@ -226,6 +233,54 @@ describe('tiles API', () => {
       expect(own.json()).toBeNull();
       expectProblem(await get(`/institution/${SONNENSCHEIN}/trusted`, null), 401);
       expectProblem(await get(`/institution/${NORD}/trusted`, 'max'), 404);
+    });
+  });
+
+  describe('dashboard answers kept in memory', () => {
+    it('show every change to tiles and partner at once, also one made by another process', async () => {
+      const db = t.app.db;
+      // A customer of its own (no other test sees it), Anna its admin, served by Nord.
+      const [own] = await db
+        .insert(institutions)
+        .values({ name: 'Cache-Kunde', city: 'Kiel', postalcode: '24103', street: 'Holstenstr. 1' })
+        .returning({ id: institutions.id });
+      const customer = own!.id;
+      await db
+        .insert(institutionUserRoles)
+        .values({ userId: DEMO_USERS.anna, institutionId: customer, role: 'INSTITUTION_ADMIN' });
+      const tiles = async () =>
+        ((await get(`/institution/${customer}/tiles`, 'anna')).json() as Tile[]).map(
+          (tile) => tile.id,
+        );
+      const partner = async () => (await get(`/institution/${customer}/trusted`, 'anna')).json();
+      // Her new membership reaches the principal cache by NOTIFY too (a round trip on PostgreSQL).
+      await expect
+        .poll(async () => (await get(`/institution/${customer}/tiles`, 'anna')).statusCode)
+        .toBe(200);
+      expect(await tiles()).toEqual([]);
+      expect(await partner()).toBeNull();
+
+      // Changed in the database directly (as another process would): the next answers have it.
+      const [relationship] = await db
+        .insert(relationships)
+        .values({ contractorId: NORD, customerId: customer, referenceNumber: 'CACHE-1' })
+        .returning({ id: relationships.id });
+      await expect.poll(async () => (await partner())?.id).toBe(NORD);
+      await db
+        .insert(businessCases)
+        .values({ relationshipId: relationship!.id, businessCaseTypeId: TYPES.BANKACCOUNT });
+      await expect.poll(tiles).toContain(DEMO_TILES.bankAccount);
+
+      // Through the API: the writer's next read has it at once, without waiting for NOTIFY.
+      const created = await create({ businessCaseTypeId: TYPES.BANKACCOUNT, name: 'Cache-Kachel' });
+      expect(await tiles()).toContain(created.id);
+      await remove(`/institution/${NORD}/dashboard-tile/${created.id}/${created.version}`, 'tom');
+      expect(await tiles()).not.toContain(created.id);
+
+      await db.delete(businessCases).where(eq(businessCases.relationshipId, relationship!.id));
+      await expect.poll(tiles).toEqual([]);
+      await db.delete(relationships).where(eq(relationships.id, relationship!.id));
+      await expect.poll(partner).toBeNull();
     });
   });
 
