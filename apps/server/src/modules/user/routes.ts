@@ -35,7 +35,7 @@ export const userRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app,
         response: { 200: user, ...problemResponses(400, 401, 409) },
       },
     },
-    async (request) => ensureBackendUserExists(app.db, request.auth),
+    async (request) => ensureBackendUserExists(app.db, app.principals, request.auth),
   );
 
   app.post(

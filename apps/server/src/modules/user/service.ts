@@ -48,6 +48,10 @@ export async function getCurrentUser(
   if (isRestrictedUser(auth)) throw forbidden(RESTRICTED_USER);
   const principal = await principals.get(auth.sub);
   if (!principal) throw notFound(USER_NOT_FOUND);
+  return answerFor(principal);
+}
+
+function answerFor(principal: Principal): User {
   let answer = answers.get(principal);
   if (!answer) {
     answer = frozenAnswer(toUser(principal));
@@ -71,9 +75,14 @@ async function principalOf(db: Db, userId: string): Promise<User> {
  *   address at the provider could take over an invited account) — else 409;
  * - otherwise a new user from the claims (id = sub when sub is a UUID).
  */
-export async function ensureBackendUserExists(db: Db, auth: AuthContext): Promise<User> {
-  const existing = await loadPrincipal(db, auth.sub);
-  if (existing) return toUser(existing);
+export async function ensureBackendUserExists(
+  db: Db,
+  principals: Pick<PrincipalCache, 'get'>,
+  auth: AuthContext,
+): Promise<User> {
+  // An existing user (every call but the first): the cached principal, exact by NOTIFY.
+  const existing = await principals.get(auth.sub);
+  if (existing) return answerFor(existing);
 
   if (!auth.email) throw badRequest(messages.tokenWithoutEmail);
   const byEmail = await findUserByEmail(db, auth.email);
