@@ -112,6 +112,18 @@ describe('bearer token verification', () => {
     }
   });
 
+  it('shares one frozen context among the requests of a token, which none can change', async () => {
+    const token = await demoToken(t, 'anna');
+    const first = await t.app.verifyAccessToken(token);
+    expect(await t.app.verifyAccessToken(token)).toBe(first);
+    expect(Object.isFrozen(first) && Object.isFrozen(first.roles)).toBe(true);
+    expect(() => first.roles.push('PORTAL_ADMIN')).toThrow(TypeError);
+    expect(() => {
+      (first as { sub: string }).sub = 'someone-else';
+    }).toThrow(TypeError);
+    expect((await t.app.verifyAccessToken(token)).sub).toBe(first.sub);
+  });
+
   it('checks each request of a remembered header again: restriction, spelling, expiry', async () => {
     // A restricted (technical) user is refused every time, not only on the first request.
     const technik = bearer(await demoToken(t, 'technik'));

@@ -15,6 +15,7 @@ import { messages } from '../messages';
 import { DOCS_PREFIX } from './docs';
 import { forbidden, unauthorized } from './errors';
 import { isApiPath } from './security';
+import { deepFreeze } from './serialization';
 
 /** The verified caller, taken from the access token. */
 export interface AuthContext {
@@ -173,7 +174,7 @@ export function createTokenVerifier(
   const recall = (token: string): AuthContext | undefined => {
     const remembered = verified.get(token);
     if (!remembered) return undefined;
-    if (isUnexpired(remembered)) return { ...remembered };
+    if (isUnexpired(remembered)) return remembered;
     verified.delete(token);
     return undefined;
   };
@@ -181,9 +182,11 @@ export function createTokenVerifier(
     const remembered = recall(token);
     if (remembered) return remembered;
     const context = await verifySignature(token);
+    // Shared by every request with this token: frozen, so none can change it for the others.
+    deepFreeze(context);
     if (verified.size >= VERIFIED_TOKENS_MAX) verified.clear();
     verified.set(token, context);
-    return { ...context };
+    return context;
   };
   return Object.assign(verify, { recall });
 }
@@ -272,6 +275,12 @@ export const authPlugin = fp<{ config: Config }>(
       if (!needsToken(request, route)) return done();
       const header = request.headers.authorization;
       if (!header) return done(unauthorized(messages.signInRequired));
+      // A token verified before (it passed every check below then) is admitted at once.
+      const scheme = header.slice(0, 7);
+      if (scheme === 'Bearer ' || scheme.toLowerCase() === 'bearer ') {
+        const known = verify.recall(header.slice(7));
+        if (known) return done(admit(request, route, known));
+      }
       const match = BEARER.exec(header.trim());
       const token = match?.[1];
       if (!token) {
@@ -281,9 +290,6 @@ export const authPlugin = fp<{ config: Config }>(
           }),
         );
       }
-      // A token verified before is admitted synchronously, without any promise.
-      const known = verify.recall(token);
-      if (known) return done(admit(request, route, known));
       verify(token).then(
         (auth) => done(admit(request, route, auth)),
         (error: unknown) => {

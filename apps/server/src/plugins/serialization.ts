@@ -3,7 +3,8 @@ import { serializerCompiler as zodSerializerCompiler } from 'fastify-type-provid
 /** Answers made with {@link frozenAnswer}: deeply frozen, so their JSON can never go stale. */
 const frozenAnswers = new WeakSet<object>();
 
-function deepFreeze(value: unknown): void {
+/** Freezes an object and everything it holds (arrays and plain objects alike). */
+export function deepFreeze(value: unknown): void {
   if (typeof value !== 'object' || value === null || Object.isFrozen(value)) return;
   Object.freeze(value);
   for (const item of Object.values(value)) deepFreeze(item);
