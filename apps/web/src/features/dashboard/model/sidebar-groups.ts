@@ -1,3 +1,4 @@
+import { compareGerman } from '../../../lib/german-order';
 import { applyInstitutionQuery, isTileActive, tileHref } from './links';
 import { sortTiles } from './sorting';
 import type { TileView } from './types';
@@ -23,9 +24,8 @@ export function tileGroupSections(
     if (!name) continue;
     groups.set(name, [...(groups.get(name) ?? []), applyInstitutionQuery(tile, institutionId)]);
   }
-  const collator = new Intl.Collator('de-DE');
   return [...groups.entries()]
-    .sort(([a], [b]) => collator.compare(a, b))
+    .sort(([a], [b]) => compareGerman(a, b))
     .map(([label, members]) => ({
       label,
       links: sortTiles(members).map((tile) => ({

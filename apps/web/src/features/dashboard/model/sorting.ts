@@ -1,10 +1,9 @@
+import { compareGerman } from '../../../lib/german-order';
 import type { TileType, TileView } from './types';
-
-const collator = new Intl.Collator('de-DE');
 
 /** Priority first (1 = sehr hoch comes first), then the name in German collation. */
 export function compareTiles(a: Pick<TileView, 'priority' | 'name'>, b: typeof a): number {
-  return a.priority - b.priority || collator.compare(a.name, b.name);
+  return a.priority - b.priority || compareGerman(a.name, b.name);
 }
 
 export function sortTiles<T extends Pick<TileView, 'priority' | 'name'>>(tiles: readonly T[]): T[] {
