@@ -1,6 +1,6 @@
 import './app/styles';
 import type { PublicConfig } from '@portal/contract';
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
 import { AppProviders } from './app/providers';
@@ -12,6 +12,18 @@ import { setAccessTokenProvider } from './lib/api-client';
 import { createSession, oidcAuthority, userStorageKey } from './lib/oidc';
 import { fetchPublicConfig } from './lib/public-config';
 import { createQueryClient } from './lib/query-client';
+
+/** Resolves once the router has run the first route's loaders (or failed them). */
+function routerInitialized(router: ReturnType<typeof createAppRouter>): Promise<void> {
+  if (router.state.initialized) return Promise.resolve();
+  return new Promise((resolve) => {
+    const unsubscribe = router.subscribe((state) => {
+      if (!state.initialized) return;
+      unsubscribe();
+      resolve();
+    });
+  });
+}
 
 /** public/browser-check.js sends Internet Explorer away; never start the app meanwhile. */
 const isInternetExplorer = () => /MSIE |Trident\//.test(window.navigator.userAgent);
@@ -47,12 +59,20 @@ async function bootstrap() {
   session.watchOtherTabs();
   const queryClient = createQueryClient();
   const router = createAppRouter({ session, queryClient });
-  root.render(
-    <StrictMode>
-      <AppProviders services={{ session, queryClient, config }}>
-        <RouterProvider router={router} />
-      </AppProviders>
-    </StrictMode>,
+  // The first render waits for the first route's loaders (the signed-in user, the likely
+  // institution's data): index.html shows "Wird geladen …" meanwhile, as the loader page would.
+  // Rendering that page first cost a full render of the providers (a ~120 ms task on a phone)
+  // just when the answers arrived, and a second one of the whole shell after it.
+  await routerInitialized(router);
+  // As a transition, React renders in slices and lets the browser in between (no long task).
+  startTransition(() =>
+    root.render(
+      <StrictMode>
+        <AppProviders services={{ session, queryClient, config }}>
+          <RouterProvider router={router} />
+        </AppProviders>
+      </StrictMode>,
+    ),
   );
 }
 
