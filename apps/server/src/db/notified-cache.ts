@@ -72,19 +72,27 @@ export interface InvalidatedByNotify {
   setLive(live: boolean): void;
 }
 
-/** Keeps `cache` exact through NOTIFYs on `channel` for the app's lifetime. */
+/**
+ * Keeps `caches` exact through NOTIFYs on `channel` for the app's lifetime: one listening
+ * connection for all of them, each told every key and every change of liveness.
+ */
 export async function listenForInvalidation(
   app: FastifyInstance,
   channel: string,
-  cache: InvalidatedByNotify,
+  ...caches: InvalidatedByNotify[]
 ): Promise<void> {
+  const setLive = (live: boolean) => {
+    for (const cache of caches) cache.setLive(live);
+  };
   const stop = await app.database.listen(channel, {
-    onNotify: (payload) => cache.invalidate(payload),
-    onReady: () => cache.setLive(true),
-    onLost: () => cache.setLive(false),
+    onNotify: (payload) => {
+      for (const cache of caches) cache.invalidate(payload);
+    },
+    onReady: () => setLive(true),
+    onLost: () => setLive(false),
   });
   app.addHook('onClose', async () => {
-    cache.setLive(false);
+    setLive(false);
     await stop().catch(() => undefined);
   });
 }

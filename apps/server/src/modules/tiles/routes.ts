@@ -56,17 +56,12 @@ export const tileRoutes: FastifyPluginAsyncZod = async (app) => {
   // before): kept in memory, frozen, until a tile, group, contract or partner changes anywhere.
   const dashboards = new NotifiedCache<Tile[]>();
   const partners = new NotifiedCache<TrustedPartner>();
-  const forget = (key: string) => {
-    dashboards.invalidate(key);
-    partners.invalidate(key);
+  await listenForInvalidation(app, DASHBOARD_CHANNEL, dashboards, partners);
+  // A tile write forgets at once in this process (read your writes); the others by NOTIFY.
+  const forget = () => {
+    dashboards.invalidate('*');
+    partners.invalidate('*');
   };
-  await listenForInvalidation(app, DASHBOARD_CHANNEL, {
-    invalidate: forget,
-    setLive: (live) => {
-      dashboards.setLive(live);
-      partners.setLive(live);
-    },
-  });
   if (!app.hasRequestDecorator('isMultipart')) {
     await app.register(multipart, { limits: { fileSize: TILE_ICON_MAX_BYTES, files: 2 } });
   }
@@ -169,7 +164,7 @@ export const tileRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const created = await createTile(app.db, request.scope, await readTileUpload(request));
-      forget('*'); // at once in this process (read your writes); the others by NOTIFY
+      forget();
       return reply.code(201).send(created);
     },
   );
@@ -198,7 +193,7 @@ export const tileRoutes: FastifyPluginAsyncZod = async (app) => {
         request.params.tileId,
         await readTileUpload(request),
       );
-      forget('*');
+      forget();
       if (result.kind === 'conflict') return reply.code(409).send(result.tile);
       return reply.code(200).send(result.tile);
     },
@@ -227,7 +222,7 @@ export const tileRoutes: FastifyPluginAsyncZod = async (app) => {
         request.params.tileId,
         parseVersion(request.params.version),
       );
-      forget('*');
+      forget();
       if (result.kind === 'conflict') return reply.code(409).send(result.tile);
       return reply.code(204).send(null);
     },
