@@ -332,14 +332,14 @@ async function portal(
         headers: { authorization: `Bearer ${token}` },
       }));
       await cannon({ url: base, requests, duration: 2 }); // warm-up (JIT, caches)
-      const pairs: { hello: number; route: Run }[] = [];
+      const pairs: { hello: number; route: Run; share: number }[] = [];
       for (let pair = 0; pair < PAIRS; pair++) {
         const hello = await helloWorld(DURATION_SECONDS / 2);
         const route = await cannon({ url: base, requests, duration: DURATION_SECONDS / 2 });
-        pairs.push({ hello, route });
+        pairs.push({ hello, route, share: route.requests / hello });
       }
-      pairs.sort((a, b) => a.route.requests / a.hello - b.route.requests / b.hello);
-      const { hello, route: full } = pairs[Math.floor(PAIRS / 2)]!;
+      pairs.sort((a, b) => a.share - b.share);
+      const { hello, route: full, share } = pairs[Math.floor(PAIRS / 2)]!;
       const at80 = await openLoop(
         base,
         requests,
@@ -348,9 +348,9 @@ async function portal(
       );
       figures.push({
         path: apiPath,
-        shares: pairs.map(({ hello: h, route }) => route.requests / h),
+        shares: pairs.map((pair) => pair.share),
         hello,
-        share: full.requests / hello,
+        share,
         requests: full.requests,
         non2xx: full.non2xx + at80.failures,
         p99At80: at80.p99,
