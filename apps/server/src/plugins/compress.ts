@@ -9,19 +9,29 @@ const COMPRESSIBLE = /^(?:application\/(?:json|problem\+json)|text\/(?:html|plai
 const brotli = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
 
-/** Accept-Encoding values seen, with their verdict (browsers send a handful of fixed ones). */
-const encodingOf = new Map<string, 'br' | 'gzip' | undefined>();
-const ENCODING_CACHE_MAX = 64;
+/** At most this many header values are remembered per header (then all are forgotten). */
+const REMEMBERED_VALUES_MAX = 64;
+
+/**
+ * `verdict` remembered per header value: clients and routes send a handful of fixed
+ * Accept-Encoding and Content-Type values, so each is parsed or matched once.
+ */
+function remembered<V>(verdict: (value: string) => V): (value: string) => V {
+  const memory = new Map<string, V>();
+  return (value) => {
+    if (memory.has(value)) return memory.get(value) as V;
+    const result = verdict(value);
+    if (memory.size >= REMEMBERED_VALUES_MAX) memory.clear();
+    memory.set(value, result);
+    return result;
+  };
+}
+
+const encodingOf = remembered(parseEncoding);
 
 /** `br` or `gzip` as the request accepts them (brotli preferred), else undefined. */
 export function pickEncoding(header: string | string[] | undefined): 'br' | 'gzip' | undefined {
-  if (header === undefined) return undefined;
-  const text = String(header);
-  if (encodingOf.has(text)) return encodingOf.get(text);
-  const encoding = parseEncoding(text);
-  if (encodingOf.size >= ENCODING_CACHE_MAX) encodingOf.clear();
-  encodingOf.set(text, encoding);
-  return encoding;
+  return header === undefined ? undefined : encodingOf(String(header));
 }
 
 function parseEncoding(header: string): 'br' | 'gzip' | undefined {
@@ -38,18 +48,10 @@ function parseEncoding(header: string): 'br' | 'gzip' | undefined {
   return undefined;
 }
 
-/** Content types seen, with whether they are compressible (a server sends a handful). */
-const compressibleType = new Map<string, boolean>();
+const compressibleType = remembered((type) => COMPRESSIBLE.test(type));
 
 function isCompressible(type: unknown): boolean {
-  if (typeof type !== 'string') return COMPRESSIBLE.test(String(type ?? ''));
-  let verdict = compressibleType.get(type);
-  if (verdict === undefined) {
-    verdict = COMPRESSIBLE.test(type);
-    if (compressibleType.size >= ENCODING_CACHE_MAX) compressibleType.clear();
-    compressibleType.set(type, verdict);
-  }
-  return verdict;
+  return compressibleType(typeof type === 'string' ? type : String(type ?? ''));
 }
 
 /** Whether a payload is below the threshold in UTF-8 bytes, without encoding it. */
