@@ -214,4 +214,37 @@ test.describe('dashboard', () => {
     await page.getByRole('dialog').getByRole('button', { name: 'Seite verlassen' }).click();
     await expect(page).toHaveURL(/\/dashboard$/);
   });
+
+  test('the first view does not move: from the loading text to the dashboard, no layout shift', async ({
+    page,
+  }) => {
+    await signIn(page, ACCOUNTS.anna, '/dashboard');
+    await expect(tileLink(page, /Aufträge/)).toContainText('2 Aufträge');
+    // Every shift of the next load, as Chrome reports it for Cumulative Layout Shift.
+    await page.addInitScript(() => {
+      const shifts: { value: number; sources: string[] }[] = [];
+      (window as unknown as { shifts: typeof shifts }).shifts = shifts;
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries() as unknown as {
+          value: number;
+          hadRecentInput: boolean;
+          sources: { node?: Node }[];
+        }[]) {
+          if (entry.hadRecentInput) continue;
+          shifts.push({
+            value: entry.value,
+            sources: entry.sources.map((source) => source.node?.nodeName ?? '?'),
+          });
+        }
+      }).observe({ type: 'layout-shift', buffered: true });
+    });
+    await page.reload();
+    await expect(tileLink(page, /Aufträge/)).toContainText('2 Aufträge');
+    await page.waitForLoadState('networkidle');
+    const shifts = await page.evaluate(
+      () => (window as unknown as { shifts: { value: number; sources: string[] }[] }).shifts,
+    );
+    const total = shifts.reduce((sum, shift) => sum + shift.value, 0);
+    expect(total, JSON.stringify(shifts)).toBeLessThan(0.01);
+  });
 });
