@@ -1,13 +1,17 @@
 import type { ReactNode } from 'react';
 import type { LoaderFunctionArgs } from 'react-router';
 import { Navigate, redirect, useMatches } from 'react-router';
+import {
+  recallInstitutionRoles,
+  rememberInstitutionRoles,
+} from '../features/institutions/model/known-roles';
 import { currentUserQueryOptions, isRestrictedUserError } from '../features/user/api/current-user';
-import { tokenHasRoles } from '../lib/jwt';
+import { tokenHasRoles, tokenSubject } from '../lib/jwt';
 import { useAppContext } from './app-context';
 import { CLIENT_ROLES, requiredPermission } from './model/route-handle';
 import { PageLoader } from './page-loader';
 import type { AppServices } from './services';
-import { prefetchForUser, prefetchLikelyInstitution } from './startup-prefetch';
+import { prefetchForUser, prefetchLikelyInstitutions } from './startup-prefetch';
 
 export { CLIENT_ROLES };
 
@@ -42,10 +46,16 @@ export function createRootGuardLoader({
       return leavingPage();
     }
     if (tokenHasRoles(token, CLIENT_ROLES) === false) return { status: 'restricted' };
-    prefetchLikelyInstitution(queryClient, url);
+    const subject = tokenSubject(token);
+    const isImpersonating = session.isImpersonating();
+    prefetchLikelyInstitutions(queryClient, url, {
+      knownRoles: recallInstitutionRoles(subject),
+      isImpersonating,
+    });
     try {
       const user = await queryClient.ensureQueryData(currentUserQueryOptions());
-      prefetchForUser(queryClient, user, url, session.isImpersonating());
+      prefetchForUser(queryClient, user, url, isImpersonating);
+      if (subject) rememberInstitutionRoles(subject, user.institutionUserRoles);
       return { status: 'ready' };
     } catch (error) {
       return isRestrictedUserError(error) ? { status: 'restricted' } : { status: 'error' };

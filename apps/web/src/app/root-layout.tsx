@@ -25,7 +25,7 @@ import {
   type ShellProps,
   type ShellSidebarSection,
 } from './shell';
-import { useIsBackendDown } from './use-backend-status';
+import { HealthCheck, useIsBackendDown } from './use-backend-status';
 
 type FrameProps = Pick<ShellProps, 'banners' | 'children'>;
 
@@ -34,29 +34,32 @@ function AnonymousFrame({ banners, children }: FrameProps) {
   const { config, session } = useServices();
   const isBackendDown = useIsBackendDown();
   return (
-    <AppShellLayout
-      user={null}
-      institutions={[]}
-      currentInstitutionId={null}
-      onSelectInstitution={() => {}}
-      isAdmin={false}
-      canEditTiles={false}
-      isImpersonating={false}
-      onLogout={() => void session.logout()}
-      supportContacts={[]}
-      serverStatusUrl={config.serverStatusUrl}
-      sidebarSections={[]}
-      banners={
-        isBackendDown || banners ? (
-          <>
-            {isBackendDown && <BackendDownBanner />}
-            {banners}
-          </>
-        ) : undefined
-      }
-    >
-      {children}
-    </AppShellLayout>
+    <>
+      <HealthCheck />
+      <AppShellLayout
+        user={null}
+        institutions={[]}
+        currentInstitutionId={null}
+        onSelectInstitution={() => {}}
+        isAdmin={false}
+        canEditTiles={false}
+        isImpersonating={false}
+        onLogout={() => void session.logout()}
+        supportContacts={[]}
+        serverStatusUrl={config.serverStatusUrl}
+        sidebarSections={[]}
+        banners={
+          isBackendDown || banners ? (
+            <>
+              {isBackendDown && <BackendDownBanner />}
+              {banners}
+            </>
+          ) : undefined
+        }
+      >
+        {children}
+      </AppShellLayout>
+    </>
   );
 }
 
@@ -177,6 +180,7 @@ function SignedInLayout({ user }: { user: User }) {
 
   return (
     <AppContext.Provider value={context}>
+      <HealthCheck />
       <InstitutionTheme institution={currentInstitution} />
       <LazyAnalyticsIdentitySync config={config} institutionId={currentInstitutionId} />
       <AppShellLayout

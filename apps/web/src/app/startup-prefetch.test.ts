@@ -8,7 +8,8 @@ import { setupMswServer } from '../test/msw-server';
 import {
   likelyInstitutionId,
   prefetchForUser,
-  prefetchLikelyInstitution,
+  prefetchLikelyInstitutions,
+  type StartupGuess,
 } from './startup-prefetch';
 
 const server = setupMswServer();
@@ -67,11 +68,18 @@ describe('likelyInstitutionId', () => {
   });
 });
 
-describe('prefetchLikelyInstitution', () => {
+/** No roles remembered from an earlier load (a first visit, or another user before). */
+const NOTHING_KNOWN: StartupGuess = { knownRoles: null, isImpersonating: false };
+
+describe('prefetchLikelyInstitutions', () => {
   it('starts the shell requests of the stored institution and, on the dashboard, its tiles data', async () => {
     localStorage.setItem(LAST_INSTITUTION_KEY, PRAXIS);
     const paths = recordRequests();
-    prefetchLikelyInstitution(createQueryClient(), new URL('http://portal/dashboard'));
+    prefetchLikelyInstitutions(
+      createQueryClient(),
+      new URL('http://portal/dashboard'),
+      NOTHING_KNOWN,
+    );
     await settle();
     expect(paths.sort()).toEqual(
       [
@@ -87,16 +95,82 @@ describe('prefetchLikelyInstitution', () => {
   it('leaves the dashboard data out on other pages and asks nothing without a guess', async () => {
     localStorage.setItem(LAST_INSTITUTION_KEY, PRAXIS);
     const paths = recordRequests();
-    prefetchLikelyInstitution(createQueryClient(), new URL('http://portal/account'));
+    prefetchLikelyInstitutions(
+      createQueryClient(),
+      new URL('http://portal/account'),
+      NOTHING_KNOWN,
+    );
     await settle();
     expect(paths).toHaveLength(3);
     expect(paths.some((path) => path.includes('/order'))).toBe(false);
 
     localStorage.clear();
     paths.length = 0;
-    prefetchLikelyInstitution(createQueryClient(), new URL('http://portal/dashboard'));
+    prefetchLikelyInstitutions(
+      createQueryClient(),
+      new URL('http://portal/dashboard'),
+      NOTHING_KNOWN,
+    );
     await settle();
     expect(paths).toEqual([]);
+  });
+
+  it('with the roles remembered for the subject, starts all of the first view at once', async () => {
+    localStorage.setItem(LAST_INSTITUTION_KEY, MVZ);
+    const paths = recordRequests();
+    prefetchLikelyInstitutions(createQueryClient(), new URL('http://portal/dashboard'), {
+      knownRoles: [
+        { institutionId: PRAXIS, role: 'INSTITUTION_MEMBER' },
+        { institutionId: MVZ, role: 'INSTITUTION_ADMIN' },
+      ],
+      isImpersonating: false,
+    });
+    await settle();
+    expect(paths.sort()).toEqual(
+      [
+        `/institution/${PRAXIS}`,
+        `/institution/${MVZ}`,
+        `/institution/${MVZ}/trusted`,
+        `/institution/${MVZ}/tiles`,
+        `/institution/${MVZ}/order`,
+        `/documents/metadata?institution=${MVZ}`,
+        `/institution/${MVZ}/relationship`,
+      ].sort(),
+    );
+  });
+
+  it('picks the institution from the remembered roles as the selection will, and asks for relationships only as admin or support', async () => {
+    // The stored selection is none of the remembered institutions: the first role wins.
+    localStorage.setItem(LAST_INSTITUTION_KEY, '99999999-9999-4999-8999-999999999999');
+    const paths = recordRequests();
+    const knownRoles = [
+      { institutionId: PRAXIS, role: 'INSTITUTION_MEMBER' as const },
+      { institutionId: MVZ, role: 'SUPPORT_USER' as const },
+    ];
+    prefetchLikelyInstitutions(createQueryClient(), new URL('http://portal/account'), {
+      knownRoles,
+      isImpersonating: false,
+    });
+    await settle();
+    expect(paths.sort()).toEqual(
+      [
+        `/institution/${PRAXIS}`,
+        `/institution/${MVZ}`,
+        `/institution/${PRAXIS}/trusted`,
+        `/institution/${PRAXIS}/tiles`,
+      ].sort(),
+    );
+
+    // The parameter names the institution where the user is support: its relationships too,
+    // but not while impersonating.
+    paths.length = 0;
+    const url = new URL(`http://portal/account?institutionId=${MVZ}`);
+    prefetchLikelyInstitutions(createQueryClient(), url, { knownRoles, isImpersonating: false });
+    prefetchLikelyInstitutions(createQueryClient(), url, { knownRoles, isImpersonating: true });
+    await settle();
+    expect(paths.filter((path) => path.endsWith('/relationship'))).toEqual([
+      `/institution/${MVZ}/relationship`,
+    ]);
   });
 
   it('does not ask again for what the cache holds', async () => {
@@ -104,14 +178,14 @@ describe('prefetchLikelyInstitution', () => {
     const queryClient = createQueryClient();
     queryClient.setQueryData(['tiles', PRAXIS], []);
     const paths = recordRequests();
-    prefetchLikelyInstitution(queryClient, new URL('http://portal/account'));
+    prefetchLikelyInstitutions(queryClient, new URL('http://portal/account'), NOTHING_KNOWN);
     await settle();
     expect(paths.sort()).toEqual([`/institution/${PRAXIS}`, `/institution/${PRAXIS}/trusted`]);
   });
 });
 
 describe('prefetchForUser', () => {
-  it('loads every institution of the user, the health check and, for an admin, the relationships', async () => {
+  it('loads every institution of the user and, for an admin, the relationships (not the health check)', async () => {
     const paths = recordRequests();
     prefetchForUser(
       createQueryClient(),
@@ -125,7 +199,6 @@ describe('prefetchForUser', () => {
     await settle();
     expect(paths.sort()).toEqual(
       [
-        '/ping',
         `/institution/${PRAXIS}`,
         `/institution/${MVZ}`,
         `/institution/${PRAXIS}/relationship`,

@@ -1,14 +1,28 @@
 import { useQuery } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
 import { pingQueryOptions } from '../features/health/api/ping';
 import { currentUserQueryOptions } from '../features/user/api/current-user';
+import { afterNextPaint } from '../lib/after-paint';
 
 /**
- * Backend down: the health check (at start and every 30 s) failed, and no current-user load
+ * Runs the health check (`GET /api/ping` at start and every 30 s) for the backend-down banner.
+ * It starts once the first view has painted: nothing on it waits for the answer, and on a slow
+ * line the request would take one of the connections the first view's own requests need.
+ */
+export function HealthCheck(): null {
+  const [started, setStarted] = useState(false);
+  useEffect(() => afterNextPaint(() => setStarted(true)), []);
+  useQuery({ ...pingQueryOptions(), enabled: started });
+  return null;
+}
+
+/**
+ * Backend down: the health check (run by `HealthCheck`) failed, and no current-user load
  * succeeded since (a successful load clears the flag).
  */
 export function useIsBackendDown(): boolean {
-  const ping = useQuery(pingQueryOptions());
-  // Observes the current user without loading it (the guard loads it).
+  // Both observed without loading (HealthCheck checks, the guard loads the user).
+  const ping = useQuery({ ...pingQueryOptions(), enabled: false });
   const currentUser = useQuery({ ...currentUserQueryOptions(), enabled: false });
   return ping.isError && ping.errorUpdatedAt > currentUser.dataUpdatedAt;
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { decodeJwtClaims, tokenHasRoles } from './jwt';
+import { decodeJwtClaims, tokenHasRoles, tokenSubject } from './jwt';
 
 const encode = (value: unknown) =>
   btoa(String.fromCharCode(...new TextEncoder().encode(JSON.stringify(value))))
@@ -36,5 +36,14 @@ describe('tokenHasRoles', () => {
 
   it('decodes UTF-8 claims', () => {
     expect(decodeJwtClaims(jwt({ given_name: 'Jörg' }))?.given_name).toBe('Jörg');
+  });
+});
+
+describe('tokenSubject', () => {
+  it('reads sub, and nothing from a token without one or from no JWT', () => {
+    expect(tokenSubject(jwt({ sub: 'f3a1c2d4' }))).toBe('f3a1c2d4');
+    expect(tokenSubject(jwt({ sub: '' }))).toBeNull();
+    expect(tokenSubject(jwt({ sub: 42 }))).toBeNull();
+    expect(tokenSubject('opaque-token')).toBeNull();
   });
 });

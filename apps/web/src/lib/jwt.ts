@@ -44,3 +44,9 @@ export function tokenHasRoles(token: string, required: readonly string[]): boole
   const roles = tokenRoles(claims);
   return required.every((role) => roles.has(role));
 }
+
+/** The token's subject (`sub`), null when it has none or is not a JWT. */
+export function tokenSubject(token: string): string | null {
+  const subject = decodeJwtClaims(token)?.sub;
+  return typeof subject === 'string' && subject !== '' ? subject : null;
+}
