@@ -52,10 +52,16 @@ test.describe('sign-in through the embedded provider', () => {
     await expect(page.getByRole('menuitem', { name: 'Mein Konto' })).toBeVisible();
     await expect(page.getByRole('menuitem', { name: 'Unternehmen' })).toHaveCount(0);
     await expectNoAxeViolations(page);
+    // The next load's guess: Anna's two institution roles, remembered for her token's subject.
+    const knownRoles = () =>
+      page.evaluate(() => localStorage.getItem('portal.knownInstitutionRoles'));
+    expect(JSON.parse((await knownRoles()) ?? 'null')?.roles).toHaveLength(2);
     await page.getByRole('menuitem', { name: 'Abmelden' }).click();
 
     await expect(page).toHaveURL(/\/auth\/realms\/portal\//);
     await expect(page.getByLabel('E-Mail')).toBeVisible();
+    // Signing out forgot them (the sign-in page shares the portal's origin).
+    expect(await knownRoles()).toBeNull();
     // The session is over: opening the portal asks for sign-in again.
     await page.goto('/dashboard');
     await expect(page).toHaveURL(/\/auth\/realms\/portal\//);

@@ -7,6 +7,7 @@ import { AppProviders } from './app/providers';
 import { createAppRouter, isPublicPath } from './app/router';
 import { StartupError } from './app/startup-error';
 import { postEndImpersonation } from './features/impersonation/api/impersonation-api';
+import { forgetInstitutionRoles } from './features/institutions/model/known-roles';
 import { postLogout } from './features/user/api/logout';
 import { setAccessTokenProvider } from './lib/api-client';
 import { createSession, oidcAuthority, userStorageKey } from './lib/oidc';
@@ -44,7 +45,11 @@ async function bootstrap() {
     import('./lib/oidc-user-manager').then((module) => module.createUserManager(config));
   const session = createSession(loadUserManager, {
     storageKey: userStorageKey(config),
-    logoutRequest: postLogout,
+    // Signing out ends the session at the API and forgets the remembered institution roles.
+    logoutRequest: () => {
+      forgetInstitutionRoles();
+      return postLogout();
+    },
     isPublicPath,
     tokenEndpoint: `${oidcAuthority(config)}/protocol/openid-connect/token`,
     clientId: config.clientId,

@@ -1,5 +1,10 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { KNOWN_ROLES_KEY, recallInstitutionRoles, rememberInstitutionRoles } from './known-roles';
+import {
+  forgetInstitutionRoles,
+  KNOWN_ROLES_KEY,
+  recallInstitutionRoles,
+  rememberInstitutionRoles,
+} from './known-roles';
 
 const A = '11111111-1111-4111-8111-111111111111';
 const B = '22222222-2222-4222-8222-222222222222';
@@ -18,6 +23,13 @@ describe('remembered institution roles', () => {
     ]);
     expect(recallInstitutionRoles('subject-2')).toBeNull();
     expect(recallInstitutionRoles(null)).toBeNull();
+  });
+
+  it('signing out forgets them', () => {
+    rememberInstitutionRoles('subject-1', [{ institutionId: A, role: 'INSTITUTION_ADMIN' }]);
+    forgetInstitutionRoles();
+    expect(localStorage.getItem(KNOWN_ROLES_KEY)).toBeNull();
+    expect(recallInstitutionRoles('subject-1')).toBeNull();
   });
 
   it('the last load wins', () => {

@@ -49,3 +49,12 @@ export function recallInstitutionRoles(
     return null;
   }
 }
+
+/** Signing out forgets them: the device keeps no list of someone's institutions. */
+export function forgetInstitutionRoles(storage: Storage = window.localStorage) {
+  try {
+    storage.removeItem(KNOWN_ROLES_KEY);
+  } catch {
+    // Storage unavailable: nothing was kept.
+  }
+}
