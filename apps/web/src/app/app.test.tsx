@@ -40,6 +40,30 @@ describe('root guard', () => {
     expect(screen.getByRole('button', { name: /Benutzermenü/ })).toHaveTextContent('AS');
   });
 
+  it("asks for the user first, then for the guessed institution's dashboard", async () => {
+    localStorage.setItem('lastInstitutionId', PRAXIS_ID);
+    const sent: string[] = [];
+    const onStart = ({ request }: { request: Request }) => {
+      sent.push(`${request.method} ${new URL(request.url).pathname}`);
+    };
+    server.events.on('request:start', onStart);
+    try {
+      renderApp('/dashboard', { server });
+      await dashboardHeading();
+    } finally {
+      server.events.removeListener('request:start', onStart);
+    }
+    // Over HTTP/1.1 six requests go out at a time: the two the guard waits for lead.
+    expect(sent.slice(0, 2)).toEqual([
+      'POST /api/user/ensureBackendUserExists',
+      'GET /api/user/current',
+    ]);
+    expect(sent.slice(2, 4)).toEqual([
+      `GET /api/institution/${PRAXIS_ID}`,
+      `GET /api/institution/${PRAXIS_ID}/tiles`,
+    ]);
+  });
+
   it('loads the current user once across navigations', async () => {
     const { log, router } = renderApp('/dashboard', { server });
     await dashboardHeading();

@@ -48,12 +48,14 @@ export function createRootGuardLoader({
     if (tokenHasRoles(token, CLIENT_ROLES) === false) return { status: 'restricted' };
     const subject = tokenSubject(token);
     const isImpersonating = session.isImpersonating();
+    // The user's requests first (this loader waits for them), then the guessed ones.
+    const userLoad = queryClient.ensureQueryData(currentUserQueryOptions());
     prefetchLikelyInstitutions(queryClient, url, {
       knownRoles: recallInstitutionRoles(subject),
       isImpersonating,
     });
     try {
-      const user = await queryClient.ensureQueryData(currentUserQueryOptions());
+      const user = await userLoad;
       prefetchForUser(queryClient, user, url, isImpersonating);
       if (subject) rememberInstitutionRoles(subject, user.institutionUserRoles);
       return { status: 'ready' };

@@ -31,50 +31,40 @@ export interface StartupGuess {
   isImpersonating: boolean;
 }
 
+type Roles = readonly Pick<InstitutionUserRole, 'institutionId' | 'role'>[];
+
 /**
  * Starts what the signed-in layout's first render shows together with the current user's
  * requests, instead of one round trip after them: the likely institution's shell data
- * (institution, co-branding, tiles for the sidebar) and, on the dashboard, its orders and
+ * (institution, tiles for the sidebar, co-branding) and, on the dashboard, its orders and
  * document counts. With the roles the last load answered for the same subject, also every
  * institution of the user (switcher and sidebar) and the relationships behind the
  * impersonation button, chosen by the same rules as after the user has loaded. The server
  * still checks membership; a wrong guess costs a few 404s that nothing shows. Queries that
- * hold data already are left alone.
+ * hold data already are left alone. What the first paint needs goes out first: over HTTP/1.1
+ * the browser sends six requests at a time.
  */
 export function prefetchLikelyInstitutions(
   queryClient: QueryClient,
   url: URL,
   { knownRoles, isImpersonating }: StartupGuess,
 ) {
-  const institutionId = knownRoles
-    ? selectInitialInstitution({
-        roles: knownRoles,
-        queryInstitutionId: url.searchParams.get('institutionId'),
-        storedInstitutionId: readStoredInstitutionId(),
-      })
-    : likelyInstitutionId(url);
+  const institutionId = knownRoles ? selectionOf(knownRoles, url) : likelyInstitutionId(url);
   if (!institutionId) return;
-  for (const id of knownRoles ? institutionIdsOf(knownRoles) : [institutionId]) {
-    void queryClient.ensureQueryData(institutionQueryOptions(id)).catch(ignore);
-  }
-  void queryClient.ensureQueryData(trustedCompanyQueryOptions(institutionId)).catch(ignore);
+  void queryClient.ensureQueryData(institutionQueryOptions(institutionId)).catch(ignore);
   void queryClient.ensureQueryData(tilesQueryOptions(institutionId)).catch(ignore);
+  void queryClient.ensureQueryData(trustedCompanyQueryOptions(institutionId)).catch(ignore);
   if (url.pathname === '/dashboard' || url.pathname === '/') {
     void queryClient.ensureQueryData(ordersQueryOptions(institutionId)).catch(ignore);
     void queryClient.ensureQueryData(documentMetadataQueryOptions(institutionId)).catch(ignore);
   }
-  const role = knownRoles?.find((entry) => entry.institutionId === institutionId)?.role;
-  if (!isImpersonating && mayAskForRelationships(role ?? null)) {
-    void queryClient.ensureQueryData(relationshipsQueryOptions(institutionId)).catch(ignore);
-  }
+  if (knownRoles) prefetchInstitutionsOf(queryClient, knownRoles, url, isImpersonating);
 }
 
 /**
  * Once the user is known, what the signed-in layout asks for on its first render and the
- * guess missed starts at once rather than after that render: every institution of the user
- * (the switcher), and the relationships behind the impersonation button (admins and support
- * of the institution the selection will pick, by the same rule as the selection). The health
- * check is left to the shell: nothing on the first view waits for it.
+ * guess missed starts at once rather than after that render. The health check is left to the
+ * shell: nothing on the first view waits for it.
  */
 export function prefetchForUser(
   queryClient: QueryClient,
@@ -82,16 +72,34 @@ export function prefetchForUser(
   url: URL,
   isImpersonating: boolean,
 ) {
-  for (const institutionId of institutionIdsOf(user.institutionUserRoles)) {
-    void queryClient.ensureQueryData(institutionQueryOptions(institutionId)).catch(ignore);
-  }
-  const selected = selectInitialInstitution({
-    roles: user.institutionUserRoles,
+  prefetchInstitutionsOf(queryClient, user.institutionUserRoles, url, isImpersonating);
+}
+
+/** The institution the selection will pick from these roles for this URL. */
+const selectionOf = (roles: Roles, url: URL) =>
+  selectInitialInstitution({
+    roles,
     queryInstitutionId: url.searchParams.get('institutionId'),
     storedInstitutionId: readStoredInstitutionId(),
   });
-  const role = user.institutionUserRoles.find((entry) => entry.institutionId === selected)?.role;
-  if (selected && !isImpersonating && mayAskForRelationships(role ?? null)) {
+
+/**
+ * Every institution of these roles (the switcher) and the relationships behind the
+ * impersonation button: asked for by admins and support of the institution the selection will
+ * pick, by the same rule as the selection, never while impersonating.
+ */
+function prefetchInstitutionsOf(
+  queryClient: QueryClient,
+  roles: Roles,
+  url: URL,
+  isImpersonating: boolean,
+) {
+  for (const institutionId of institutionIdsOf(roles)) {
+    void queryClient.ensureQueryData(institutionQueryOptions(institutionId)).catch(ignore);
+  }
+  const selected = selectionOf(roles, url);
+  const role = roles.find((entry) => entry.institutionId === selected)?.role ?? null;
+  if (selected && !isImpersonating && mayAskForRelationships(role)) {
     void queryClient.ensureQueryData(relationshipsQueryOptions(selected)).catch(ignore);
   }
 }
