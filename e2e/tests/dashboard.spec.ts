@@ -238,6 +238,14 @@ test.describe('dashboard', () => {
         }
       }).observe({ type: 'layout-shift', buffered: true });
     });
+    // The dashboard's own answers come late, as on a busy server: the page must still not move.
+    await page.route(
+      /\/api\/(institution\/[^/]+\/(tiles|order)|documents\/metadata)/,
+      async (route) => {
+        await new Promise((resolve) => setTimeout(resolve, 400));
+        await route.continue();
+      },
+    );
     await page.reload();
     await expect(tileLink(page, /Aufträge/)).toContainText('2 Aufträge');
     await page.waitForLoadState('networkidle');

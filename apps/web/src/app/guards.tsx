@@ -11,7 +11,11 @@ import { useAppContext } from './app-context';
 import { CLIENT_ROLES, requiredPermission } from './model/route-handle';
 import { PageLoader } from './page-loader';
 import type { AppServices } from './services';
-import { prefetchForUser, prefetchLikelyInstitutions } from './startup-prefetch';
+import {
+  prefetchForUser,
+  prefetchLikelyInstitutions,
+  waitForFirstPaintData,
+} from './startup-prefetch';
 
 export { CLIENT_ROLES };
 
@@ -58,6 +62,8 @@ export function createRootGuardLoader({
       const user = await userLoad;
       prefetchForUser(queryClient, user, url, isImpersonating);
       if (subject) rememberInstitutionRoles(subject, user.institutionUserRoles);
+      // The page opens with its data, not with loading states that then move it.
+      await waitForFirstPaintData(queryClient, user, url);
       return { status: 'ready' };
     } catch (error) {
       return isRestrictedUserError(error) ? { status: 'restricted' } : { status: 'error' };

@@ -1,5 +1,5 @@
 import type { User } from '@portal/contract';
-import { http } from 'msw';
+import { delay, http } from 'msw';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { LAST_INSTITUTION_KEY } from '../features/institutions/model/selection';
 import { createQueryClient } from '../lib/query-client';
@@ -10,6 +10,7 @@ import {
   prefetchForUser,
   prefetchLikelyInstitutions,
   type StartupGuess,
+  waitForFirstPaintData,
 } from './startup-prefetch';
 
 const server = setupMswServer();
@@ -221,5 +222,44 @@ describe('prefetchForUser', () => {
     prefetchForUser(createQueryClient(), roles, new URL('http://portal/dashboard'), true);
     await settle();
     expect(paths.filter((path) => path.endsWith('/relationship'))).toEqual([]);
+  });
+});
+
+describe('waitForFirstPaintData', () => {
+  const anna = () => userWith([[PRAXIS, 'INSTITUTION_ADMIN']]);
+
+  it("waits for the selected institution's shell and dashboard answers, failures included", async () => {
+    const answered: string[] = [];
+    server.use(
+      http.get('*/api/*', async ({ request }) => {
+        const path = new URL(request.url).pathname.replace('/api', '');
+        await delay(path.endsWith('/tiles') ? 120 : 10);
+        answered.push(path);
+        return contractProblem(path.endsWith('/order') ? 500 : 404, 'Nicht gefunden');
+      }),
+    );
+    await waitForFirstPaintData(createQueryClient(), anna(), new URL('http://portal/dashboard'));
+    expect(answered.sort()).toEqual(
+      [
+        `/institution/${PRAXIS}`,
+        `/institution/${PRAXIS}/tiles`,
+        `/institution/${PRAXIS}/trusted`,
+        `/institution/${PRAXIS}/order`,
+        '/documents/metadata',
+      ].sort(),
+    );
+  });
+
+  it('gives up after the wait, so a hanging answer never holds the page', async () => {
+    let answered = false;
+    server.use(
+      http.get('*/api/*', async () => {
+        await delay(2_000);
+        answered = true;
+        return contractProblem(404, 'Nicht gefunden');
+      }),
+    );
+    await waitForFirstPaintData(createQueryClient(), anna(), new URL('http://portal/account'), 50);
+    expect(answered).toBe(false);
   });
 });

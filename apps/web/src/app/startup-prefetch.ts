@@ -51,14 +51,64 @@ export function prefetchLikelyInstitutions(
 ) {
   const institutionId = knownRoles ? selectionOf(knownRoles, url) : likelyInstitutionId(url);
   if (!institutionId) return;
-  void queryClient.ensureQueryData(institutionQueryOptions(institutionId)).catch(ignore);
-  void queryClient.ensureQueryData(tilesQueryOptions(institutionId)).catch(ignore);
-  void queryClient.ensureQueryData(trustedCompanyQueryOptions(institutionId)).catch(ignore);
-  if (url.pathname === '/dashboard' || url.pathname === '/') {
-    void queryClient.ensureQueryData(ordersQueryOptions(institutionId)).catch(ignore);
-    void queryClient.ensureQueryData(documentMetadataQueryOptions(institutionId)).catch(ignore);
+  for (const load of firstPaintLoads(institutionId, url.pathname)) {
+    void load(queryClient).catch(ignore);
   }
   if (knownRoles) prefetchInstitutionsOf(queryClient, knownRoles, url, isImpersonating);
+}
+
+/** How long the first render waits for the first paint's data before it shows loading states. */
+export const FIRST_PAINT_DATA_WAIT_MS = 3_000;
+
+/**
+ * Waits (at most `wait` ms) until the data the page's first paint shows for the institution
+ * the selection will pick has loaded or failed: the shell's and, on the dashboard, its own.
+ * Rendered before, the page showed loading states first and then moved under the reader (the
+ * institution's name, the tiles, the footer pushed down: a layout shift). Mostly the answers
+ * are there already: they left with the user's requests.
+ */
+export async function waitForFirstPaintData(
+  queryClient: QueryClient,
+  user: User,
+  url: URL,
+  wait: number = FIRST_PAINT_DATA_WAIT_MS,
+): Promise<void> {
+  const institutionId = selectionOf(user.institutionUserRoles, url);
+  if (!institutionId) return;
+  const loads = firstPaintLoads(institutionId, url.pathname).map((load) =>
+    load(queryClient).catch(ignore),
+  );
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const timeout = new Promise<void>((resolve) => {
+    timer = setTimeout(resolve, wait);
+  });
+  await Promise.race([Promise.all(loads), timeout]);
+  clearTimeout(timer);
+}
+
+/**
+ * The first paint's queries for an institution, in the order they should leave (over HTTP/1.1
+ * six at a time): the shell's (institution, tiles for the sidebar, co-branding) and, on the
+ * dashboard, its orders and document counts. `ensureQueryData`: only what the cache lacks.
+ */
+function firstPaintLoads(
+  institutionId: string,
+  pathname: string,
+): ((queryClient: QueryClient) => Promise<unknown>)[] {
+  const loads: ((queryClient: QueryClient) => Promise<unknown>)[] = [
+    (queryClient: QueryClient) =>
+      queryClient.ensureQueryData(institutionQueryOptions(institutionId)),
+    (queryClient: QueryClient) => queryClient.ensureQueryData(tilesQueryOptions(institutionId)),
+    (queryClient: QueryClient) =>
+      queryClient.ensureQueryData(trustedCompanyQueryOptions(institutionId)),
+  ];
+  if (pathname === '/dashboard' || pathname === '/') {
+    loads.push(
+      (queryClient) => queryClient.ensureQueryData(ordersQueryOptions(institutionId)),
+      (queryClient) => queryClient.ensureQueryData(documentMetadataQueryOptions(institutionId)),
+    );
+  }
+  return loads;
 }
 
 /**
