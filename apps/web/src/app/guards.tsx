@@ -63,7 +63,7 @@ export function createRootGuardLoader({
       prefetchForUser(queryClient, user, url, isImpersonating);
       if (subject) rememberInstitutionRoles(subject, user.institutionUserRoles);
       // The page opens with its data, not with loading states that then move it.
-      await waitForFirstPaintData(queryClient, user, url);
+      await waitForFirstPaintData(queryClient, user, url, { isImpersonating });
       return { status: 'ready' };
     } catch (error) {
       return isRestrictedUserError(error) ? { status: 'restricted' } : { status: 'error' };

@@ -238,7 +238,9 @@ describe('waitForFirstPaintData', () => {
         return contractProblem(path.endsWith('/order') ? 500 : 404, 'Nicht gefunden');
       }),
     );
-    await waitForFirstPaintData(createQueryClient(), anna(), new URL('http://portal/dashboard'));
+    await waitForFirstPaintData(createQueryClient(), anna(), new URL('http://portal/dashboard'), {
+      isImpersonating: false,
+    });
     expect(answered.sort()).toEqual(
       [
         `/institution/${PRAXIS}`,
@@ -246,8 +248,20 @@ describe('waitForFirstPaintData', () => {
         `/institution/${PRAXIS}/trusted`,
         `/institution/${PRAXIS}/order`,
         '/documents/metadata',
+        // Anna is admin there: the impersonation button's answer belongs to the first paint.
+        `/institution/${PRAXIS}/relationship`,
       ].sort(),
     );
+  });
+
+  it('asks for no relationships for a member, nor while impersonating', async () => {
+    const paths = recordRequests();
+    const member = userWith([[PRAXIS, 'INSTITUTION_MEMBER']]);
+    const url = new URL('http://portal/account');
+    await waitForFirstPaintData(createQueryClient(), member, url, { isImpersonating: false });
+    await waitForFirstPaintData(createQueryClient(), anna(), url, { isImpersonating: true });
+    expect(paths.filter((path) => path.endsWith('/relationship'))).toEqual([]);
+    expect(paths).toContain(`/institution/${PRAXIS}/tiles`);
   });
 
   it('gives up after the wait, so a hanging answer never holds the page', async () => {
@@ -259,7 +273,10 @@ describe('waitForFirstPaintData', () => {
         return contractProblem(404, 'Nicht gefunden');
       }),
     );
-    await waitForFirstPaintData(createQueryClient(), anna(), new URL('http://portal/account'), 50);
+    await waitForFirstPaintData(createQueryClient(), anna(), new URL('http://portal/account'), {
+      isImpersonating: false,
+      wait: 50,
+    });
     expect(answered).toBe(false);
   });
 });

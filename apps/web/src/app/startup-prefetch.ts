@@ -62,8 +62,9 @@ export const FIRST_PAINT_DATA_WAIT_MS = 3_000;
 
 /**
  * Waits (at most `wait` ms) until the data the page's first paint shows for the institution
- * the selection will pick has loaded or failed: the shell's and, on the dashboard, its own.
- * Rendered before, the page showed loading states first and then moved under the reader (the
+ * the selection will pick has loaded or failed: the shell's (with the relationships behind the
+ * impersonation button, for admins and support) and, on the dashboard, its own. Rendered
+ * before, the page showed loading states first and then moved under the reader (the
  * institution's name, the tiles, the footer pushed down: a layout shift). Mostly the answers
  * are there already: they left with the user's requests.
  */
@@ -71,18 +72,21 @@ export async function waitForFirstPaintData(
   queryClient: QueryClient,
   user: User,
   url: URL,
-  wait: number = FIRST_PAINT_DATA_WAIT_MS,
+  { isImpersonating, wait = FIRST_PAINT_DATA_WAIT_MS }: { isImpersonating: boolean; wait?: number },
 ): Promise<void> {
-  const institutionId = selectionOf(user.institutionUserRoles, url);
+  const roles = user.institutionUserRoles;
+  const institutionId = selectionOf(roles, url);
   if (!institutionId) return;
-  const loads = firstPaintLoads(institutionId, url.pathname).map((load) =>
-    load(queryClient).catch(ignore),
-  );
+  const relationships = relationshipsLoad(roles, institutionId, isImpersonating);
+  const loads = [
+    ...firstPaintLoads(institutionId, url.pathname),
+    ...(relationships ? [relationships] : []),
+  ];
   let timer: ReturnType<typeof setTimeout> | undefined;
   const timeout = new Promise<void>((resolve) => {
     timer = setTimeout(resolve, wait);
   });
-  await Promise.race([Promise.all(loads), timeout]);
+  await Promise.race([Promise.all(loads.map((load) => load(queryClient).catch(ignore))), timeout]);
   clearTimeout(timer);
 }
 
@@ -148,10 +152,16 @@ function prefetchInstitutionsOf(
     void queryClient.ensureQueryData(institutionQueryOptions(institutionId)).catch(ignore);
   }
   const selected = selectionOf(roles, url);
-  const role = roles.find((entry) => entry.institutionId === selected)?.role ?? null;
-  if (selected && !isImpersonating && mayAskForRelationships(role)) {
-    void queryClient.ensureQueryData(relationshipsQueryOptions(selected)).catch(ignore);
-  }
+  const relationships = selected && relationshipsLoad(roles, selected, isImpersonating);
+  if (relationships) void relationships(queryClient).catch(ignore);
+}
+
+/** The relationships of `institutionId`, when the role there may ask for them (not impersonating). */
+function relationshipsLoad(roles: Roles, institutionId: string, isImpersonating: boolean) {
+  const role = roles.find((entry) => entry.institutionId === institutionId)?.role ?? null;
+  if (isImpersonating || !mayAskForRelationships(role)) return null;
+  return (queryClient: QueryClient) =>
+    queryClient.ensureQueryData(relationshipsQueryOptions(institutionId));
 }
 
 /** ensureQueryData: fetches only what the cache does not hold; an error stays in its query. */
