@@ -14,6 +14,8 @@
 // On PGlite, and on PostgreSQL when BENCH_DATABASE_URL or TEST_DATABASE_URL is set
 // (a new database `portal_bench_…` that is dropped afterwards).
 // Goals: share ≥ 0.20 on PGlite and ≥ 0.40 on PostgreSQL; p99 ≤ 25 ms.
+// A second line per path is not the goal's measure but data for a question to the team: the
+// highest paced rate the server keeps up with (median ≤ 5 ms) and p99 at 80 % of that rate.
 //
 // The server runs in a child process (as `npm start` would, from the TypeScript sources); the
 // tokens are signed here with the server's own key, for 500 people in 50 practices of 10
@@ -192,10 +194,33 @@ async function openLoop(base: string, requests: Request[], rate: number, seconds
   });
   for (const connection of connections) connection.socket.destroy();
   latencies.sort((a, b) => a - b);
-  return {
-    p99: Math.round(latencies[Math.floor(latencies.length * 0.99)] ?? Number.NaN),
-    failures,
-  };
+  const percentile = (share: number) =>
+    Math.round(latencies[Math.floor(latencies.length * share)] ?? Number.NaN);
+  return { p50: percentile(0.5), p99: percentile(0.99), failures };
+}
+
+/** A paced rate the server keeps up with: half of its requests answered within this time. */
+const KEEPS_UP_P50_MS = 5;
+
+/**
+ * For the team's question in the notes (not the goal's measure): the highest paced rate, in
+ * steps of a tenth of the closed-loop maximum, at which the server keeps up (median latency at
+ * most KEEPS_UP_P50_MS), and p99 at 80 % of that rate. On this VM paced arrivals cost the
+ * server more CPU per request than autocannon's saturating load, so the two capacities differ.
+ */
+async function pacedFigures(base: string, requests: Request[], closedLoopMax: number) {
+  let capacity = 0;
+  for (let tenths = 10; tenths >= 1; tenths--) {
+    const rate = Math.max(1, Math.floor((closedLoopMax * tenths) / 10));
+    const probe = await openLoop(base, requests, rate, 3);
+    if (probe.p50 <= KEEPS_UP_P50_MS && probe.failures === 0) {
+      capacity = rate;
+      break;
+    }
+  }
+  if (capacity === 0) return { capacity, p99At80: Number.NaN };
+  const at80 = await openLoop(base, requests, Math.floor(capacity * 0.8), DURATION_SECONDS);
+  return { capacity, p99At80: at80.p99 };
 }
 
 /** A bare Fastify hello-world in its own process, up for the whole benchmark. */
@@ -289,6 +314,8 @@ interface Figures {
   p99At80: number;
   /** Every pair's share, lowest first. */
   shares: number[];
+  /** The highest paced rate the server keeps up with, and p99 at 80 % of it. */
+  paced: { capacity: number; p99At80: number };
 }
 
 async function portal(
@@ -354,6 +381,7 @@ async function portal(
         requests: full.requests,
         non2xx: full.non2xx + at80.failures,
         p99At80: at80.p99,
+        paced: await pacedFigures(base, requests, full.requests),
       });
     }
   } finally {
@@ -369,6 +397,11 @@ async function portal(
       `GET ${item.path.padEnd(24)} ${item.requests.toFixed(0).padStart(6)} req/s = ${item.share.toFixed(2)} × hello-world ` +
         `(${item.hello.toFixed(0)} req/s just before; median of ${item.shares.map((x) => x.toFixed(2)).join(' / ')}), ` +
         `p99 at 80 %: ${item.p99At80} ms, non-2xx: ${item.non2xx} — ${verdict}`,
+    );
+    console.log(
+      `    paced, not the goal's measure: keeps up (p50 ≤ ${KEEPS_UP_P50_MS} ms) to ${item.paced.capacity} req/s ` +
+        `(${Math.round((item.paced.capacity / item.requests) * 100)} % of the maximum above), ` +
+        `p99 at 80 % of that: ${item.paced.p99At80} ms`,
     );
   }
 }
