@@ -33,6 +33,9 @@ export interface StartupGuess {
 
 type Roles = readonly Pick<InstitutionUserRole, 'institutionId' | 'role'>[];
 
+/** One query the first view needs, started (or found in the cache) by `ensureQueryData`. */
+type Load = (queryClient: QueryClient) => Promise<unknown>;
+
 /**
  * Starts what the signed-in layout's first render shows together with the current user's
  * requests, instead of one round trip after them: the likely institution's shell data
@@ -95,16 +98,11 @@ export async function waitForFirstPaintData(
  * six at a time): the shell's (institution, tiles for the sidebar, co-branding) and, on the
  * dashboard, its orders and document counts. `ensureQueryData`: only what the cache lacks.
  */
-function firstPaintLoads(
-  institutionId: string,
-  pathname: string,
-): ((queryClient: QueryClient) => Promise<unknown>)[] {
-  const loads: ((queryClient: QueryClient) => Promise<unknown>)[] = [
-    (queryClient: QueryClient) =>
-      queryClient.ensureQueryData(institutionQueryOptions(institutionId)),
-    (queryClient: QueryClient) => queryClient.ensureQueryData(tilesQueryOptions(institutionId)),
-    (queryClient: QueryClient) =>
-      queryClient.ensureQueryData(trustedCompanyQueryOptions(institutionId)),
+function firstPaintLoads(institutionId: string, pathname: string): Load[] {
+  const loads: Load[] = [
+    (queryClient) => queryClient.ensureQueryData(institutionQueryOptions(institutionId)),
+    (queryClient) => queryClient.ensureQueryData(tilesQueryOptions(institutionId)),
+    (queryClient) => queryClient.ensureQueryData(trustedCompanyQueryOptions(institutionId)),
   ];
   if (pathname === '/dashboard' || pathname === '/') {
     loads.push(
@@ -157,11 +155,14 @@ function prefetchInstitutionsOf(
 }
 
 /** The relationships of `institutionId`, when the role there may ask for them (not impersonating). */
-function relationshipsLoad(roles: Roles, institutionId: string, isImpersonating: boolean) {
+function relationshipsLoad(
+  roles: Roles,
+  institutionId: string,
+  isImpersonating: boolean,
+): Load | null {
   const role = roles.find((entry) => entry.institutionId === institutionId)?.role ?? null;
   if (isImpersonating || !mayAskForRelationships(role)) return null;
-  return (queryClient: QueryClient) =>
-    queryClient.ensureQueryData(relationshipsQueryOptions(institutionId));
+  return (queryClient) => queryClient.ensureQueryData(relationshipsQueryOptions(institutionId));
 }
 
 /** ensureQueryData: fetches only what the cache does not hold; an error stays in its query. */
