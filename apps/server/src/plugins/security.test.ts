@@ -6,7 +6,12 @@ import { buildTestApp, type TestApp } from '../../test/test-app';
 import { bearer, demoToken } from '../../test/tokens';
 import { loadConfig } from '../config';
 import { rateLimitHits } from '../db/schema';
-import { contentSecurityPolicy, helmetOptions, securityHeaders } from './security';
+import {
+  apiHelmetOptions,
+  contentSecurityPolicy,
+  helmetOptions,
+  securityHeaders,
+} from './security';
 
 /** Header names as set, in order (Node has it; its type declarations lack it). */
 const rawHeaderNames = (res: ServerResponse): string[] =>
@@ -29,8 +34,9 @@ describe('security headers and rate limit', () => {
   });
   afterAll(() => t.close());
 
-  it('sends a strict Content-Security-Policy', async () => {
-    const res = await t.app.inject({ method: 'GET', url: '/api/ping' });
+  it('sends pages a strict Content-Security-Policy', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/' });
+    expect(res.headers['content-type']).toMatch(/^text\/html/);
     const csp = directives(res.headers['content-security-policy'] as string);
     expect(csp['script-src']).toEqual(["'self'"]);
     expect(csp['script-src']).not.toContain("'unsafe-inline'");
@@ -43,33 +49,85 @@ describe('security headers and rate limit', () => {
     expect(csp['img-src']).toEqual(["'self'", 'data:', 'blob:']);
     expect(csp['style-src']).toEqual(["'self'", "'unsafe-inline'"]);
     expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['cross-origin-opener-policy']).toBe('same-origin');
+  });
+
+  it('sends API answers a policy that lets nothing load, run or frame them, and no page-only headers', async () => {
+    const anna = bearer(await demoToken(t, 'anna'));
+    for (const [url, headers] of [
+      ['/api/ping', {}],
+      ['/api/user/current', anna],
+      ['/api/user/current', {}], // 401 problem+json
+      ['/api/nothing-here', {}], // 404 problem+json
+    ] as const) {
+      const res = await t.app.inject({ url, headers, remoteAddress: '10.3.3.3' });
+      expect(res.headers['content-security-policy'], url).toBe(
+        "default-src 'none';frame-ancestors 'none'",
+      );
+      expect(res.headers['x-content-type-options'], url).toBe('nosniff');
+      expect(res.headers['x-frame-options'], url).toBe('DENY');
+      expect(res.headers['cross-origin-resource-policy'], url).toBe('same-origin');
+      for (const name of [
+        'cross-origin-opener-policy',
+        'origin-agent-cluster',
+        'referrer-policy',
+        'x-dns-prefetch-control',
+        'x-download-options',
+        'x-permitted-cross-domain-policies',
+        'x-xss-protection',
+        // The rate limit's budget is told on the 429 only (see the limit tests below).
+        'x-ratelimit-limit',
+        'x-ratelimit-remaining',
+        'x-ratelimit-reset',
+      ]) {
+        expect(res.headers[name], `${url} ${name}`).toBeUndefined();
+      }
+    }
+    // The API reference is a page and keeps the pages' headers (with Swagger UI's own policy).
+    const docs = await t.app.inject({ url: '/api/docs/' });
+    expect(docs.statusCode).toBe(200);
+    expect(docs.headers['cross-origin-opener-policy']).toBe('same-origin');
   });
 
   it('sends exactly the headers helmet sets, spelt and ordered as helmet does', async () => {
-    // What helmet itself does to a fresh response, per request, as the plugin once did.
-    const fresh = new ServerResponse(new IncomingMessage(new Socket()));
-    fresh.setHeader('X-Powered-By', 'someone');
-    helmet(helmetOptions(t.config))(fresh.req, fresh, () => {});
-    const expected = fresh.getHeaders();
-    const expectedNames = rawHeaderNames(fresh);
-    expect(expectedNames).toContain('Content-Security-Policy');
-    expect(expected['x-powered-by']).toBeUndefined();
-    expect(securityHeaders(t.config).set.map(([name]) => name)).toEqual(expectedNames);
-
     const issuerPath = new URL(t.config.auth.issuer).pathname;
-    for (const url of [
-      '/api/ping',
-      '/api/user/current', // 401 problem+json
-      '/api/%E0%A4%A', // undecodable: answered before any hook
-      `${issuerPath}/.well-known/openid-configuration`, // written by the identity provider
-    ]) {
-      const res = await t.app.inject({ method: 'GET', url });
-      const raw = res.raw.res as ServerResponse;
-      expect(rawHeaderNames(raw).slice(0, expectedNames.length), url).toEqual(expectedNames);
-      for (const [name, value] of Object.entries(expected)) {
-        // The provider's pages send a policy of their own (identity/provider.ts).
-        if (url.startsWith(issuerPath) && name === 'content-security-policy') continue;
-        expect(res.headers[name], `${url} ${name}`).toBe(value);
+    const cases = [
+      {
+        options: helmetOptions(t.config),
+        urls: [
+          '/',
+          `${issuerPath}/.well-known/openid-configuration`, // written by the identity provider
+        ],
+      },
+      {
+        options: apiHelmetOptions(t.config),
+        urls: [
+          '/api/ping',
+          '/api/user/current', // 401 problem+json
+          '/api/%E0%A4%A', // undecodable: answered before any hook
+        ],
+      },
+    ];
+    for (const { options, urls } of cases) {
+      // What helmet itself does to a fresh response, per request, as the plugin once did.
+      const fresh = new ServerResponse(new IncomingMessage(new Socket()));
+      fresh.setHeader('X-Powered-By', 'someone');
+      helmet(options)(fresh.req, fresh, () => {});
+      const expected = fresh.getHeaders();
+      const expectedNames = rawHeaderNames(fresh);
+      expect(expectedNames).toContain('Content-Security-Policy');
+      expect(expected['x-powered-by']).toBeUndefined();
+      expect(securityHeaders(t.config, options).set.map(([name]) => name)).toEqual(expectedNames);
+
+      for (const url of urls) {
+        const res = await t.app.inject({ method: 'GET', url });
+        const raw = res.raw.res as ServerResponse;
+        expect(rawHeaderNames(raw).slice(0, expectedNames.length), url).toEqual(expectedNames);
+        for (const [name, value] of Object.entries(expected)) {
+          // The provider's pages send a policy of their own (identity/provider.ts).
+          if (url.startsWith(issuerPath) && name === 'content-security-policy') continue;
+          expect(res.headers[name], `${url} ${name}`).toBe(value);
+        }
       }
     }
   });
@@ -83,6 +141,12 @@ describe('security headers and rate limit', () => {
       ([name]) => name === 'Strict-Transport-Security',
     );
     expect(hsts?.[1]).toBe('max-age=31536000; includeSubDomains');
+    const https = loadConfig({ PUBLIC_URL: 'https://portal.example.de' });
+    expect(securityHeaders(https, apiHelmetOptions(https)).set).toContainEqual(hsts);
+    const http = loadConfig({ PUBLIC_URL: 'http://localhost:8080' });
+    expect(securityHeaders(http, apiHelmetOptions(http)).set.map(([name]) => name)).not.toContain(
+      'Strict-Transport-Security',
+    );
   });
 
   it('allows a separate identity provider origin for connect-src and form-action', () => {
@@ -109,6 +173,8 @@ describe('security headers and rate limit', () => {
     expect(last!.headers['content-type']).toMatch(/^application\/problem\+json/);
     expect(last!.json()).toMatchObject({ status: 429, title: 'Too Many Requests' });
     expect(last!.headers['retry-after']).toBeDefined();
+    expect(last!.headers['x-ratelimit-limit']).toBe('5');
+    expect(last!.headers['x-ratelimit-remaining']).toBe('0');
     // Another address is not affected.
     const other = await t.app.inject({
       method: 'GET',

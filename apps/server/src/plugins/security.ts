@@ -5,6 +5,7 @@ import fp from 'fastify-plugin';
 import helmet, { type HelmetOptions } from 'helmet';
 import type { Config } from '../config';
 import { messages } from '../messages';
+import { DOCS_PREFIX } from './docs';
 import { RateLimitCounters, rateLimitStore } from './rate-limit-store';
 
 /** The analytics origin, when ANALYTICS_URL and at least one ANALYTICS_SITES host are set. */
@@ -42,7 +43,7 @@ export function contentSecurityPolicy(config: Config): Record<string, string[]> 
   };
 }
 
-/** The helmet options of every answer. */
+/** The helmet options of pages and of every answer that is not the API's (see {@link apiHelmetOptions}). */
 export function helmetOptions(config: Config): HelmetOptions {
   return {
     contentSecurityPolicy: {
@@ -61,6 +62,37 @@ export function helmetOptions(config: Config): HelmetOptions {
   };
 }
 
+/**
+ * The helmet options of API answers (`/api/…` but the API reference's pages): JSON,
+ * problem+json and document downloads, never a page. What a browser heeds on such an answer
+ * (OWASP's REST security headers): a policy that lets nothing in it load or run and nobody frame
+ * it, no content sniffing, no reads by other origins, HSTS over HTTPS. The page-only headers
+ * (COOP, Origin-Agent-Cluster, Referrer-Policy, the legacy X-DNS-Prefetch-Control,
+ * X-Download-Options, X-Permitted-Cross-Domain-Policies, X-XSS-Protection) are left off: they
+ * protect nothing on an answer no browser renders as a page, and half of a small JSON answer's
+ * bytes and Node's header work was theirs.
+ */
+export function apiHelmetOptions(config: Config): HelmetOptions {
+  return {
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: { defaultSrc: ["'none'"], frameAncestors: ["'none'"] },
+    },
+    crossOriginOpenerPolicy: false,
+    crossOriginResourcePolicy: { policy: 'same-origin' },
+    originAgentCluster: false,
+    referrerPolicy: false,
+    strictTransportSecurity: helmetOptions(config).strictTransportSecurity,
+    xContentTypeOptions: true,
+    xDnsPrefetchControl: false,
+    xDownloadOptions: false,
+    xFrameOptions: { action: 'deny' },
+    xPermittedCrossDomainPolicies: false,
+    xPoweredBy: true,
+    xXssProtection: false,
+  };
+}
+
 /** What helmet does to a response: headers set (name as helmet spells it, value) and removed. */
 export interface SecurityHeaders {
   set: readonly (readonly [name: string, value: string])[];
@@ -68,12 +100,15 @@ export interface SecurityHeaders {
 }
 
 /**
- * The security headers of every answer, computed once: helmet with {@link helmetOptions} run
- * against a recorder. Its directives are all fixed strings (no per-request nonce), so every
- * answer gets the same headers; running helmet's middleware chain on every request cost about
- * 3 % of an API request's CPU.
+ * The security headers helmet sets with the given options, computed once: helmet run against a
+ * recorder. Its directives are all fixed strings (no per-request nonce), so every answer of a
+ * kind gets the same headers; running helmet's middleware chain on every request cost about 3 %
+ * of an API request's CPU.
  */
-export function securityHeaders(config: Config): SecurityHeaders {
+export function securityHeaders(
+  config: Config,
+  options: HelmetOptions = helmetOptions(config),
+): SecurityHeaders {
   const set: [string, string][] = [];
   const removed: string[] = [];
   const recorder = {
@@ -86,7 +121,7 @@ export function securityHeaders(config: Config): SecurityHeaders {
     },
   };
   let finished = false;
-  helmet(helmetOptions(config))(
+  helmet(options)(
     {} as IncomingMessage,
     recorder as unknown as ServerResponse,
     (error?: unknown) => {
@@ -99,15 +134,22 @@ export function securityHeaders(config: Config): SecurityHeaders {
   return { set, removed };
 }
 
+/** Whether an answer to this URL is an API answer (see {@link apiHelmetOptions}). */
+export function isApiAnswer(url: string): boolean {
+  return isApiPath(url) && url !== DOCS_PREFIX && !url.startsWith(`${DOCS_PREFIX}/`);
+}
+
 /**
  * Sets the security headers on a reply, exactly as helmet would (same names, values and order,
- * on the raw response so that answers the identity provider writes itself carry them too).
- * Used by the security plugin and for answers Fastify sends before any hook runs (bad URLs, see
- * `badUrlAnswer`).
+ * on the raw response so that answers the identity provider writes itself carry them too): the
+ * API's for API answers, the pages' for everything else. Used by the security plugin and for
+ * answers Fastify sends before any hook runs (bad URLs, see `badUrlAnswer`).
  */
 export function securityHeadersApplier(config: Config) {
-  const { set, removed } = securityHeaders(config);
-  return (_request: FastifyRequest, reply: FastifyReply, done: () => void) => {
+  const page = securityHeaders(config);
+  const api = securityHeaders(config, apiHelmetOptions(config));
+  return (request: FastifyRequest, reply: FastifyReply, done: () => void) => {
+    const { set, removed } = isApiAnswer(request.url) ? api : page;
     const raw = reply.raw;
     for (const [name, value] of set) raw.setHeader(name, value);
     for (const name of removed) if (raw.hasHeader(name)) raw.removeHeader(name);
@@ -139,6 +181,14 @@ export const securityPlugin = fp<{ config: Config }>(
       keyGenerator: (request) =>
         request.auth?.sub ? `user:${request.auth.sub}` : `address:${request.ip}`,
       allowList: (request) => !isApiPath(request.routeOptions.url ?? request.url),
+      // The budget is told only when it is spent (429 with Retry-After and the x-ratelimit-*
+      // headers): the app reads none of them on other answers, and three headers on every answer
+      // cost Node's header work and bytes for nothing.
+      addHeadersOnExceeding: {
+        'x-ratelimit-limit': false,
+        'x-ratelimit-remaining': false,
+        'x-ratelimit-reset': false,
+      },
       // The error handler turns the thrown error into a problem+json 429.
       errorResponseBuilder: (_request, context) =>
         Object.assign(new Error(messages.tooManyRequests(Math.ceil(context.ttl / 1000))), {
