@@ -1,10 +1,10 @@
 // API throughput and latency (issue 6): authenticated GET /api/user/current and
 // GET /api/institution/{id} with autocannon (50 connections), as a share of a bare Fastify
 // hello-world on the same Node, and p99 latency at 80 % of that load; the default rate limiter
-// stays on. The hello-world server runs throughout. Each path is measured in three pairs, a
-// hello-world run right before a run of the path, so that both figures of a share see the same
-// machine; the share printed is the median pair's (this machine's speed drifts by a fifth within
-// seconds), and p99 is measured at 80 % of that pair's throughput.
+// stays on. The hello-world server runs throughout. Each path is measured in three rounds: a
+// hello-world run, a run of the path at full load and one at 80 % of that load, so that every
+// figure of a round sees the same machine (its speed drifts by a fifth within seconds); the
+// share and the p99 printed are the medians of the rounds'.
 //
 // Latency at 80 % comes from an open-loop generator (requests start on a fixed schedule over
 // at most 50 keep-alive connections, latency counted from the scheduled start, so waiting for a
@@ -14,11 +14,13 @@
 // On PGlite, and on PostgreSQL when BENCH_DATABASE_URL or TEST_DATABASE_URL is set
 // (a new database `portal_bench_…` that is dropped afterwards).
 // Goals: share ≥ 0.20 on PGlite and ≥ 0.40 on PostgreSQL; p99 ≤ 25 ms.
+// A last line applies the p99 measure to the hello-world itself (three rounds before the portal's):
+// the floor this machine sets for the p99 goal (on this VM it gave 4 to 774 ms within minutes).
 // A second line per path is not the goal's measure but data for a question to the team: the
 // highest paced rate the server keeps up with (median ≤ 5 ms) and p99 at 80 % of that rate.
 //
 // The server runs in a child process (as `npm start` would, from the TypeScript sources); the
-// tokens are signed here with the server's own key, for 500 people in 50 practices of 10
+// tokens are signed here with the server's own key, for 2 000 people in 200 practices of 10
 // (a realistic institution answer), so that no single person reaches the per-user limit.
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
@@ -39,12 +41,16 @@ const root = path.join(import.meta.dirname, '..');
 const CONNECTIONS = 50;
 const DURATION_SECONDS = Number(process.env.BENCH_API_SECONDS ?? 10);
 /**
- * The share is the median of this many alternating pairs (hello-world, then the route, each for
- * half the duration): this machine's speed drifts by a fifth within seconds, and one pair
- * caught a drift as often as the server.
+ * Share and p99 are the medians of this many rounds (hello-world, the route at full load, the
+ * route at 80 % of it, each for half the duration): this machine's speed drifts by a fifth
+ * within seconds, and a single run caught a drift as often as the server.
  */
-const PAIRS = 3;
-const USERS = 500;
+const ROUNDS = 3;
+/**
+ * People with a token each, in practices of 10: a full benchmark sends each of them fewer
+ * requests a minute than the per-user limit (1 200), so no answer is a 429.
+ */
+const USERS = 2_000;
 const GOALS = { pglite: 0.2, postgres: 0.4 } as const;
 const P99_GOAL_MS = 25;
 
@@ -241,6 +247,18 @@ async function startHelloWorld() {
   }
   return {
     measure: async (seconds: number) => (await cannon({ url, duration: seconds })).requests,
+    /** The goal's latency measure applied to the hello-world itself: the machine's floor. */
+    p99At80: async () => {
+      const max = (await cannon({ url, duration: DURATION_SECONDS / 2 })).requests;
+      const base = `http://127.0.0.1:${listenPort}`;
+      const run = await openLoop(
+        base,
+        [{ path: '/', headers: {} }],
+        Math.floor(max * 0.8),
+        DURATION_SECONDS / 2,
+      );
+      return { max, p99: run.p99 };
+    },
     stop: () => stop(child),
   };
 }
@@ -311,9 +329,12 @@ interface Figures {
   share: number;
   requests: number;
   non2xx: number;
+  /** The median round's p99 at 80 % (ms). */
   p99At80: number;
-  /** Every pair's share, lowest first. */
+  /** Every round's share, lowest first. */
   shares: number[];
+  /** Every round's p99 at 80 % of the round's full load, lowest first. */
+  p99s: number[];
   /** The highest paced rate the server keeps up with, and p99 at 80 % of it. */
   paced: { capacity: number; p99At80: number };
 }
@@ -359,28 +380,39 @@ async function portal(
         headers: { authorization: `Bearer ${token}` },
       }));
       await cannon({ url: base, requests, duration: 2 }); // warm-up (JIT, caches)
-      const pairs: { hello: number; route: Run; share: number }[] = [];
-      for (let pair = 0; pair < PAIRS; pair++) {
+      // Each round: the hello-world, the route at full load, then the route at 80 % of that
+      // load, so that every figure of a round sees the same machine.
+      const rounds: { hello: number; route: Run; share: number; p99: number; failures: number }[] =
+        [];
+      for (let round = 0; round < ROUNDS; round++) {
         const hello = await helloWorld(DURATION_SECONDS / 2);
         const route = await cannon({ url: base, requests, duration: DURATION_SECONDS / 2 });
-        pairs.push({ hello, route, share: route.requests / hello });
+        const at80 = await openLoop(
+          base,
+          requests,
+          Math.max(1, Math.floor(route.requests * 0.8)),
+          DURATION_SECONDS / 2,
+        );
+        rounds.push({
+          hello,
+          route,
+          share: route.requests / hello,
+          p99: at80.p99,
+          failures: at80.failures,
+        });
       }
-      pairs.sort((a, b) => a.share - b.share);
-      const { hello, route: full, share } = pairs[Math.floor(PAIRS / 2)]!;
-      const at80 = await openLoop(
-        base,
-        requests,
-        Math.max(1, Math.floor(full.requests * 0.8)),
-        DURATION_SECONDS,
-      );
+      const median = <T>(items: T[], by: (item: T) => number) =>
+        [...items].sort((a, b) => by(a) - by(b))[Math.floor(items.length / 2)]!;
+      const { hello, route: full, share } = median(rounds, (round) => round.share);
       figures.push({
         path: apiPath,
-        shares: pairs.map((pair) => pair.share),
+        shares: rounds.map((round) => round.share).sort((a, b) => a - b),
         hello,
         share,
         requests: full.requests,
-        non2xx: full.non2xx + at80.failures,
-        p99At80: at80.p99,
+        non2xx: rounds.reduce((sum, round) => sum + round.route.non2xx + round.failures, 0),
+        p99At80: median(rounds, (round) => round.p99).p99,
+        p99s: rounds.map((round) => round.p99).sort((a, b) => a - b),
         paced: await pacedFigures(base, requests, full.requests),
       });
     }
@@ -391,12 +423,17 @@ async function portal(
     `\n${kind === 'pglite' ? 'PGlite' : 'PostgreSQL'} (goal: share ≥ ${GOALS[kind]}, p99 ≤ ${P99_GOAL_MS} ms)`,
   );
   for (const item of figures) {
+    // Refused answers (a 429 is cheaper than an answer) would flatter every figure.
     const verdict =
-      item.share >= GOALS[kind] && item.p99At80 <= P99_GOAL_MS ? 'meets the goals' : 'BELOW GOAL';
+      item.non2xx > 0
+        ? 'NOT VALID (answers other than 2xx)'
+        : item.share >= GOALS[kind] && item.p99At80 <= P99_GOAL_MS
+          ? 'meets the goals'
+          : 'BELOW GOAL';
     console.log(
       `GET ${item.path.padEnd(24)} ${item.requests.toFixed(0).padStart(6)} req/s = ${item.share.toFixed(2)} × hello-world ` +
         `(${item.hello.toFixed(0)} req/s just before; median of ${item.shares.map((x) => x.toFixed(2)).join(' / ')}), ` +
-        `p99 at 80 %: ${item.p99At80} ms, non-2xx: ${item.non2xx} — ${verdict}`,
+        `p99 at 80 %: ${item.p99At80} ms (median of ${item.p99s.join(' / ')}), non-2xx: ${item.non2xx} — ${verdict}`,
     );
     console.log(
       `    paced, not the goal's measure: keeps up (p50 ≤ ${KEEPS_UP_P50_MS} ms) to ${item.paced.capacity} req/s ` +
@@ -421,6 +458,10 @@ export async function measureApi() {
   );
   const hello = await startHelloWorld();
   try {
+    // The same latency measure for the bare hello-world, before and after the portal's runs: on
+    // a machine whose speed drifts, this is what p99 at 80 % can be at best.
+    const reference = [];
+    for (let round = 0; round < ROUNDS; round++) reference.push(await hello.p99At80());
     const dataDir = mkdtempSync(path.join(tmpdir(), 'portal-bench-api-'));
     try {
       await portal('pglite', { DATA_DIR: dataDir, DATABASE_URL: '' }, hello.measure);
@@ -441,6 +482,10 @@ export async function measureApi() {
     } else {
       console.log('PostgreSQL: skipped (set BENCH_DATABASE_URL or TEST_DATABASE_URL)');
     }
+    console.log(
+      `\nReference, the bare hello-world measured the same way (${ROUNDS} rounds before the portal's): ` +
+        `p99 at 80 % of its own full load ${reference.map((item) => `${item.p99} ms (of ${item.max.toFixed(0)} req/s)`).join(' / ')}`,
+    );
   } finally {
     await hello.stop();
   }
