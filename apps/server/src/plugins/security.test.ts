@@ -10,6 +10,7 @@ import {
   apiHelmetOptions,
   contentSecurityPolicy,
   helmetOptions,
+  isApiAnswer,
   securityHeaders,
 } from './security';
 
@@ -84,9 +85,13 @@ describe('security headers and rate limit', () => {
       }
     }
     // The API reference is a page and keeps the pages' headers (with Swagger UI's own policy).
-    const docs = await t.app.inject({ url: '/api/docs/' });
-    expect(docs.statusCode).toBe(200);
-    expect(docs.headers['cross-origin-opener-policy']).toBe('same-origin');
+    for (const url of ['/api/docs', '/api/docs?x=1', '/api/docs/', '/api/docs/json']) {
+      const docs = await t.app.inject({ url });
+      expect(docs.statusCode, url).toBeLessThan(400);
+      expect(docs.headers['cross-origin-opener-policy'], url).toBe('same-origin');
+    }
+    expect(isApiAnswer('/api/docsearch')).toBe(true);
+    expect(isApiAnswer('/api/documents')).toBe(true);
   });
 
   it('sends exactly the headers helmet sets, spelt and ordered as helmet does', async () => {

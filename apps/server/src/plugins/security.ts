@@ -136,7 +136,10 @@ export function securityHeaders(
 
 /** Whether an answer to this URL is an API answer (see {@link apiHelmetOptions}). */
 export function isApiAnswer(url: string): boolean {
-  return isApiPath(url) && url !== DOCS_PREFIX && !url.startsWith(`${DOCS_PREFIX}/`);
+  if (!isApiPath(url)) return false;
+  if (!url.startsWith(DOCS_PREFIX)) return true;
+  const next = url[DOCS_PREFIX.length];
+  return !(next === undefined || next === '/' || next === '?');
 }
 
 /**
