@@ -75,6 +75,56 @@ export async function screenshot(page: Page, area: string, name: string) {
   await page.screenshot({ path: path.join(folder, `${name}.png`), fullPage: true });
 }
 
+/** One layout shift as Chrome reports it for Cumulative Layout Shift. */
+export interface LayoutShift {
+  value: number;
+  sources: string[];
+}
+
+/**
+ * Reloads the page with the API answers matching `delayed` held back (as from a busy server),
+ * waits for `ready` and the network to settle, and returns every layout shift of that load
+ * that CLS counts (shifts right after input are not). A page that opens with loading states
+ * and then grows has shifts here.
+ */
+export async function layoutShiftsOfReload(
+  page: Page,
+  delayed: RegExp,
+  ready: () => Promise<void>,
+  delayMs = 400,
+): Promise<{ total: number; shifts: LayoutShift[] }> {
+  await page.addInitScript(() => {
+    const shifts: { value: number; sources: string[] }[] = [];
+    (window as unknown as { shifts: typeof shifts }).shifts = shifts;
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries() as unknown as {
+        value: number;
+        hadRecentInput: boolean;
+        sources: { node?: Node }[];
+      }[]) {
+        if (entry.hadRecentInput) continue;
+        shifts.push({
+          value: entry.value,
+          sources: entry.sources.map((source) => source.node?.nodeName ?? '?'),
+        });
+      }
+    }).observe({ type: 'layout-shift', buffered: true });
+  });
+  await page.route(delayed, async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, delayMs));
+    await route.continue();
+  });
+  await page.reload();
+  await ready();
+  await page.waitForLoadState('networkidle');
+  await page.unroute(delayed);
+  const shifts = await page.evaluate(() => (window as unknown as { shifts: LayoutShift[] }).shifts);
+  return { total: shifts.reduce((sum, shift) => sum + shift.value, 0), shifts };
+}
+
+/** Every API answer but the user's own (the guard waits for those in any case). */
+export const PAGE_DATA = /\/api\/(?!user\/|ping$|clients\/)/;
+
 export const userMenu = (page: Page) => page.getByRole('button', { name: /Benutzermenü/ });
 
 export const test = base;

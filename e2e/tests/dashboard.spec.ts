@@ -1,5 +1,12 @@
 import type { Page } from '@playwright/test';
-import { ACCOUNTS, expect, expectNoAxeViolations, signIn, test } from '../support/fixtures';
+import {
+  ACCOUNTS,
+  expect,
+  expectNoAxeViolations,
+  layoutShiftsOfReload,
+  signIn,
+  test,
+} from '../support/fixtures';
 
 const SHOTS = '/tmp/shots-dashboard-web';
 const shot = (page: Page, name: string) =>
@@ -220,39 +227,12 @@ test.describe('dashboard', () => {
   }) => {
     await signIn(page, ACCOUNTS.anna, '/dashboard');
     await expect(tileLink(page, /Aufträge/)).toContainText('2 Aufträge');
-    // Every shift of the next load, as Chrome reports it for Cumulative Layout Shift.
-    await page.addInitScript(() => {
-      const shifts: { value: number; sources: string[] }[] = [];
-      (window as unknown as { shifts: typeof shifts }).shifts = shifts;
-      new PerformanceObserver((list) => {
-        for (const entry of list.getEntries() as unknown as {
-          value: number;
-          hadRecentInput: boolean;
-          sources: { node?: Node }[];
-        }[]) {
-          if (entry.hadRecentInput) continue;
-          shifts.push({
-            value: entry.value,
-            sources: entry.sources.map((source) => source.node?.nodeName ?? '?'),
-          });
-        }
-      }).observe({ type: 'layout-shift', buffered: true });
-    });
     // The dashboard's own answers come late, as on a busy server: the page must still not move.
-    await page.route(
+    const { total, shifts } = await layoutShiftsOfReload(
+      page,
       /\/api\/(institution\/[^/]+\/(tiles|order)|documents\/metadata)/,
-      async (route) => {
-        await new Promise((resolve) => setTimeout(resolve, 400));
-        await route.continue();
-      },
+      () => expect(tileLink(page, /Aufträge/)).toContainText('2 Aufträge'),
     );
-    await page.reload();
-    await expect(tileLink(page, /Aufträge/)).toContainText('2 Aufträge');
-    await page.waitForLoadState('networkidle');
-    const shifts = await page.evaluate(
-      () => (window as unknown as { shifts: { value: number; sources: string[] }[] }).shifts,
-    );
-    const total = shifts.reduce((sum, shift) => sum + shift.value, 0);
     expect(total, JSON.stringify(shifts)).toBeLessThan(0.01);
   });
 });

@@ -1,9 +1,9 @@
-import type { User } from '@portal/contract';
+import { relationshipList, type User } from '@portal/contract';
 import { delay, http } from 'msw';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { LAST_INSTITUTION_KEY } from '../features/institutions/model/selection';
 import { createQueryClient } from '../lib/query-client';
-import { contractProblem } from '../test/contract-response';
+import { contractJson, contractProblem } from '../test/contract-response';
 import { setupMswServer } from '../test/msw-server';
 import {
   likelyInstitutionId,
@@ -262,6 +262,82 @@ describe('waitForFirstPaintData', () => {
     await waitForFirstPaintData(createQueryClient(), anna(), url, { isImpersonating: true });
     expect(paths.filter((path) => path.endsWith('/relationship'))).toEqual([]);
     expect(paths).toContain(`/institution/${PRAXIS}/tiles`);
+  });
+
+  it('waits for the data of Mein Konto, the Kundencenter and a document list as well', async () => {
+    const answered: string[] = [];
+    const businessCase = (id: string, label: string) => ({
+      id,
+      businessCaseTypeName: 'TIORDER',
+      businessCaseTypeLabel: label,
+      createdAt: '2026-01-01T00:00:00.000Z',
+    });
+    server.use(
+      http.get(`*/api/institution/${PRAXIS}/relationship`, async () => {
+        await delay(20);
+        answered.push(`/institution/${PRAXIS}/relationship`);
+        return contractJson(relationshipList, [
+          {
+            id: '66666666-6666-4666-8666-666666666666',
+            contractorId: MVZ,
+            contractorName: 'MVZ',
+            referenceNumber: '100234',
+            owner: true,
+            createdAt: '2026-01-01T00:00:00.000Z',
+            businessCases: [
+              businessCase('44444444-4444-4444-8444-444444444444', 'TI-Bestellung'),
+              businessCase('55555555-5555-4555-8555-555555555555', 'Geschäftskonto'),
+            ],
+          },
+        ]);
+      }),
+      http.get('*/api/*', async ({ request }) => {
+        const url = new URL(request.url);
+        await delay(url.pathname.includes('/datahub/') ? 80 : 10);
+        answered.push(`${url.pathname.replace('/api', '')}${url.search}`);
+        return contractProblem(404, 'Nicht gefunden');
+      }),
+    );
+    const pageData = () => answered.filter((entry) => !isShellRequest(entry));
+    const isShellRequest = (entry: string) =>
+      entry === `/institution/${PRAXIS}` || /\/(tiles|trusted|relationship)$/.test(entry);
+
+    await waitForFirstPaintData(createQueryClient(), anna(), new URL('http://portal/account'), {
+      isImpersonating: false,
+    });
+    expect(pageData()).toEqual([`/accountdata/${anna().id}`]);
+
+    answered.length = 0;
+    await waitForFirstPaintData(
+      createQueryClient(),
+      anna(),
+      new URL('http://portal/customer-overview'),
+      { isImpersonating: true },
+    );
+    // The relationships first, then every business case's datahub document (slower here).
+    const relationshipAt = answered.indexOf(`/institution/${PRAXIS}/relationship`);
+    expect(relationshipAt).toBeGreaterThanOrEqual(0);
+    expect(answered.findIndex((entry) => entry.includes('/datahub/'))).toBeGreaterThan(
+      relationshipAt,
+    );
+    expect(pageData().sort()).toEqual([
+      `/institution/${PRAXIS}/datahub/businessCaseId/44444444-4444-4444-8444-444444444444`,
+      `/institution/${PRAXIS}/datahub/businessCaseId/55555555-5555-4555-8555-555555555555`,
+    ]);
+
+    answered.length = 0;
+    const documents = new URL('http://portal/document?documentType=invoice');
+    await waitForFirstPaintData(createQueryClient(), anna(), documents, { isImpersonating: true });
+    expect(pageData().sort()).toEqual([
+      `/documents/metadata?institution=${PRAXIS}`,
+      `/institution/${PRAXIS}/document?documentType=invoice`,
+    ]);
+
+    // An unknown type: the page lists nothing, so nothing is asked for but the tabs' counts.
+    answered.length = 0;
+    const unknown = new URL('http://portal/document?documentType=bogus');
+    await waitForFirstPaintData(createQueryClient(), anna(), unknown, { isImpersonating: true });
+    expect(pageData()).toEqual([`/documents/metadata?institution=${PRAXIS}`]);
   });
 
   it('gives up after the wait, so a hanging answer never holds the page', async () => {

@@ -66,7 +66,8 @@ export const FIRST_PAINT_DATA_WAIT_MS = 3_000;
 /**
  * Waits (at most `wait` ms) until the data the page's first paint shows for the institution
  * the selection will pick has loaded or failed: the shell's (with the relationships behind the
- * impersonation button, for admins and support) and, on the dashboard, its own. Rendered
+ * impersonation button, for admins and support) and the page's own (dashboard, Mein Konto,
+ * Kundencenter, document lists; see page-loads.ts). Rendered
  * before, the page showed loading states first and then moved under the reader (the
  * institution's name, the tiles, the footer pushed down: a layout shift). Mostly the answers
  * are there already: they left with the user's requests.
@@ -81,9 +82,11 @@ export async function waitForFirstPaintData(
   const institutionId = selectionOf(roles, url);
   if (!institutionId) return;
   const relationships = relationshipsLoad(roles, institutionId, isImpersonating);
+  const page = pageLoad(url, institutionId, user);
   const loads = [
     ...firstPaintLoads(institutionId, url.pathname),
     ...(relationships ? [relationships] : []),
+    ...(page ? [page] : []),
   ];
   let timer: ReturnType<typeof setTimeout> | undefined;
   const timeout = new Promise<void>((resolve) => {
@@ -92,6 +95,16 @@ export async function waitForFirstPaintData(
   await Promise.race([Promise.all(loads.map((load) => load(queryClient).catch(ignore))), timeout]);
   clearTimeout(timer);
 }
+
+/** Pages whose first view shows data of their own besides the dashboard (see page-loads.ts). */
+const PAGES_WITH_DATA = new Set(['/account', '/customer-overview', '/document']);
+
+/** The page's own first-view data; the code that knows it is not part of the first load's JavaScript. */
+const pageLoad = (url: URL, institutionId: string, user: User): Load | null =>
+  PAGES_WITH_DATA.has(url.pathname)
+    ? async (queryClient) =>
+        (await import('./page-loads')).loadPageData(queryClient, url, institutionId, user.id)
+    : null;
 
 /**
  * The first paint's queries for an institution, in the order they should leave (over HTTP/1.1

@@ -20,7 +20,9 @@ function CoBrand({ coBrand }: { coBrand: NonNullable<ShellProps['coBrand']> }) {
       data-has-logo={coBrand.logo ? true : undefined}
     >
       {coBrand.logo && (
-        <img src={coBrand.logo} alt={shell.coBrand.logo(coBrand.name)} height={40} />
+        // width and height give the box a square shape before the logo arrives (the CSS keeps
+        // its own aspect ratio after): the navbar does not move when it loads.
+        <img src={coBrand.logo} alt={shell.coBrand.logo(coBrand.name)} width={40} height={40} />
       )}
       <span className={classes.coBrandName}>{coBrand.name}</span>
     </div>

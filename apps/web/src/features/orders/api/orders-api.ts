@@ -10,7 +10,13 @@ import type {
   Relationship,
   TiOrderStatusRecord,
 } from '@portal/contract';
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  type QueryClient,
+  queryOptions,
+  useMutation,
+  useQuery,
+  useQueryClient,
+} from '@tanstack/react-query';
 import { apiGet, apiPost, apiRequest } from '../../../lib/api-client';
 import { pollingInterval } from '../model/orders-model';
 import { ordersQueryKey } from './list-orders';
@@ -95,18 +101,21 @@ export function useAdvanceBankOrder(contractorId: string) {
   });
 }
 
-export function useRelationships(iid: string) {
-  return useQuery({
-    queryKey: ['relationships', iid],
+/** `GET …/relationship`: whom the institution serves (contracts, Kundencenter). */
+export const relationshipsQueryOptions = (iid: string) =>
+  queryOptions({
+    queryKey: ['relationships', iid] as const,
     queryFn: ({ signal }) =>
       apiGet<Relationship[]>(`/institution/${enc(iid)}/relationship`, signal),
     retry: false,
   });
-}
 
-export function useDatahub(iid: string, businessCaseId: string) {
-  return useQuery({
-    queryKey: ['datahub', iid, businessCaseId],
+export const useRelationships = (iid: string) => useQuery(relationshipsQueryOptions(iid));
+
+/** `GET …/datahub/businessCaseId/{id}`: one business case's data (Kundencenter). */
+export const datahubQueryOptions = (iid: string, businessCaseId: string) =>
+  queryOptions({
+    queryKey: ['datahub', iid, businessCaseId] as const,
     queryFn: ({ signal }) =>
       apiGet<DatahubDocument>(
         `/institution/${enc(iid)}/datahub/businessCaseId/${enc(businessCaseId)}`,
@@ -114,6 +123,23 @@ export function useDatahub(iid: string, businessCaseId: string) {
       ),
     retry: false,
   });
+
+export const useDatahub = (iid: string, businessCaseId: string) =>
+  useQuery(datahubQueryOptions(iid, businessCaseId));
+
+/**
+ * The Kundencenter's data: the relationships, then every business case's datahub document
+ * (what the page shows, so that its first view can wait for it).
+ */
+export async function ensureCustomerOverviewData(client: QueryClient, iid: string) {
+  const relationships = await client.ensureQueryData(relationshipsQueryOptions(iid));
+  await Promise.all(
+    relationships
+      .flatMap((relationship) => relationship.businessCases)
+      .map((businessCase) =>
+        client.ensureQueryData(datahubQueryOptions(iid, businessCase.id)).catch(() => undefined),
+      ),
+  );
 }
 
 const financingKey = (iid: string) => ['financing-requests', iid] as const;
