@@ -35,6 +35,9 @@ export function createRootGuardLoader({
   session,
   queryClient,
 }: Pick<AppServices, 'session' | 'queryClient'>) {
+  // The app's first view waits for the page's own data as well; later runs of this loader (a
+  // changed search, say a document type tab) do not hold the previous page for it.
+  let isFirstView = true;
   return async ({ request }: LoaderFunctionArgs): Promise<GuardResult> => {
     const url = new URL(request.url);
     const requested = `${url.pathname}${url.search}${url.hash}`;
@@ -63,7 +66,11 @@ export function createRootGuardLoader({
       prefetchForUser(queryClient, user, url, isImpersonating);
       if (subject) rememberInstitutionRoles(subject, user.institutionUserRoles);
       // The page opens with its data, not with loading states that then move it.
-      await waitForFirstPaintData(queryClient, user, url, { isImpersonating });
+      await waitForFirstPaintData(queryClient, user, url, {
+        isImpersonating,
+        withPageData: isFirstView,
+      });
+      isFirstView = false;
       return { status: 'ready' };
     } catch (error) {
       return isRestrictedUserError(error) ? { status: 'restricted' } : { status: 'error' };

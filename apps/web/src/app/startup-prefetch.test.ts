@@ -333,6 +333,14 @@ describe('waitForFirstPaintData', () => {
       `/institution/${PRAXIS}/document?documentType=invoice`,
     ]);
 
+    // Later views (another tab of the list) do not wait for the page's data.
+    answered.length = 0;
+    await waitForFirstPaintData(createQueryClient(), anna(), documents, {
+      isImpersonating: true,
+      withPageData: false,
+    });
+    expect(pageData()).toEqual([]);
+
     // An unknown type: the page lists nothing, so nothing is asked for but the tabs' counts.
     answered.length = 0;
     const unknown = new URL('http://portal/document?documentType=bogus');

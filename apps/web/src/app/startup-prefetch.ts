@@ -76,13 +76,22 @@ export async function waitForFirstPaintData(
   queryClient: QueryClient,
   user: User,
   url: URL,
-  { isImpersonating, wait = FIRST_PAINT_DATA_WAIT_MS }: { isImpersonating: boolean; wait?: number },
+  {
+    isImpersonating,
+    withPageData = true,
+    wait = FIRST_PAINT_DATA_WAIT_MS,
+  }: {
+    isImpersonating: boolean;
+    /** Whether to wait for the page's own data too (page-loads.ts): on the app's first view. */
+    withPageData?: boolean;
+    wait?: number;
+  },
 ): Promise<void> {
   const roles = user.institutionUserRoles;
   const institutionId = selectionOf(roles, url);
   if (!institutionId) return;
   const relationships = relationshipsLoad(roles, institutionId, isImpersonating);
-  const page = pageLoad(url, institutionId, user);
+  const page = withPageData ? pageLoad(url, institutionId, user) : null;
   const loads = [
     ...firstPaintLoads(institutionId, url.pathname),
     ...(relationships ? [relationships] : []),
