@@ -12,7 +12,7 @@ import {
 import type { Config } from '../config';
 import { loadSigningKeys } from '../identity/keys';
 import { messages } from '../messages';
-import { DOCS_PREFIX } from './docs';
+import { isApiReference } from './docs';
 import { forbidden, unauthorized } from './errors';
 import { isApiPath } from './security';
 import { deepFreeze } from './serialization';
@@ -238,7 +238,7 @@ function needsToken(request: FastifyRequest, route: RouteOptions): boolean {
   if (request.is404 || pattern === undefined || !isApiPath(pattern)) return false;
   if (route.config?.public === true) return false;
   // The API reference (@fastify/swagger-ui registers its own routes) is public documentation.
-  return !(pattern === DOCS_PREFIX || pattern.startsWith(`${DOCS_PREFIX}/`));
+  return !isApiReference(pattern);
 }
 
 /** `request.routeOptions` (Fastify builds a new object on every read of it). */

@@ -7,6 +7,16 @@ import type { Config } from '../config';
 export const DOCS_PREFIX = '/api/docs';
 
 /**
+ * Whether a path (a route pattern or a request URL, with or without a query) is one of the API
+ * reference's: public documentation pages, not API answers.
+ */
+export function isApiReference(path: string): boolean {
+  if (!path.startsWith(DOCS_PREFIX)) return false;
+  const next = path[DOCS_PREFIX.length];
+  return next === undefined || next === '/' || next === '?';
+}
+
+/**
  * OpenAPI 3 document built from the routes' zod schemas, and its reference page at /api/docs
  * (JSON at /api/docs/json). Routes are secured by a bearer token unless they say `security: []`.
  */

@@ -5,7 +5,7 @@ import fp from 'fastify-plugin';
 import helmet, { type HelmetOptions } from 'helmet';
 import type { Config } from '../config';
 import { messages } from '../messages';
-import { DOCS_PREFIX } from './docs';
+import { isApiReference } from './docs';
 import { RateLimitCounters, rateLimitStore } from './rate-limit-store';
 
 /** The analytics origin, when ANALYTICS_URL and at least one ANALYTICS_SITES host are set. */
@@ -43,6 +43,10 @@ export function contentSecurityPolicy(config: Config): Record<string, string[]> 
   };
 }
 
+/** HSTS for pages and API answers alike: it only makes sense where the portal is served over HTTPS. */
+const strictTransportSecurity = (config: Config): HelmetOptions['strictTransportSecurity'] =>
+  config.publicUrl.startsWith('https:') ? { maxAge: 31_536_000, includeSubDomains: true } : false;
+
 /** The helmet options of pages and of every answer that is not the API's (see {@link apiHelmetOptions}). */
 export function helmetOptions(config: Config): HelmetOptions {
   return {
@@ -55,10 +59,7 @@ export function helmetOptions(config: Config): HelmetOptions {
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
     // Agrees with frame-ancestors 'none': no page of the portal is framed, not even by itself.
     xFrameOptions: { action: 'deny' },
-    // HSTS only makes sense where the portal is served over HTTPS.
-    strictTransportSecurity: config.publicUrl.startsWith('https:')
-      ? { maxAge: 31_536_000, includeSubDomains: true }
-      : false,
+    strictTransportSecurity: strictTransportSecurity(config),
   };
 }
 
@@ -82,7 +83,7 @@ export function apiHelmetOptions(config: Config): HelmetOptions {
     crossOriginResourcePolicy: { policy: 'same-origin' },
     originAgentCluster: false,
     referrerPolicy: false,
-    strictTransportSecurity: helmetOptions(config).strictTransportSecurity,
+    strictTransportSecurity: strictTransportSecurity(config),
     xContentTypeOptions: true,
     xDnsPrefetchControl: false,
     xDownloadOptions: false,
@@ -136,10 +137,7 @@ export function securityHeaders(
 
 /** Whether an answer to this URL is an API answer (see {@link apiHelmetOptions}). */
 export function isApiAnswer(url: string): boolean {
-  if (!isApiPath(url)) return false;
-  if (!url.startsWith(DOCS_PREFIX)) return true;
-  const next = url[DOCS_PREFIX.length];
-  return !(next === undefined || next === '/' || next === '?');
+  return isApiPath(url) && !isApiReference(url);
 }
 
 /**
