@@ -205,6 +205,10 @@ async function openLoop(base: string, requests: Request[], rate: number, seconds
   return { p50: percentile(0.5), p99: percentile(0.99), failures };
 }
 
+/** The item in the middle when sorted by `by` (of three rounds, the second best). */
+const median = <T>(items: T[], by: (item: T) => number) =>
+  [...items].sort((a, b) => by(a) - by(b))[Math.floor(items.length / 2)]!;
+
 /** A paced rate the server keeps up with: half of its requests answered within this time. */
 const KEEPS_UP_P50_MS = 5;
 
@@ -401,8 +405,6 @@ async function portal(
           failures: at80.failures,
         });
       }
-      const median = <T>(items: T[], by: (item: T) => number) =>
-        [...items].sort((a, b) => by(a) - by(b))[Math.floor(items.length / 2)]!;
       const { hello, route: full, share } = median(rounds, (round) => round.share);
       figures.push({
         path: apiPath,
@@ -458,7 +460,7 @@ export async function measureApi() {
   );
   const hello = await startHelloWorld();
   try {
-    // The same latency measure for the bare hello-world, before and after the portal's runs: on
+    // The same latency measure for the bare hello-world, in rounds before the portal's runs: on
     // a machine whose speed drifts, this is what p99 at 80 % can be at best.
     const reference = [];
     for (let round = 0; round < ROUNDS; round++) reference.push(await hello.p99At80());
