@@ -7,6 +7,7 @@ import { contractJson, contractProblem } from '../test/contract-response';
 import { setupMswServer } from '../test/msw-server';
 import {
   likelyInstitutionId,
+  PAGES_WITH_DATA,
   prefetchForUser,
   prefetchLikelyInstitutions,
   type StartupGuess,
@@ -346,6 +347,11 @@ describe('waitForFirstPaintData', () => {
     const unknown = new URL('http://portal/document?documentType=bogus');
     await waitForFirstPaintData(createQueryClient(), anna(), unknown, { isImpersonating: true });
     expect(pageData()).toEqual([`/documents/metadata?institution=${PRAXIS}`]);
+  });
+
+  it('knows without loading them the paths page-loads.ts has data for', async () => {
+    const { PAGE_LOADS } = await import('./page-loads');
+    expect([...PAGES_WITH_DATA].sort()).toEqual(Object.keys(PAGE_LOADS).sort());
   });
 
   it('gives up after the wait, so a hanging answer never holds the page', async () => {

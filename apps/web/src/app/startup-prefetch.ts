@@ -105,14 +105,26 @@ export async function waitForFirstPaintData(
   clearTimeout(timer);
 }
 
-/** Pages whose first view shows data of their own besides the dashboard (see page-loads.ts). */
-const PAGES_WITH_DATA = new Set(['/account', '/customer-overview', '/document']);
+/**
+ * Pages whose first view shows data of their own besides the dashboard: the keys of
+ * `PAGE_LOADS` (page-loads.ts), spelt out here so that its code stays out of the first load.
+ */
+export const PAGES_WITH_DATA: ReadonlySet<string> = new Set([
+  '/account',
+  '/customer-overview',
+  '/document',
+]);
 
 /** The page's own first-view data; the code that knows it is not part of the first load's JavaScript. */
 const pageLoad = (url: URL, institutionId: string, user: User): Load | null =>
   PAGES_WITH_DATA.has(url.pathname)
     ? async (queryClient) =>
-        (await import('./page-loads')).loadPageData(queryClient, url, institutionId, user.id)
+        (await import('./page-loads')).PAGE_LOADS[url.pathname]?.(
+          queryClient,
+          url,
+          institutionId,
+          user.id,
+        )
     : null;
 
 /**
