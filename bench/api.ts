@@ -114,7 +114,7 @@ interface Request {
 }
 
 /** A process's CPU time so far, in clock ticks (Linux /proc); undefined where not readable. */
-function cpuTicks(pid: number | undefined): number | undefined {
+export function cpuTicks(pid: number | undefined): number | undefined {
   if (pid === undefined) return undefined;
   try {
     const stat = readFileSync(`/proc/${pid}/stat`, 'latin1');
@@ -296,7 +296,7 @@ interface Reference {
 type HelloWorld = Awaited<ReturnType<typeof startHelloWorld>>;
 
 /** A bare Fastify hello-world in its own process, up for the whole benchmark. */
-async function startHelloWorld() {
+export async function startHelloWorld() {
   const listenPort = port();
   const child = spawn(process.execPath, ['--input-type=module', '-e', HELLO_WORLD], {
     cwd: path.join(root, 'apps', 'server'),
@@ -312,6 +312,8 @@ async function startHelloWorld() {
     throw error;
   }
   return {
+    url,
+    pid: child.pid,
     measure: async (seconds: number) => (await cannon({ url, duration: seconds })).requests,
     /** The goal's latency measure applied to the hello-world itself: the machine's floor. */
     p99At80: async (): Promise<Reference> => {
