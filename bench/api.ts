@@ -421,6 +421,7 @@ async function portal(
   const profile = process.env.BENCH_API_PROFILE;
   const profiling = profile ? ['--cpu-prof', `--cpu-prof-dir=${profile}`] : [];
   // BENCH_API_NODE_ARGS="--trace-gc …": more Node options for the server; its output is shown.
+  // "--import ./bench/loop-stalls.mjs" reports its event-loop stalls with the CPU time used in each.
   const nodeArgs = process.env.BENCH_API_NODE_ARGS?.split(/\s+/).filter(Boolean) ?? [];
   const child = spawn(
     process.execPath,
