@@ -2,6 +2,7 @@
 import path from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
+import { inlineEarlyRequests } from './src/build/inline-early-requests';
 import { inlineFavicon } from './src/build/inline-favicon';
 import { mantineCssLayers } from './src/build/mantine-css-layers';
 import { compileMarkdownPage } from './src/lib/markdown-html';
@@ -31,6 +32,7 @@ export default defineConfig({
     staticPagesMarkdown(),
     mantineCssLayers(),
     inlineFavicon(path.join(import.meta.dirname, 'public')),
+    inlineEarlyRequests(path.join(import.meta.dirname, 'src/lib/early-requests.inline.js')),
   ],
   server: {
     port: 5173,
@@ -44,7 +46,8 @@ export default defineConfig({
     // Maps are written for error reporting but not referenced from the bundles; the server
     // does not serve them (.map answers 404).
     sourcemap: 'hidden',
-    // Content-Security-Policy forbids inline scripts: keep the module preload polyfill out.
+    // Content-Security-Policy allows no inline script but the early-requests one (by its
+    // hash): keep the module preload polyfill out.
     modulePreload: { polyfill: false },
     rolldownOptions: {
       output: {

@@ -6,6 +6,7 @@ import {
   PAGE_DATA,
   signIn,
   test,
+  userMenu,
 } from '../support/fixtures';
 
 // Pages that open with data of their own: with every answer of the page held back 400 ms, the
@@ -60,4 +61,77 @@ test.describe('the first view of a page does not move while its data arrives', (
       expect(total, JSON.stringify(shifts)).toBeLessThan(0.001);
     });
   }
+});
+
+// index.html's inline script sends the requests the app's last start on the page sent, with the
+// page, and the app takes those answers instead of asking again (apps/web/src/lib/early-requests.ts).
+test.describe('the first view asks the API while its scripts load', () => {
+  test('a reload sends each first-view request once, from the page, allowed by its policy', async ({
+    page,
+  }) => {
+    const problems: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'error') problems.push(message.text());
+    });
+    page.on('pageerror', (error) => problems.push(error.message));
+    await signIn(page, ACCOUNTS.anna, '/dashboard');
+    await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    const record = await page.evaluate(() =>
+      JSON.parse(localStorage.getItem('portal.early-requests') ?? 'null'),
+    );
+    expect(record?.pages?.['/dashboard']).toEqual(
+      expect.arrayContaining([
+        'POST /api/user/ensureBackendUserExists',
+        'GET /api/user/current',
+        expect.stringMatching(/^GET \/api\/institution\/[0-9a-f-]{36}\/tiles$/),
+      ]),
+    );
+
+    // What the inline script hands the app (kept here: the app drops it once it has started).
+    await page.addInitScript(() => {
+      let early: { pending: Record<string, unknown> } | undefined;
+      Object.defineProperty(window, '__portalEarlyRequests', {
+        configurable: true,
+        get: () => early,
+        set(value: { pending: Record<string, unknown> }) {
+          early = value;
+          (window as unknown as { earlySent: string[] }).earlySent = Object.keys(value.pending);
+        },
+      });
+    });
+    const sent: string[] = [];
+    page.on('request', (request) => {
+      const url = new URL(request.url());
+      if (url.pathname.startsWith('/api/') && !url.pathname.startsWith('/api/tile-icon/')) {
+        sent.push(`${request.method()} ${url.pathname}${url.search}`);
+      }
+    });
+    await page.reload();
+    await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
+    await page.waitForLoadState('networkidle');
+
+    const earlySent = await page.evaluate(
+      () => (window as unknown as { earlySent?: string[] }).earlySent,
+    );
+    expect(earlySent).toEqual(record.pages['/dashboard']);
+    // The app took every early answer: none of those requests went out a second time.
+    for (const request of earlySent ?? []) {
+      expect(sent.filter((each) => each === request), request).toHaveLength(1);
+    }
+    expect(problems).toEqual([]);
+  });
+
+  test('signing out forgets which requests were sent', async ({ page }) => {
+    await signIn(page, ACCOUNTS.max, '/dashboard');
+    await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
+    await expect
+      .poll(() => page.evaluate(() => localStorage.getItem('portal.early-requests')))
+      .not.toBeNull();
+    await userMenu(page).click();
+    await page.getByRole('menuitem', { name: 'Abmelden' }).click();
+    await expect(page).toHaveURL(/\/auth\/realms\/portal\//);
+    await page.goto('/impressum');
+    expect(await page.evaluate(() => localStorage.getItem('portal.early-requests'))).toBeNull();
+  });
 });

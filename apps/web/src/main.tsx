@@ -10,6 +10,12 @@ import { postEndImpersonation } from './features/impersonation/api/impersonation
 import { forgetInstitutionRoles } from './features/institutions/model/known-roles';
 import { postLogout } from './features/user/api/logout';
 import { setAccessTokenProvider } from './lib/api-client';
+import {
+  dropEarlyAnswers,
+  forgetEarlyRequests,
+  recordStart,
+  saveStart,
+} from './lib/early-requests';
 import { createSession, oidcAuthority, userStorageKey } from './lib/oidc';
 import { fetchPublicConfig } from './lib/public-config';
 import { createQueryClient } from './lib/query-client';
@@ -32,6 +38,8 @@ const isInternetExplorer = () => /MSIE |Trident\//.test(window.navigator.userAge
 async function bootstrap() {
   if (isInternetExplorer()) return;
   const root = createRoot(document.getElementById('root')!);
+  // The page as index.html's early-requests script sees it (before the router redirects).
+  const page = `${window.location.pathname}${window.location.search}`;
   let config: PublicConfig;
   try {
     // Runtime configuration first (no token): it says where the identity provider is.
@@ -48,6 +56,7 @@ async function bootstrap() {
     // Signing out ends the session at the API and forgets the remembered institution roles.
     logoutRequest: () => {
       forgetInstitutionRoles();
+      forgetEarlyRequests();
       return postLogout();
     },
     isPublicPath,
@@ -63,12 +72,22 @@ async function bootstrap() {
   );
   session.watchOtherTabs();
   const queryClient = createQueryClient();
+  // The first view's requests are written down for the next load of the page, which sends them
+  // before the app has loaded (lib/early-requests.ts).
+  recordStart();
   const router = createAppRouter({ session, queryClient });
   // The first render waits for the first route's loaders (the signed-in user, the likely
   // institution's data): index.html shows "Wird geladen …" meanwhile, as the loader page would.
   // Rendering that page first cost a full render of the providers (a ~120 ms task on a phone)
   // just when the answers arrived, and a second one of the whole shell after it.
   await routerInitialized(router);
+  // Kept for the page the load started on and the one the router settled on (`/` shows the
+  // dashboard; sign-in returns to the page asked for), never for a public page (the sign-in's
+  // return address carries a one-time code).
+  const settled = `${window.location.pathname}${window.location.search}`;
+  const pages = [...new Set([page, settled])].filter((each) => !isPublicPath(each.split('?')[0]!));
+  saveStart(pages, userStorageKey(config));
+  dropEarlyAnswers();
   // As a transition, React renders in slices and lets the browser in between (no long task).
   startTransition(() =>
     root.render(

@@ -1,5 +1,8 @@
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
 import { IncomingMessage, ServerResponse } from 'node:http';
 import { Socket } from 'node:net';
+import path from 'node:path';
 import helmet from 'helmet';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../test/test-app';
@@ -10,6 +13,7 @@ import {
   apiHelmetOptions,
   contentSecurityPolicy,
   helmetOptions,
+  inlineScriptHashes,
   isApiAnswer,
   securityHeaders,
 } from './security';
@@ -39,7 +43,11 @@ describe('security headers and rate limit', () => {
     const res = await t.app.inject({ method: 'GET', url: '/' });
     expect(res.headers['content-type']).toMatch(/^text\/html/);
     const csp = directives(res.headers['content-security-policy'] as string);
-    expect(csp['script-src']).toEqual(["'self'"]);
+    // Files of this origin and, when the app is built, index.html's own inline script by hash.
+    expect(csp['script-src']?.[0]).toBe("'self'");
+    for (const source of csp['script-src']?.slice(1) ?? []) {
+      expect(source).toMatch(/^'sha256-[A-Za-z0-9+/]{43}='$/);
+    }
     expect(csp['script-src']).not.toContain("'unsafe-inline'");
     expect(csp['script-src']).not.toContain("'unsafe-eval'");
     expect(csp['object-src']).toEqual(["'none'"]);
@@ -96,9 +104,12 @@ describe('security headers and rate limit', () => {
 
   it('sends exactly the headers helmet sets, spelt and ordered as helmet does', async () => {
     const issuerPath = new URL(t.config.auth.issuer).pathname;
+    // index.html at /: its inline script (when the app is built) is allowed by its hash.
+    const index = path.join(t.config.webDistDir, 'index.html');
+    const indexScripts = existsSync(index) ? inlineScriptHashes(readFileSync(index, 'utf8')) : [];
     const cases = [
       {
-        options: helmetOptions(t.config),
+        options: helmetOptions(t.config, indexScripts),
         urls: [
           '/',
           `${issuerPath}/.well-known/openid-configuration`, // written by the identity provider
@@ -135,6 +146,20 @@ describe('security headers and rate limit', () => {
         }
       }
     }
+  });
+
+  it("hashes a page's inline scripts as the browser does, and only those", () => {
+    const hash = (text: string) =>
+      `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`;
+    const html = [
+      '<script>window.a = "ä";</script>',
+      '<script type="module" src="/assets/a.js"></script>',
+      '<SCRIPT async SRC="/b.js"></SCRIPT>',
+      '<script></script>',
+      '<script type="text/javascript">\n  b();\n</script >',
+    ].join('\n');
+    expect(inlineScriptHashes(html)).toEqual([hash('window.a = "ä";'), hash('\n  b();\n')]);
+    expect(inlineScriptHashes('<p>no script</p>')).toEqual([]);
   });
 
   it('adds Strict-Transport-Security only where the portal is served over HTTPS', () => {

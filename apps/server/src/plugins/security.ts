@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -14,8 +15,15 @@ export function analyticsOrigin(config: Config): string[] {
   return [new URL(config.analytics.url).origin];
 }
 
-/** The Content-Security-Policy directives of every page the server sends. */
-export function contentSecurityPolicy(config: Config): Record<string, string[]> {
+/**
+ * The Content-Security-Policy directives of every page the server sends. `inlineScripts`: the
+ * hash sources (`'sha256-…'`) of the page's own inline scripts, allowed one by one
+ * (index.html's early-requests script; see {@link inlineScriptHashes}).
+ */
+export function contentSecurityPolicy(
+  config: Config,
+  inlineScripts: readonly string[] = [],
+): Record<string, string[]> {
   const own = new URL(config.publicUrl).origin;
   const authOrigin = new URL(config.auth.url).origin;
   // When the identity provider lives on another host, the app talks to it (token endpoint,
@@ -26,8 +34,9 @@ export function contentSecurityPolicy(config: Config): Record<string, string[]> 
   return {
     defaultSrc: ["'self'"],
     baseUri: ["'self'"],
-    // No inline script and no eval: every script is a file from this origin.
-    scriptSrc: ["'self'", ...analytics],
+    // No eval and no inline script but those of the page allowed by their hash: every other
+    // script is a file from this origin.
+    scriptSrc: ["'self'", ...inlineScripts, ...analytics],
     scriptSrcAttr: ["'none'"],
     // 'unsafe-inline' for styles only: Mantine injects its CSS variables and some component
     // styles at runtime through <style> elements and style attributes. Styles cannot run code.
@@ -48,11 +57,14 @@ const strictTransportSecurity = (config: Config): HelmetOptions['strictTransport
   config.publicUrl.startsWith('https:') ? { maxAge: 31_536_000, includeSubDomains: true } : false;
 
 /** The helmet options of pages and of every answer that is not the API's (see {@link apiHelmetOptions}). */
-export function helmetOptions(config: Config): HelmetOptions {
+export function helmetOptions(
+  config: Config,
+  inlineScripts: readonly string[] = [],
+): HelmetOptions {
   return {
     contentSecurityPolicy: {
       useDefaults: false,
-      directives: contentSecurityPolicy(config),
+      directives: contentSecurityPolicy(config, inlineScripts),
     },
     // The app opens no cross-origin windows that need a handle back to it.
     crossOriginOpenerPolicy: { policy: 'same-origin' },
@@ -133,6 +145,30 @@ export function securityHeaders(
   // helmet's middleware is synchronous; anything else would need it per request again.
   if (!finished) throw new Error('helmet did not finish synchronously');
   return { set, removed };
+}
+
+/**
+ * The CSP hash sources (`'sha256-…'`) of a page's inline scripts: every `<script>` element
+ * without `src` whose text is not empty, hashed as the browser does (its text, UTF-8).
+ */
+export function inlineScriptHashes(html: string): string[] {
+  const hashes: string[] = [];
+  for (const [, attributes = '', text = ''] of html.matchAll(
+    /<script(\s[^>]*)?>([\s\S]*?)<\/script\s*>/gi,
+  )) {
+    if (/\ssrc\s*=/i.test(attributes) || text === '') continue;
+    hashes.push(`'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`);
+  }
+  return hashes;
+}
+
+/** The Content-Security-Policy header of a page that has these inline scripts (hash sources). */
+export function pagePolicy(config: Config, inlineScripts: readonly string[]): string {
+  const header = securityHeaders(config, helmetOptions(config, inlineScripts)).set.find(
+    ([name]) => name.toLowerCase() === 'content-security-policy',
+  );
+  if (!header) throw new Error('helmet set no Content-Security-Policy');
+  return header[1];
 }
 
 /** Whether an answer to this URL is an API answer (see {@link apiHelmetOptions}). */

@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -147,6 +148,55 @@ describe('web app serving', () => {
       headers: HTML,
     });
     expect(traversal.body).not.toContain('root:');
+  });
+});
+
+describe("index.html's inline script", () => {
+  const script = (text: string) =>
+    `<!doctype html><html><head><script>${text}</script><script type="module" src="/assets/a.js"></script></head><body></body></html>`;
+  const sha256 = (text: string) =>
+    `'sha256-${crypto.createHash('sha256').update(text, 'utf8').digest('base64')}'`;
+  const scriptSources = (policy: unknown) =>
+    String(policy)
+      .split(';')
+      .map((part) => part.trim().split(/\s+/))
+      .find(([name]) => name === 'script-src')
+      ?.slice(1);
+  let t: TestApp;
+  let dist: string;
+  beforeAll(async () => {
+    dist = await mkdtemp(path.join(tmpdir(), 'portal-web-inline-'));
+    await writeFile(path.join(dist, 'index.html'), script('window.a = "ä";'));
+    await writeFile(path.join(dist, 'unsupported-browser.html'), script('window.b = 1;'));
+    t = await buildTestApp({ WEB_DIST_DIR: dist, SEED_DEMO_DATA: 'false' });
+  });
+  afterAll(async () => {
+    await t.close();
+    await rm(dist, { recursive: true, force: true });
+  });
+
+  it('is allowed by its hash in the policy of every page that serves index.html, and nothing else inline is', async () => {
+    for (const url of ['/', '/dashboard', '/index.html?x=1']) {
+      const res = await t.app.inject({ method: 'GET', url, headers: HTML });
+      expect(res.statusCode, url).toBe(200);
+      expect(scriptSources(res.headers['content-security-policy']), url).toEqual([
+        "'self'",
+        sha256('window.a = "ä";'),
+      ]);
+    }
+    // Another page of the build: its inline script stays forbidden.
+    const other = await t.app.inject({ method: 'GET', url: '/unsupported-browser.html' });
+    expect(other.statusCode).toBe(200);
+    expect(scriptSources(other.headers['content-security-policy'])).toEqual(["'self'"]);
+  });
+
+  it('follows a new build of index.html while the server runs', async () => {
+    await writeFile(path.join(dist, 'index.html'), script('window.a = 2; /* rebuilt */'));
+    const res = await t.app.inject({ method: 'GET', url: '/dashboard', headers: HTML });
+    expect(scriptSources(res.headers['content-security-policy'])).toEqual([
+      "'self'",
+      sha256('window.a = 2; /* rebuilt */'),
+    ]);
   });
 });
 

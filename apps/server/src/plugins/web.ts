@@ -1,10 +1,11 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Config } from '../config';
 import { webMessages } from '../messages';
+import { inlineScriptHashes, pagePolicy } from './security';
 
 /** Fingerprinted build output: cached for a year, never revalidated. */
 export const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -66,15 +67,37 @@ export const webPlugin = fp<{ config: Config }>(
       allowedPath: (pathname) => !pathname.endsWith('.map'),
     });
 
+    // index.html's inline script (early requests, apps/web/src/lib/early-requests.inline.js)
+    // is allowed by its hash: read from the file served, again whenever the file changes.
+    const indexFile = path.join(root, 'index.html');
+    let indexPolicy: { version: string; policy: string } | null = null;
+    const policyOfIndex = (): string | null => {
+      try {
+        const stats = statSync(indexFile);
+        const version = `${stats.mtimeMs}:${stats.size}`;
+        if (indexPolicy?.version !== version) {
+          const hashes = inlineScriptHashes(readFileSync(indexFile, 'utf8'));
+          indexPolicy = { version, policy: pagePolicy(config, hashes) };
+        }
+        return indexPolicy.policy;
+      } catch {
+        // Replaced just now (a build while the server runs): the pages' policy, no inline script.
+        return null;
+      }
+    };
+
     const sendIndex = (reply: FastifyReply) => {
       // Checked per request: the app may be built while the server runs.
-      if (!existsSync(path.join(root, 'index.html'))) {
+      if (!existsSync(indexFile)) {
         return reply
           .code(200)
           .header('cache-control', REVALIDATE)
           .type('text/html; charset=utf-8')
           .send(NOT_BUILT_PAGE);
       }
+      // On the raw response, where the security plugin set the pages' policy: same name, place.
+      const policy = policyOfIndex();
+      if (policy) reply.raw.setHeader('Content-Security-Policy', policy);
       return reply.header('cache-control', REVALIDATE).sendFile('index.html');
     };
 

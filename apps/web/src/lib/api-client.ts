@@ -1,4 +1,5 @@
 import type { Problem } from '@portal/contract';
+import { noteStartRequest, takeEarlyAnswer } from './early-requests';
 
 /** Base path of the REST API on this origin. */
 export const API_BASE = '/api';
@@ -86,6 +87,11 @@ export interface ApiRequestInit {
   headers?: Record<string, string>;
   signal?: AbortSignal;
   credentials?: RequestCredentials;
+  /**
+   * A POST without body that may be sent again as it is (idempotent): then, like a GET, the
+   * early-requests script may send it on the next load of the page before the app has loaded.
+   */
+  repeatable?: boolean;
 }
 
 /**
@@ -114,16 +120,32 @@ export async function apiRequest<T = unknown>(path: string, init: ApiRequestInit
     token = await tokenProvider();
     if (token) headers.set('Authorization', `Bearer ${token}`);
   }
+  const method = init.method ?? 'GET';
   // Absolute, so that the same code runs in the browser and under Node's fetch (tests).
   const send = () =>
     fetch(new URL(url, window.location.origin), {
-      method: init.method ?? 'GET',
+      method,
       headers,
       body,
       signal: init.signal,
       credentials: init.credentials ?? 'same-origin',
     });
-  let response = await send();
+  // What index.html's early-requests script can send as the app would (early-requests.ts): a
+  // GET, or a repeatable POST, with the token and no body, headers or credentials of its own.
+  const repeatable =
+    token !== null &&
+    (method === 'GET' || (method === 'POST' && init.repeatable === true)) &&
+    init.body === undefined &&
+    init.headers === undefined &&
+    init.credentials === undefined;
+  let response: Response;
+  if (token && repeatable) {
+    noteStartRequest(method, url, token);
+    const early = takeEarlyAnswer(method, url, token);
+    response = early ? await early.catch(send) : await send();
+  } else {
+    response = await send();
+  }
   if (response.status === 401 && token && tokenRenewer) {
     // The token was refused (revoked, or the clocks disagree): renew once and retry once. A
     // failed renewal has signed out and started sign-in; the caller gets the 401.

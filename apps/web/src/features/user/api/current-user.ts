@@ -15,7 +15,7 @@ export const currentUserQueryKey = ['user', 'current'] as const;
  */
 export async function fetchCurrentUser(signal?: AbortSignal): Promise<User> {
   const [ensured, current] = await Promise.allSettled([
-    apiPost<User>('/user/ensureBackendUserExists', undefined, { signal }),
+    apiPost<User>('/user/ensureBackendUserExists', undefined, { signal, repeatable: true }),
     apiGet<User>('/user/current', signal),
   ]);
   if (ensured.status === 'rejected') throw ensured.reason;
