@@ -5,6 +5,7 @@ import { defineConfig, type Plugin } from 'vite';
 import { inlineEarlyRequests } from './src/build/inline-early-requests';
 import { inlineFavicon } from './src/build/inline-favicon';
 import { mantineCssLayers } from './src/build/mantine-css-layers';
+import { stylesheetInBody } from './src/build/stylesheet-in-body';
 import { compileMarkdownPage } from './src/lib/markdown-html';
 
 /** `import page from './x.md'`: the page compiled to `{ title, html }` at build time (marked). */
@@ -33,6 +34,7 @@ export default defineConfig({
     mantineCssLayers(),
     inlineFavicon(path.join(import.meta.dirname, 'public')),
     inlineEarlyRequests(path.join(import.meta.dirname, 'src/lib/early-requests.inline.js')),
+    stylesheetInBody(),
   ],
   server: {
     port: 5173,

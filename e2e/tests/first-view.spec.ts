@@ -117,7 +117,10 @@ test.describe('the first view asks the API while its scripts load', () => {
     expect(earlySent).toEqual(record.pages['/dashboard']);
     // The app took every early answer: none of those requests went out a second time.
     for (const request of earlySent ?? []) {
-      expect(sent.filter((each) => each === request), request).toHaveLength(1);
+      expect(
+        sent.filter((each) => each === request),
+        request,
+      ).toHaveLength(1);
     }
     expect(problems).toEqual([]);
   });
@@ -134,4 +137,33 @@ test.describe('the first view asks the API while its scripts load', () => {
     await page.goto('/impressum');
     expect(await page.evaluate(() => localStorage.getItem('portal.early-requests'))).toBeNull();
   });
+});
+
+// The style sheet is linked after the loading text (apps/web/src/build/stylesheet-in-body.ts):
+// the text shows with the HTML, and the app still starts only once the sheet has loaded.
+test('with its style sheet held back, a page shows the loading text and the app waits for the sheet', async ({
+  page,
+}) => {
+  await signIn(page, ACCOUNTS.max, '/dashboard');
+  const heading = page.getByRole('heading', { level: 1, name: 'Dashboard' });
+  await expect(heading).toBeVisible();
+  let release = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route(/\/assets\/[^/]+\.css$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  const reload = page.reload();
+  await expect(page.getByRole('status')).toHaveText('Wird geladen …');
+  const text = await page.getByRole('status').boundingBox();
+  // Unstyled app content never shows: the scripts wait for the sheet.
+  await page.waitForTimeout(500);
+  await expect(heading).toHaveCount(0);
+  await expect(page.getByRole('status')).toHaveText('Wird geladen …');
+  expect(await page.getByRole('status').boundingBox()).toEqual(text);
+  release();
+  await reload;
+  await expect(heading).toBeVisible();
 });
