@@ -28,7 +28,6 @@ export const webBuild = {
     path.join(web, 'public'),
     path.join(web, 'index.html'),
     path.join(web, 'vite.config.ts'),
-    path.join(web, 'postcss.config.cjs'),
     path.join(web, 'package.json'),
     ...sharedSources,
   ],

@@ -1,9 +1,11 @@
 /// <reference types="vitest/config" />
 import path from 'node:path';
 import react from '@vitejs/plugin-react';
+import postcssPresetMantine from 'postcss-preset-mantine';
 import { defineConfig, type Plugin } from 'vite';
 import { inlineEarlyRequests } from './src/build/inline-early-requests';
 import { inlineFavicon } from './src/build/inline-favicon';
+import { lightSchemeOnly } from './src/build/light-scheme-only';
 import { mantineCssLayers } from './src/build/mantine-css-layers';
 import { stylesheetInBody } from './src/build/stylesheet-in-body';
 import { compileMarkdownPage } from './src/lib/markdown-html';
@@ -36,6 +38,11 @@ export default defineConfig({
     inlineEarlyRequests(path.join(import.meta.dirname, 'src/lib/early-requests.inline.js')),
     stylesheetInBody(),
   ],
+  css: {
+    // Mantine's mixins and functions; then every rule for the dark colour scheme goes, since
+    // the portal is light only (MantineProvider's forceColorScheme).
+    postcss: { plugins: [postcssPresetMantine(), lightSchemeOnly()] },
+  },
   server: {
     port: 5173,
     proxy: {

@@ -264,3 +264,13 @@ describe('backend down', () => {
     expect(await screen.findByText(/nicht erreichbar/)).toBeInTheDocument();
   });
 });
+
+describe('colour scheme', () => {
+  it('is light whatever was stored: the build leaves out the dark scheme', async () => {
+    // Mantine's own colour-scheme store: without the forced scheme, this turned the page dark.
+    localStorage.setItem('mantine-color-scheme-value', 'dark');
+    renderApp('/', { server });
+    await dashboardHeading();
+    expect(document.documentElement).toHaveAttribute('data-mantine-color-scheme', 'light');
+  });
+});

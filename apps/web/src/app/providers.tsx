@@ -15,7 +15,12 @@ export interface AppProvidersProps {
 /** Theme, server state, and the auth context (`useServices().session`). */
 export function AppProviders({ services, env, children }: AppProvidersProps) {
   return (
-    <MantineProvider theme={portalTheme} cssVariablesResolver={portalCssVariables} env={env}>
+    <MantineProvider
+      theme={portalTheme}
+      cssVariablesResolver={portalCssVariables}
+      forceColorScheme="light"
+      env={env}
+    >
       {/* The notifications container (components/notifications) mounts with the first toast. */}
       <NotificationsHost />
       <QueryClientProvider client={services.queryClient}>

@@ -8,7 +8,11 @@ import { portalCssVariables, portalTheme } from './theme';
 /** The runtime configuration could not be loaded: nothing else can start. */
 export function StartupError() {
   return (
-    <MantineProvider theme={portalTheme} cssVariablesResolver={portalCssVariables}>
+    <MantineProvider
+      theme={portalTheme}
+      cssVariablesResolver={portalCssVariables}
+      forceColorScheme="light"
+    >
       <Container size="sm" py="xl">
         <main>
           <h1>{app.title}</h1>
