@@ -1,3 +1,4 @@
+import { like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTestDatabase } from '../../test/test-app';
 import { type Database, migrateDatabase } from '../db/client';
@@ -49,6 +50,26 @@ describe('rate limit counters', () => {
     expect(first.hit('k0', MINUTE, now).current).toBe(11);
     await first.flush();
     expect(first.hit('k0', MINUTE, now).current).toBe(17); // 16 written + this one
+  });
+
+  it('flush thousands of keys in one statement, each with its own total', async () => {
+    const now = Math.floor(Date.now() / MINUTE) * MINUTE + 30_000;
+    const counters = new RateLimitCounters(database.db);
+    const keys = Array.from({ length: 3_000 }, (_, index) => `many:${index}`);
+    keys.forEach((key, index) => {
+      for (let hit = 0; hit <= index % 4; hit += 1) counters.hit(key, MINUTE, now);
+    });
+    await counters.flush();
+    const rows = await database.db
+      .select()
+      .from(rateLimitHits)
+      .where(like(rateLimitHits.key, 'many:%'));
+    expect(rows).toHaveLength(3_000);
+    const counts = new Map(rows.map((row) => [row.key.split('|')[0], row.count]));
+    expect(keys.every((key, index) => counts.get(key) === (index % 4) + 1)).toBe(true);
+    expect(rows[0]!.windowStart.getTime()).toBe(Math.floor(now / MINUTE) * MINUTE);
+    // The totals come back: the next hit counts on from them.
+    expect(counters.hit('many:3', MINUTE, now).current).toBe(5);
   });
 
   it('give a route with a limit of its own separate counters', () => {

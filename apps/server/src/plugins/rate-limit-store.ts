@@ -1,6 +1,6 @@
 import type { FastifyRateLimitStore, FastifyRateLimitStoreCtor } from '@fastify/rate-limit';
 import { lt, sql } from 'drizzle-orm';
-import type { Db } from '../db/client';
+import { type Db, queryRows } from '../db/client';
 import { rateLimitHits } from '../db/schema';
 
 export interface Hit {
@@ -100,20 +100,20 @@ export class RateLimitCounters {
       counter.local = 0;
     }
     try {
-      const rows = await db
-        .insert(rateLimitHits)
-        .values(
-          batch.map(([id, counter]) => ({
-            key: id,
-            windowStart: new Date(counter.window),
-            count: counter.inflight,
-          })),
-        )
-        .onConflictDoUpdate({
-          target: rateLimitHits.key,
-          set: { count: sql`${rateLimitHits.count} + excluded.count` },
-        })
-        .returning({ key: rateLimitHits.key, count: rateLimitHits.count });
+      // Three array parameters rather than three placeholders a key: with 2 000 signed-in users
+      // the statement built per key cost the event loop about 24 ms of CPU every second (a stall
+      // of 25-60 ms under load, bench/api.ts on PostgreSQL), the arrays about 6 ms.
+      const rows = await queryRows<{ key: string; count: number }>(
+        db,
+        sql`
+        insert into ${rateLimitHits} (key, window_start, count)
+        select * from unnest(
+          ${sql.param(batch.map(([id]) => id))}::text[],
+          ${sql.param(batch.map(([, counter]) => new Date(counter.window).toISOString()))}::timestamptz[],
+          ${sql.param(batch.map(([, counter]) => counter.inflight))}::integer[])
+        on conflict (key) do update set count = ${rateLimitHits}.count + excluded.count
+        returning key, count`,
+      );
       const totals = new Map(rows.map((row) => [row.key, row.count]));
       for (const [id, counter] of batch) {
         counter.known = totals.get(id) ?? counter.known + counter.inflight;
