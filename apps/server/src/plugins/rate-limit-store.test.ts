@@ -1,7 +1,7 @@
-import { like } from 'drizzle-orm';
+import { like, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTestDatabase } from '../../test/test-app';
-import { type Database, migrateDatabase } from '../db/client';
+import { type Database, migrateDatabase, queryRows } from '../db/client';
 import { rateLimitHits } from '../db/schema';
 import { RateLimitCounters, rateLimitStore } from './rate-limit-store';
 
@@ -70,6 +70,15 @@ describe('rate limit counters', () => {
     expect(rows[0]!.windowStart.getTime()).toBe(Math.floor(now / MINUTE) * MINUTE);
     // The totals come back: the next hit counts on from them.
     expect(counters.hit('many:3', MINUTE, now).current).toBe(5);
+  });
+
+  it('keep the shared counts unlogged, with room on every page for heap-only updates', async () => {
+    const [table] = await queryRows<{ persistence: string; options: string[] | null }>(
+      database.db,
+      sql`select relpersistence as persistence, reloptions as options
+          from pg_class where relname = 'rate_limit_hits' and relkind = 'r'`,
+    );
+    expect(table).toEqual({ persistence: 'u', options: ['fillfactor=50'] });
   });
 
   it('give a route with a limit of its own separate counters', () => {
