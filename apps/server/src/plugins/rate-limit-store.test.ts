@@ -1,9 +1,14 @@
-import { like, sql } from 'drizzle-orm';
+import { like, or, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTestDatabase } from '../../test/test-app';
 import { type Database, migrateDatabase, queryRows } from '../db/client';
 import { rateLimitHits } from '../db/schema';
-import { RateLimitCounters, rateLimitStore } from './rate-limit-store';
+import {
+  deleteFinishedWindows,
+  KEEP_WINDOWS_MS,
+  RateLimitCounters,
+  rateLimitStore,
+} from './rate-limit-store';
 
 const MINUTE = 60_000;
 
@@ -79,6 +84,30 @@ describe('rate limit counters', () => {
           from pg_class where relname = 'rate_limit_hits' and relkind = 'r'`,
     );
     expect(table).toEqual({ persistence: 'u', options: ['fillfactor=50'] });
+  });
+
+  it('delete shared counts once their window is over by the time kept, and refuse longer windows', async () => {
+    const now = Math.floor(Date.now() / MINUTE) * MINUTE + 30_000;
+    const counters = new RateLimitCounters(database.db);
+    counters.hit('old', MINUTE, now - KEEP_WINDOWS_MS - MINUTE);
+    counters.hit('recent', MINUTE, now - KEEP_WINDOWS_MS + MINUTE);
+    counters.hit('current', MINUTE, now);
+    await counters.flush();
+    await deleteFinishedWindows(database.db, now);
+    const left = await database.db
+      .select({ key: rateLimitHits.key })
+      .from(rateLimitHits)
+      .where(
+        or(
+          like(rateLimitHits.key, 'old|%'),
+          like(rateLimitHits.key, 'recent|%'),
+          like(rateLimitHits.key, 'current|%'),
+        ),
+      );
+    expect(left.map((row) => row.key.split('|')[0]).sort()).toEqual(['current', 'recent']);
+    // A window longer than the time kept would lose its count before it ends.
+    expect(() => counters.hit('long', KEEP_WINDOWS_MS + 1, now)).toThrow(RangeError);
+    expect(counters.hit('longest', KEEP_WINDOWS_MS, now).current).toBe(1);
   });
 
   it('give a route with a limit of its own separate counters', () => {
