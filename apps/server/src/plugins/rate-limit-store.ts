@@ -10,7 +10,7 @@ export interface Hit {
   ttl: number;
 }
 
-/** Shared counts are written this often (PostgreSQL): one statement for every key. */
+/** Shared counts are written this often (PostgreSQL), all keys in one statement. */
 export const FLUSH_INTERVAL_MS = 1000;
 /**
  * Shared counts are deleted this long after their window started, so the longest window allowed.
