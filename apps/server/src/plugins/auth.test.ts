@@ -102,6 +102,15 @@ describe('bearer token verification', () => {
     const [head, body, signature] = token.split('.');
     const flipped = `${signature!.slice(0, -2)}${signature!.endsWith('AA') ? 'BA' : 'AA'}`;
     expectUnauthorized(await current(bearer(`${head}.${body}.${flipped}`)));
+    // Other claims under the remembered signature (the memory finds tokens by their end): refused,
+    // and the remembered token still admitted.
+    const claims = JSON.parse(Buffer.from(body!, 'base64url').toString()) as { sub: string };
+    const otherBody = Buffer.from(JSON.stringify({ ...claims, sub: `${claims.sub}x` })).toString(
+      'base64url',
+    );
+    expectUnauthorized(await current(bearer(`${head}.${otherBody}.${signature}`)));
+    expectUnauthorized(await current(bearer(`x${token}`)));
+    expect((await current(bearer(token))).statusCode).toBe(200);
     vi.useFakeTimers({ toFake: ['Date'], now: Date.now() + 40_000 });
     try {
       const expired = await current(bearer(token));
