@@ -21,6 +21,21 @@ describe('NotifiedCache', () => {
     expect(await cache.get('a', load)).toBe('value 6');
   });
 
+  it('peeks at what memory holds, only while live, never loading', async () => {
+    const cache = new NotifiedCache<string>();
+    await cache.get('a', async () => 'a1');
+    expect(cache.peek('a')).toBeUndefined(); // not live: nothing kept
+    cache.setLive(true);
+    expect(cache.peek('a')).toBeUndefined();
+    await cache.get('a', async () => 'a2');
+    expect(cache.peek('a')).toBe('a2');
+    cache.invalidate('a');
+    expect(cache.peek('a')).toBeUndefined();
+    await cache.get('a', async () => 'a3');
+    cache.setLive(false);
+    expect(cache.peek('a')).toBeUndefined();
+  });
+
   it('does not keep a load that raced with a change, and shares a load under way', async () => {
     const cache = new NotifiedCache<string>();
     cache.setLive(true);

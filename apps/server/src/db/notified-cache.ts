@@ -16,9 +16,14 @@ export class NotifiedCache<V> {
 
   constructor(private readonly maxEntries = 10_000) {}
 
+  /** The value of `key` when memory holds it (and may serve it), without loading it. */
+  peek(key: string): V | undefined {
+    return this.#live ? this.#values.get(key) : undefined;
+  }
+
   /** The value of `key`, from memory when possible, else from `load` (shared by callers). */
   get(key: string, load: () => Promise<V | undefined>): Promise<V | undefined> {
-    const cached = this.#live ? this.#values.get(key) : undefined;
+    const cached = this.peek(key);
     if (cached !== undefined) return Promise.resolve(cached);
     const pending = this.#pending.get(key);
     if (pending) return pending;

@@ -1,10 +1,6 @@
 import { ID_PATTERN, type InstitutionRole } from '@portal/contract';
 import { and, eq, inArray, or } from 'drizzle-orm';
-import type {
-  FastifyRequest,
-  preHandlerAsyncHookHandler,
-  preParsingAsyncHookHandler,
-} from 'fastify';
+import type { FastifyRequest, preHandlerHookHandler, preParsingHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Db } from '../db/client';
 import { institutions, institutionUserRoles, relationships, users } from '../db/schema';
@@ -267,6 +263,24 @@ async function resolveRequestScope(
   return checkedScope(principal?.user.id, institutionId, membership, access);
 }
 
+/**
+ * The scope decided from the caller's principal in memory, without a promise: the usual
+ * request. Undefined when it needs the database (the principal is not in memory, or a
+ * non-member may come in through a contractor); {@link resolveRequestScope} decides then.
+ * Throws as that would (404, 403). `institutionId` has passed {@link assertId}.
+ */
+function cachedRequestScope(
+  request: FastifyRequest,
+  institutionId: string,
+  access: InstitutionRouteAccess,
+): InstitutionScope | undefined {
+  const principal = request.server.principals.peek(request.auth.sub);
+  if (!principal) return undefined;
+  const membership = principal.memberships.find((item) => item.institutionId === institutionId);
+  if (!membership && access.contractors) return undefined;
+  return checkedScope(principal.user.id, institutionId, membership, access);
+}
+
 /** The institution id a route names, from its path or query as its config says. */
 function institutionIdOf(request: FastifyRequest, access: InstitutionRouteAccess): string {
   const source = (access.query ? request.query : request.params) as Record<string, unknown>;
@@ -307,20 +321,35 @@ export const accessPlugin = fp(
       for (const method of Array.isArray(route.method) ? route.method : [route.method]) {
         registry.set(`${method} ${route.url}`, access);
       }
-      const resolve = async (request: FastifyRequest) => {
-        request.scope = await resolveRequestScope(
-          request,
-          institutionIdOf(request, access),
-          access,
-        );
+      // Callback hooks: a caller whose principal is in memory gets the scope (or the 404/403)
+      // synchronously, without the promises of async hooks on every request.
+      const resolve = (request: FastifyRequest, done: (error?: Error) => void) => {
+        let scope: InstitutionScope | undefined;
+        let institutionId: string;
+        try {
+          institutionId = assertId(institutionIdOf(request, access), 'institutionId');
+          scope = cachedRequestScope(request, institutionId, access);
+        } catch (error) {
+          return done(error as Error);
+        }
+        if (scope) {
+          request.scope = scope;
+          return done();
+        }
+        resolveRequestScope(request, institutionId, access).then((resolved) => {
+          request.scope = resolved;
+          done();
+        }, done);
       };
-      const early: preParsingAsyncHookHandler = async (request) => {
+      const early: preParsingHookHandler = (request, _reply, payload, done) => {
         const source = (access.query ? request.query : request.params) as Record<string, unknown>;
         const value = source?.[access.query ?? access.param ?? 'id'];
-        if (typeof value === 'string' && ID_PATTERN.test(value)) await resolve(request);
+        if (typeof value !== 'string' || !ID_PATTERN.test(value)) return done(null, payload);
+        resolve(request, (error) => done(error ?? null, payload));
       };
-      const late: preHandlerAsyncHookHandler = async (request) => {
-        if (!request.scope) await resolve(request);
+      const late: preHandlerHookHandler = (request, _reply, done) => {
+        if (request.scope) return done();
+        resolve(request, done);
       };
       const asList = <T>(hooks: T | T[] | undefined): T[] =>
         Array.isArray(hooks) ? hooks : hooks ? [hooks] : [];

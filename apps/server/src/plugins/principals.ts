@@ -97,6 +97,11 @@ export class PrincipalCache {
     subs.add(sub);
   }
 
+  /** The principal of a token subject when memory holds it, without a promise; else undefined. */
+  peek(sub: string): Principal | undefined {
+    return this.#bySub.peek(sub);
+  }
+
   /** Forgets one user (`userId`) or everybody (`*`). */
   invalidate(userId: string) {
     if (userId === '*') {
