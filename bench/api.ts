@@ -56,6 +56,12 @@ const ROUNDS = 3;
 const USERS = 2_000;
 const GOALS = { pglite: 0.2, postgres: 0.4 } as const;
 const P99_GOAL_MS = 25;
+/** The routes measured; BENCH_API_PATHS=/api/institution/{id} measures one alone (for profiling). */
+const PATHS = (process.env.BENCH_API_PATHS ?? '/api/user/current,/api/institution/{id}')
+  .split(',')
+  .filter(Boolean);
+/** BENCH_API_DATABASES=postgres (or pglite) measures one database alone (for profiling). */
+const DATABASES = (process.env.BENCH_API_DATABASES ?? 'pglite,postgres').split(',');
 
 const HELLO_WORLD = `
 import Fastify from 'fastify';
@@ -454,7 +460,7 @@ async function portal(
   try {
     const base = `http://127.0.0.1:${listenPort}`;
     await waitFor(`${base}/api/ping`, child);
-    for (const apiPath of ['/api/user/current', '/api/institution/{id}']) {
+    for (const apiPath of PATHS) {
       const requests = tokens.map(({ institutionId, token }) => ({
         method: 'GET' as const,
         path: apiPath.replace('{id}', institutionId),
@@ -564,14 +570,16 @@ export async function measureApi() {
   const hello = await startHelloWorld();
   const figures: Figures[] = [];
   try {
-    const dataDir = mkdtempSync(path.join(tmpdir(), 'portal-bench-api-'));
-    try {
-      figures.push(...(await portal('pglite', { DATA_DIR: dataDir, DATABASE_URL: '' }, hello)));
-    } finally {
-      rmSync(dataDir, { recursive: true, force: true });
+    if (DATABASES.includes('pglite')) {
+      const dataDir = mkdtempSync(path.join(tmpdir(), 'portal-bench-api-'));
+      try {
+        figures.push(...(await portal('pglite', { DATA_DIR: dataDir, DATABASE_URL: '' }, hello)));
+      } finally {
+        rmSync(dataDir, { recursive: true, force: true });
+      }
     }
     const postgres = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
-    if (postgres) {
+    if (DATABASES.includes('postgres') && postgres) {
       // The server still writes mails (without SMTP_URL) to its data folder; the data is in PostgreSQL.
       const folder = mkdtempSync(path.join(tmpdir(), 'portal-bench-api-'));
       try {
@@ -583,7 +591,7 @@ export async function measureApi() {
       } finally {
         rmSync(folder, { recursive: true, force: true });
       }
-    } else {
+    } else if (DATABASES.includes('postgres')) {
       console.log('PostgreSQL: skipped (set BENCH_DATABASE_URL or TEST_DATABASE_URL)');
     }
     // On a machine whose speed drifts, the hello-world's p99 is what p99 at 80 % can be at best.
