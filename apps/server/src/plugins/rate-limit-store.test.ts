@@ -57,6 +57,39 @@ describe('rate limit counters', () => {
     expect(first.hit('k0', MINUTE, now).current).toBe(17); // 16 written + this one
   });
 
+  it('write the counts of a window that ended before its flush, and of none twice', async () => {
+    const start = Math.floor(Date.now() / MINUTE) * MINUTE - 10 * MINUTE;
+    const counters = new RateLimitCounters(database.db);
+    for (let i = 0; i < 3; i += 1) counters.hit('ended', MINUTE, start + 1_000);
+    // The next window starts before any flush; then a sweep after both ended.
+    expect(counters.hit('ended', MINUTE, start + MINUTE + 1_000).current).toBe(1);
+    // A clock stepped back into the earlier window counts in the current one.
+    expect(counters.hit('ended', MINUTE, start + 2_000).current).toBe(2);
+    counters.sweep(start + 3 * MINUTE);
+    expect(counters.size).toBe(2);
+    await counters.flush();
+    const counts = async () =>
+      (
+        await database.db
+          .select()
+          .from(rateLimitHits)
+          .where(like(rateLimitHits.key, 'ended|%'))
+      )
+        .map((row) => [row.windowStart.getTime() - start, row.count])
+        .sort(([a], [b]) => Number(a) - Number(b));
+    expect(await counts()).toEqual([
+      [0, 3],
+      [MINUTE, 2],
+    ]);
+    counters.sweep(start + 3 * MINUTE);
+    expect(counters.size).toBe(0);
+    await counters.flush();
+    expect(await counts()).toEqual([
+      [0, 3],
+      [MINUTE, 2],
+    ]);
+  });
+
   it('flush thousands of keys, each with its own total', async () => {
     const now = Math.floor(Date.now() / MINUTE) * MINUTE + 30_000;
     const counters = new RateLimitCounters(database.db);
