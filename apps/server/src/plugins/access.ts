@@ -241,13 +241,15 @@ async function contractorScope(
   } as unknown as InstitutionScope;
 }
 
-/** The scope of the calling user, from their cached principal (no statement when cached). */
+/**
+ * The scope of the calling user, from their principal (no statement when it is in memory).
+ * `institutionId` has passed {@link assertId}.
+ */
 async function resolveRequestScope(
   request: FastifyRequest,
   institutionId: string,
   access: InstitutionRouteAccess,
 ): Promise<InstitutionScope> {
-  assertId(institutionId, 'institutionId');
   const principal = await request.server.principals.get(request.auth.sub);
   const membership = principal?.memberships.find((item) => item.institutionId === institutionId);
   if (!membership && access.contractors && principal) {
@@ -323,11 +325,13 @@ export const accessPlugin = fp(
       }
       // Callback hooks: a caller whose principal is in memory gets the scope (or the 404/403)
       // synchronously, without the promises of async hooks on every request.
-      const resolve = (request: FastifyRequest, done: (error?: Error) => void) => {
+      const resolve = (
+        request: FastifyRequest,
+        institutionId: string,
+        done: (error?: Error) => void,
+      ) => {
         let scope: InstitutionScope | undefined;
-        let institutionId: string;
         try {
-          institutionId = assertId(institutionIdOf(request, access), 'institutionId');
           scope = cachedRequestScope(request, institutionId, access);
         } catch (error) {
           return done(error as Error);
@@ -345,11 +349,17 @@ export const accessPlugin = fp(
         const source = (access.query ? request.query : request.params) as Record<string, unknown>;
         const value = source?.[access.query ?? access.param ?? 'id'];
         if (typeof value !== 'string' || !ID_PATTERN.test(value)) return done(null, payload);
-        resolve(request, (error) => done(error ?? null, payload));
+        resolve(request, value, (error) => done(error ?? null, payload));
       };
       const late: preHandlerHookHandler = (request, _reply, done) => {
         if (request.scope) return done();
-        resolve(request, done);
+        let institutionId: string;
+        try {
+          institutionId = assertId(institutionIdOf(request, access), 'institutionId');
+        } catch (error) {
+          return done(error as Error);
+        }
+        resolve(request, institutionId, done);
       };
       const asList = <T>(hooks: T | T[] | undefined): T[] =>
         Array.isArray(hooks) ? hooks : hooks ? [hooks] : [];
