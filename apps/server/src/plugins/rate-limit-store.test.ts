@@ -69,12 +69,7 @@ describe('rate limit counters', () => {
     expect(counters.size).toBe(2);
     await counters.flush();
     const counts = async () =>
-      (
-        await database.db
-          .select()
-          .from(rateLimitHits)
-          .where(like(rateLimitHits.key, 'ended|%'))
-      )
+      (await database.db.select().from(rateLimitHits).where(like(rateLimitHits.key, 'ended|%')))
         .map((row) => [row.windowStart.getTime() - start, row.count])
         .sort(([a], [b]) => Number(a) - Number(b));
     expect(await counts()).toEqual([
