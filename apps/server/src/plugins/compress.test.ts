@@ -1,7 +1,12 @@
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { buildTestApp, type TestApp } from '../../test/test-app';
-import { pickEncoding } from './compress';
+import { compressions, pickEncoding } from './compress';
+import { frozenAnswer } from './serialization';
+
+/** An answer kept in memory (as the caches keep theirs), well above the threshold. */
+const kept = frozenAnswer({ items: Array.from({ length: 100 }, (_, index) => `Eintrag ${index}`) });
 
 describe('compressed JSON answers', () => {
   let t: TestApp;
@@ -14,6 +19,12 @@ describe('compressed JSON answers', () => {
       app.get('/api/test/small-text', { config: { public: true } }, async (_request, reply) =>
         reply.type('text/plain; charset=utf-8').header('vary', 'Origin').send('ä'.repeat(500)),
       );
+      // With a response schema, as every API route has: its serializer keeps frozen answers' JSON.
+      const schema = { response: { 200: z.object({ items: z.array(z.string()) }) } };
+      app.get('/api/test/kept', { config: { public: true }, schema }, async () => kept);
+      app.get('/api/test/fresh', { config: { public: true }, schema }, async () => ({
+        items: [...kept.items, 'neu'],
+      }));
       app.get('/api/test/binary', { config: { public: true } }, async (_request, reply) =>
         reply.type('application/octet-stream').send(Buffer.alloc(4096)),
       );
@@ -41,6 +52,29 @@ describe('compressed JSON answers', () => {
     });
     expect(gz.headers['content-encoding']).toBe('gzip');
     expect(JSON.parse(gunzipSync(gz.rawPayload).toString())).toEqual(plain.json());
+  });
+
+  it('compresses a frozen answer once per encoding, any other answer each time', async () => {
+    const get = (url: string, encoding: string) =>
+      t.app.inject({ url, headers: { 'accept-encoding': encoding } });
+    const before = compressions.count;
+    const first = await get('/api/test/kept', 'br');
+    const second = await get('/api/test/kept', 'br');
+    expect(compressions.count - before).toBe(1);
+    expect(second.headers['content-encoding']).toBe('br');
+    expect(second.rawPayload.equals(first.rawPayload)).toBe(true);
+    expect(JSON.parse(brotliDecompressSync(second.rawPayload).toString())).toEqual(kept);
+    expect(second.headers['content-length']).toBe(String(second.rawPayload.length));
+    const gzipped = await get('/api/test/kept', 'gzip');
+    await get('/api/test/kept', 'gzip');
+    expect(compressions.count - before).toBe(2);
+    expect(JSON.parse(gunzipSync(gzipped.rawPayload).toString())).toEqual(kept);
+    expect((await get('/api/test/kept', 'identity')).json()).toEqual(kept);
+
+    // Another answer, not kept: compressed for every request.
+    await get('/api/test/fresh', 'br');
+    await get('/api/test/fresh', 'br');
+    expect(compressions.count - before).toBe(4);
   });
 
   it('sends small answers as they are', async () => {

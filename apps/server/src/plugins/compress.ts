@@ -1,6 +1,10 @@
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import fp from 'fastify-plugin';
+import { sendingFormsOf } from './serialization';
+
+/** How many answers were compressed so far (for tests: a frozen answer is compressed once). */
+export const compressions = { count: 0 };
 
 /** Answers smaller than this are sent as they are: compressing them gains nothing. */
 export const COMPRESS_THRESHOLD_BYTES = 1024;
@@ -96,10 +100,19 @@ export const compressPlugin = fp(
       if (isSmall(payload)) return done(null, payload);
       const encoding = pickEncoding(request.headers['accept-encoding']);
       if (!encoding) return done(null, payload);
-      compress(payload, encoding).then((compressed) => {
+      const send = (compressed: Buffer) => {
         reply.header('content-encoding', encoding);
         reply.removeHeader('content-length');
         done(null, compressed);
+      };
+      // A frozen answer's JSON (kept in memory, sent again and again) is compressed once.
+      const forms = typeof payload === 'string' ? sendingFormsOf(payload) : undefined;
+      const kept = forms?.get(encoding);
+      if (kept) return send(kept);
+      compress(payload, encoding).then((compressed) => {
+        compressions.count += 1;
+        forms?.set(encoding, compressed);
+        send(compressed);
       }, done);
     });
   },

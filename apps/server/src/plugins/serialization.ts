@@ -24,6 +24,53 @@ export function frozenAnswer<T>(value: T): T {
   return value;
 }
 
+/** The JSON of a frozen answer, and what was made of it for sending (see {@link sendingFormsOf}). */
+interface FrozenJson {
+  /** Live frozen answers written as this JSON. */
+  answers: number;
+  /** Encodings of the JSON, by name (`br`, `gzip`), made on first use. */
+  forms: Map<string, Buffer>;
+}
+
+/**
+ * The JSON written for frozen answers while those answers live. The serializer sends the same
+ * string instance for as long as its answer is kept, so after the first lookup V8 finds it by
+ * its cached hash. Lengths are counted apart so that any other answer is passed over without
+ * hashing its text.
+ */
+const frozenJson = new Map<string, FrozenJson>();
+const frozenJsonLengths = new Map<number, number>();
+const releaseFrozenJson = new FinalizationRegistry<string>((json) => {
+  const entry = frozenJson.get(json);
+  if (!entry) return;
+  entry.answers -= 1;
+  if (entry.answers > 0) return;
+  frozenJson.delete(json);
+  const left = (frozenJsonLengths.get(json.length) ?? 1) - 1;
+  if (left > 0) frozenJsonLengths.set(json.length, left);
+  else frozenJsonLengths.delete(json.length);
+});
+
+function rememberFrozenJson(answer: object, json: string) {
+  const entry = frozenJson.get(json);
+  if (entry) entry.answers += 1;
+  else {
+    frozenJson.set(json, { answers: 1, forms: new Map() });
+    frozenJsonLengths.set(json.length, (frozenJsonLengths.get(json.length) ?? 0) + 1);
+  }
+  releaseFrozenJson.register(answer, json);
+}
+
+/**
+ * For the JSON of a frozen answer: a place to keep its encoded forms (compressed), which stay
+ * right for as long as the answer is kept, since the JSON cannot change. Undefined for every
+ * other payload.
+ */
+export function sendingFormsOf(payload: string): Map<string, Buffer> | undefined {
+  if (!frozenJsonLengths.has(payload.length)) return undefined;
+  return frozenJson.get(payload)?.forms;
+}
+
 /**
  * The zod serializer (fastify-type-provider-zod: the response schema validates and strips, then
  * JSON.stringify), remembering its JSON for answers made with {@link frozenAnswer}. Each route
@@ -41,6 +88,7 @@ export const serializerCompiler: typeof zodSerializerCompiler = (route) => {
     if (json === undefined) {
       json = serialize(data);
       written.set(data, json);
+      rememberFrozenJson(data, json);
     }
     return json;
   };
