@@ -1,5 +1,6 @@
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
+import type { FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
 import { sendingFormsOf } from './serialization';
 
@@ -100,24 +101,29 @@ export const compressPlugin = fp(
       if (isSmall(payload)) return done(null, payload);
       const encoding = pickEncoding(request.headers['accept-encoding']);
       if (!encoding) return done(null, payload);
-      const send = (compressed: Buffer) => {
-        reply.header('content-encoding', encoding);
-        reply.removeHeader('content-length');
-        done(null, compressed);
-      };
       // A frozen answer's JSON (kept in memory, sent again and again) is compressed once.
       const forms = typeof payload === 'string' ? sendingFormsOf(payload) : undefined;
       const kept = forms?.get(encoding);
-      if (kept) return send(kept);
+      if (kept) return done(null, encoded(reply, encoding, kept));
       compress(payload, encoding).then((compressed) => {
         compressions.count += 1;
         forms?.set(encoding, compressed);
-        send(compressed);
+        done(null, encoded(reply, encoding, compressed));
       }, done);
     });
   },
   { name: 'compress' },
 );
+
+/**
+ * The body to send, with the headers saying it is encoded. A module function rather than a
+ * closure made per request: under tsx every named closure is renamed with defineProperty.
+ */
+function encoded(reply: FastifyReply, encoding: 'br' | 'gzip', body: Buffer): Buffer {
+  reply.header('content-encoding', encoding);
+  reply.removeHeader('content-length');
+  return body;
+}
 
 function mergeVary(existing: unknown): string {
   const values = String(existing ?? '')
