@@ -6,6 +6,7 @@ import type { Db } from '../db/client';
 import { institutions, institutionUserRoles, relationships, users } from '../db/schema';
 import { messages } from '../messages';
 import { badRequest, forbidden, notFound } from './errors';
+import type { Principal } from './principals';
 
 /**
  * Tenant isolation in one place.
@@ -251,18 +252,17 @@ async function resolveRequestScope(
   access: InstitutionRouteAccess,
 ): Promise<InstitutionScope> {
   const principal = await request.server.principals.get(request.auth.sub);
-  const membership = principal?.memberships.find((item) => item.institutionId === institutionId);
-  if (!membership && access.contractors && principal) {
-    const viaContractor = await contractorScope(
-      request.server.db,
-      principal.user.id,
-      institutionId,
-      principal.memberships,
-      access,
-    );
-    if (viaContractor) return viaContractor;
-  }
-  return checkedScope(principal?.user.id, institutionId, membership, access);
+  if (!principal) return checkedScope(undefined, institutionId, undefined, access);
+  const scope = memberScope(principal, institutionId, access);
+  if (scope) return scope;
+  const viaContractor = await contractorScope(
+    request.server.db,
+    principal.user.id,
+    institutionId,
+    principal.memberships,
+    access,
+  );
+  return viaContractor ?? checkedScope(principal.user.id, institutionId, undefined, access);
 }
 
 /**
@@ -277,7 +277,18 @@ function cachedRequestScope(
   access: InstitutionRouteAccess,
 ): InstitutionScope | undefined {
   const principal = request.server.principals.peek(request.auth.sub);
-  if (!principal) return undefined;
+  return principal && memberScope(principal, institutionId, access);
+}
+
+/**
+ * The scope of a principal as a member: throws 404 (not a member) or 403 (role, trust);
+ * undefined for a non-member where the route lets contractors in, who are looked up then.
+ */
+function memberScope(
+  principal: Principal,
+  institutionId: string,
+  access: InstitutionRouteAccess,
+): InstitutionScope | undefined {
   const membership = principal.memberships.find((item) => item.institutionId === institutionId);
   if (!membership && access.contractors) return undefined;
   return checkedScope(principal.user.id, institutionId, membership, access);
