@@ -183,10 +183,11 @@ async function writeCounts(db: Db, counters: readonly Counter[]): Promise<void> 
     from written join given on given.id = written.key
     where written.count <> given.expected`,
   );
+  // The row key as the statement makes it, looked up only when another process counted at all.
   const totals = new Map(rows.map((row) => [row.key, row.count]));
   for (const counter of counters) {
-    counter.known =
-      totals.get(`${counter.key}|${counter.window}`) ?? counter.known + counter.inflight;
+    const total = totals.size > 0 ? totals.get(`${counter.key}|${counter.window}`) : undefined;
+    counter.known = total ?? counter.known + counter.inflight;
     counter.inflight = 0;
   }
 }
