@@ -10,7 +10,7 @@ export interface Hit {
   ttl: number;
 }
 
-/** Shared counts are written this often (PostgreSQL), all keys in one statement. */
+/** Shared counts are written this often (PostgreSQL), in batches of {@link FLUSH_CHUNK_KEYS} keys. */
 export const FLUSH_INTERVAL_MS = 1000;
 /**
  * Shared counts are deleted this long after their window started, so the longest window allowed.
@@ -44,8 +44,8 @@ interface Counter {
 /**
  * Fixed-window request counters without a database write per request: counted in memory;
  * with `shared` (several processes on one PostgreSQL) the local counts are added to
- * `rate_limit_hits` in one batched statement every {@link FLUSH_INTERVAL_MS}, which answers
- * every process's total, so the processes share one limit (a burst may pass the limit by what
+ * `rate_limit_hits` in batched statements every {@link FLUSH_INTERVAL_MS}, which answer the
+ * totals other processes added to, so the processes share one limit (a burst may pass the limit by what
  * the others counted in the last second). Windows are aligned to the clock (a minute starts at
  * :00), so every process counts the same window.
  *
