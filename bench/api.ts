@@ -34,6 +34,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import { SignJWT } from 'jose';
+import { buildIfStale } from '../scripts/build.mjs';
 import { loadConfig } from '../apps/server/src/config';
 import { migrateDatabase, openDatabase } from '../apps/server/src/db/client';
 import { institutions, institutionUserRoles, users } from '../apps/server/src/db/schema';
@@ -351,7 +352,7 @@ export async function startHelloWorld() {
 }
 
 /** Migrates, seeds, adds the bench members and signs their tokens; the database is closed after. */
-async function prepare(env: Record<string, string>) {
+export async function prepare(env: Record<string, string>) {
   const config = loadConfig({ ...env, NODE_ENV: 'production', LOG_LEVEL: 'silent' });
   const database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
   try {
@@ -441,9 +442,11 @@ async function portal(
   // BENCH_API_NODE_ARGS="--trace-gc …": more Node options for the server; its output is shown.
   // "--import ./bench/loop-stalls.mjs" reports its event-loop stalls with the CPU time used in each.
   const nodeArgs = process.env.BENCH_API_NODE_ARGS?.split(/\s+/).filter(Boolean) ?? [];
+  // The server as `npm start` runs it: the built bundle (scripts/start.mjs), not the sources
+  // through tsx, whose transform adds work to every request (a `__name` call per closure made).
   const child = spawn(
     process.execPath,
-    [...profiling, ...nodeArgs, '--import', 'tsx', 'apps/server/src/main.ts'],
+    [...profiling, ...nodeArgs, path.join(root, 'scripts', 'start.mjs')],
     {
       cwd: root,
       env: {
@@ -571,6 +574,7 @@ export async function measureApi() {
   console.log(
     `\nAPI throughput (autocannon, ${CONNECTIONS} connections, ${DURATION_SECONDS} s, default rate limiter on)`,
   );
+  await buildIfStale();
   const hello = await startHelloWorld();
   const figures: Figures[] = [];
   try {
