@@ -34,13 +34,13 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import { SignJWT } from 'jose';
-import { buildIfStale } from '../scripts/build.mjs';
 import { loadConfig } from '../apps/server/src/config';
 import { migrateDatabase, openDatabase } from '../apps/server/src/db/client';
 import { institutions, institutionUserRoles, users } from '../apps/server/src/db/schema';
 import { seedDemoData } from '../apps/server/src/db/seed/index';
 import { loadSigningKeys } from '../apps/server/src/identity/keys';
 import { createScratchDatabase } from '../apps/server/test/test-app';
+import { buildIfStale } from '../scripts/build.mjs';
 
 const root = path.join(import.meta.dirname, '..');
 const CONNECTIONS = 50;
