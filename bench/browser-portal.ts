@@ -5,7 +5,6 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
-// @ts-expect-error plain JavaScript module without types
 import { buildIfStale } from '../scripts/build.mjs';
 
 const root = path.join(import.meta.dirname, '..');

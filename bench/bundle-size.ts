@@ -3,7 +3,6 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
-// @ts-expect-error plain JavaScript module without types
 import { buildWebIfStale } from '../scripts/build.mjs';
 
 const BUDGET_KB = 200;

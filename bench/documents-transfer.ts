@@ -9,7 +9,6 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { chromium } from '@playwright/test';
-// @ts-expect-error plain JavaScript module without types
 import { buildIfStale } from '../scripts/build.mjs';
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from './browser-portal';
 

@@ -6,7 +6,6 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-// @ts-expect-error plain JavaScript module without types
 import { buildIfStale } from '../scripts/build.mjs';
 
 const root = path.join(import.meta.dirname, '..');

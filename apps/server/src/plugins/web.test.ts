@@ -4,7 +4,6 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-// @ts-expect-error: the build script is plain JavaScript without types
 import { precompress } from '../../../../scripts/build.mjs';
 import { buildTestApp, type TestApp } from '../../test/test-app';
 import { STABLE } from './web';
