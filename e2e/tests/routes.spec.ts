@@ -76,6 +76,58 @@ test.describe('routes', () => {
     await expectNoAxeViolations(page);
   });
 
+  test('keyboard focus never hides under the top bar or the help button (WCAG 2.4.11)', async ({
+    page,
+  }) => {
+    // A short window: tabbing scrolls the page both ways, so controls come into view at the
+    // bottom edge (where the help button floats, right) and at the top (under the fixed bar).
+    await page.setViewportSize({ width: 1280, height: 640 });
+    await signIn(page, ACCOUNTS.anna, '/institution');
+    await expect(page.getByRole('button', { name: 'Löschen' }).first()).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Fragen?' })).toBeVisible();
+    /** The focused control, when the top bar or the help button covers its centre. */
+    const hiddenFocus = () =>
+      page.evaluate(() => {
+        const focused = document.activeElement;
+        if (!(focused instanceof HTMLElement) || focused === document.body) return null;
+        const box = focused.getBoundingClientRect();
+        const hit = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
+        const cover = hit?.closest('header, [data-help-button]');
+        if (!cover || cover.contains(focused)) return null;
+        const name = focused.getAttribute('aria-label') ?? focused.textContent?.trim() ?? '';
+        return `${focused.tagName.toLowerCase()} "${name.slice(0, 40)}" under ${cover.tagName.toLowerCase()}`;
+      });
+    const hidden = new Set<string>();
+    let stops = 0;
+    for (const key of ['Tab', 'Shift+Tab']) {
+      for (let press = 0; press < 45; press++) {
+        await page.keyboard.press(key);
+        const found = await hiddenFocus();
+        if (found) hidden.add(`${key}: ${found}`);
+        stops += 1;
+      }
+    }
+    expect(stops).toBe(90);
+    expect([...hidden]).toEqual([]);
+
+    // A control lying under the help button is scrolled clear of it when tabbed to.
+    const invite = page.getByRole('button', { name: 'Benutzer einladen' });
+    const help = page.getByRole('button', { name: 'Fragen?' });
+    const centreY = async (locator: typeof invite) => {
+      const box = await locator.boundingBox();
+      if (!box) throw new Error('not rendered');
+      return box.y + box.height / 2;
+    };
+    await page.setViewportSize({ width: 1280, height: 480 });
+    await page.getByRole('button', { name: 'Speichern' }).focus();
+    const offset = (await centreY(invite)) - (await centreY(help));
+    await page.evaluate((by) => window.scrollBy({ top: by, behavior: 'instant' }), offset);
+    expect(Math.abs((await centreY(invite)) - (await centreY(help)))).toBeLessThan(2);
+    await page.keyboard.press('Tab');
+    await expect(invite).toBeFocused();
+    expect(await hiddenFocus()).toBeNull();
+  });
+
   test('a technical user sees the restricted banner and is signed out after 5 seconds', async ({
     page,
   }) => {

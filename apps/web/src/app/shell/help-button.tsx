@@ -42,6 +42,7 @@ export function HelpButton({ contacts }: HelpButtonProps) {
       <Popover.Target>
         <Button
           className={classes.helpButton}
+          data-help-button
           radius="xl"
           size="md"
           leftSection={<IconHelpCircle size={20} aria-hidden="true" />}
