@@ -100,18 +100,37 @@ interface Run {
   requests: number;
   non2xx: number;
   p99: number;
+  /** CPU time per answer (µs) of the server measured (when its pid is given) and of this process. */
+  cpu: { server: number; client: number };
 }
 
-function cannon(options: autocannon.Options): Promise<Run> {
+/**
+ * autocannon at full load; with the server's pid, its CPU time per answer is read too (from
+ * /proc), beside this process's own (autocannon runs here): whether a lower throughput came
+ * from the server's work per answer or from the machine.
+ */
+function cannon(options: autocannon.Options, pid?: number): Promise<Run> {
+  const ticksBefore = cpuTicks(pid);
+  const clientBefore = process.cpuUsage();
   return new Promise((resolve, reject) => {
     autocannon(
       { connections: CONNECTIONS, duration: DURATION_SECONDS, ...options },
       (error, result) => {
         if (error) return reject(error);
+        const ticksAfter = cpuTicks(pid);
+        const client = process.cpuUsage(clientBefore);
+        const answers = Math.max(1, result.requests.total);
         resolve({
           requests: result.requests.average,
           non2xx: result.non2xx,
           p99: result.latency.p99,
+          cpu: {
+            server:
+              ticksBefore === undefined || ticksAfter === undefined
+                ? Number.NaN
+                : ((ticksAfter - ticksBefore) * TICK_US) / answers,
+            client: (client.user + client.system) / answers,
+          },
         });
       },
     );
@@ -135,6 +154,9 @@ export function cpuTicks(pid: number | undefined): number | undefined {
     return undefined;
   }
 }
+
+/** A clock tick of /proc's CPU times in µs (USER_HZ is 100 on Linux). */
+const TICK_US = 10_000;
 
 /** How often the server's CPU time is read during an open-loop run. */
 const CPU_WINDOW_MS = 500;
@@ -333,7 +355,7 @@ export async function startHelloWorld() {
   return {
     url,
     pid: child.pid,
-    measure: async (seconds: number) => (await cannon({ url, duration: seconds })).requests,
+    measure: (seconds: number) => cannon({ url, duration: seconds }, child.pid),
     /** The goal's latency measure applied to the hello-world itself: the machine's floor. */
     p99At80: async (): Promise<Reference> => {
       const max = (await cannon({ url, duration: DURATION_SECONDS / 2 })).requests;
@@ -425,6 +447,8 @@ interface Figures {
   p99s: number[];
   /** Round by round: the portal's p99 and its CPU drift, and the hello-world's right after. */
   rounds: { p99: number; drift: number; reference: Reference }[];
+  /** Round by round: CPU time per answer (µs) at full load, of the portal and of the hello-world. */
+  cpu: { portal: Run['cpu']; hello: Run['cpu'] }[];
   /** The highest paced rate the server keeps up with, and p99 at 80 % of it. */
   paced: { capacity: number; p99At80: number };
 }
@@ -484,6 +508,7 @@ async function portal(
       // machine.
       const rounds: {
         hello: number;
+        helloRun: Run;
         route: Run;
         share: number;
         p99: number;
@@ -492,8 +517,12 @@ async function portal(
         reference: Reference;
       }[] = [];
       for (let round = 0; round < ROUNDS; round++) {
-        const hello = await helloWorld.measure(DURATION_SECONDS / 2);
-        const route = await cannon({ url: base, requests, duration: DURATION_SECONDS / 2 });
+        const helloRun = await helloWorld.measure(DURATION_SECONDS / 2);
+        const hello = helloRun.requests;
+        const route = await cannon(
+          { url: base, requests, duration: DURATION_SECONDS / 2 },
+          child.pid,
+        );
         const at80 = await openLoop(
           base,
           requests,
@@ -503,6 +532,7 @@ async function portal(
         );
         rounds.push({
           hello,
+          helloRun,
           route,
           share: route.requests / hello,
           p99: at80.p99,
@@ -522,6 +552,7 @@ async function portal(
         p99At80: median(rounds, (round) => round.p99).p99,
         p99s: rounds.map((round) => round.p99).sort((a, b) => a - b),
         rounds: rounds.map(({ p99, drift, reference }) => ({ p99, drift, reference })),
+        cpu: rounds.map((round) => ({ portal: round.route.cpu, hello: round.helloRun.cpu })),
         paced: await pacedFigures(base, requests, full.requests),
       });
     }
@@ -551,6 +582,13 @@ async function portal(
         `CPU time per answer, busiest ÷ calmest half-second of the steady run: ` +
         `server ${item.rounds.map((round) => drift(round.drift)).join(' / ')}, ` +
         `hello-world ${item.rounds.map((round) => drift(round.reference.drift)).join(' / ')}`,
+    );
+    const us = (values: number[]) => `${values.map((value) => value.toFixed(0)).join(' / ')} µs`;
+    console.log(
+      `    CPU time per answer at full load, round by round: server ${us(item.cpu.map((round) => round.portal.server))} ` +
+        `(hello-world ${us(item.cpu.map((round) => round.hello.server))}); ` +
+        `load generator ${us(item.cpu.map((round) => round.portal.client))} ` +
+        `(hello-world ${us(item.cpu.map((round) => round.hello.client))})`,
     );
     console.log(
       `    paced, not the goal's measure: keeps up (p50 ≤ ${KEEPS_UP_P50_MS} ms) to ${item.paced.capacity} req/s ` +
