@@ -26,7 +26,9 @@ export const institutionRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: institution, ...problemResponses(400, 401, 404) },
       },
     },
-    async (request) =>
+    // Not async: a kept answer is sent as it is, without a promise for Fastify to wait on.
+    (request) =>
+      answers.peek(request.scope.institutionId) ??
       answers.get(request.scope.institutionId, async () =>
         frozenAnswer(await getInstitution(app.db, request.scope)),
       ),
