@@ -36,6 +36,28 @@ describe('NotifiedCache', () => {
     expect(cache.peek('a')).toBeUndefined();
   });
 
+  it('answers a kept value at once (null too), and anything else through a load', async () => {
+    const cache = new NotifiedCache<string | null>();
+    let loads = 0;
+    const load = async () => {
+      loads += 1;
+      return null;
+    };
+    const first = cache.current('a', load);
+    expect(first).toBeInstanceOf(Promise); // not live: loaded every time
+    expect(await first).toBeNull();
+    cache.setLive(true);
+    expect(await cache.current('a', load)).toBeNull();
+    expect(cache.current('a', load)).toBeNull(); // kept: no promise, no load
+    expect(loads).toBe(2);
+    cache.invalidate('a');
+    const reloaded = cache.current('a', async () => 'b');
+    expect(reloaded).toBeInstanceOf(Promise);
+    expect(await reloaded).toBe('b');
+    expect(cache.current('a', load)).toBe('b');
+    expect(loads).toBe(2);
+  });
+
   it('does not keep a load that raced with a change, and shares a load under way', async () => {
     const cache = new NotifiedCache<string>();
     cache.setLive(true);

@@ -41,6 +41,15 @@ export class NotifiedCache<V> {
     });
   }
 
+  /**
+   * Like {@link get}, but a value memory holds comes back as it is, not in a promise: for route
+   * handlers that are not `async`, so that a kept answer costs Fastify no promise to adopt.
+   */
+  current(key: string, load: () => Promise<V | undefined>): V | Promise<V | undefined> {
+    const kept = this.peek(key);
+    return kept !== undefined ? kept : this.get(key, load);
+  }
+
   /** Forgets one key, or everything (`*`). */
   invalidate(key: string) {
     if (key === '*') {

@@ -26,10 +26,9 @@ export const institutionRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: institution, ...problemResponses(400, 401, 404) },
       },
     },
-    // Not async: a kept answer is sent as it is, without a promise for Fastify to wait on.
+    // Not async: a kept answer is sent as it is, without a promise for Fastify to adopt.
     (request) =>
-      answers.peek(request.scope.institutionId) ??
-      answers.get(request.scope.institutionId, async () =>
+      answers.current(request.scope.institutionId, async () =>
         frozenAnswer(await getInstitution(app.db, request.scope)),
       ),
   );

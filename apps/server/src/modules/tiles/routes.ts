@@ -80,8 +80,9 @@ export const tileRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: tileList, ...problemResponses(400, 401, 404) },
       },
     },
-    async (request) =>
-      dashboards.get(request.scope.institutionId, async () =>
+    // Not async: a kept answer is sent as it is (NotifiedCache.current).
+    (request) =>
+      dashboards.current(request.scope.institutionId, async () =>
         frozenAnswer(await listDashboardTiles(app.db, request.scope)),
       ),
   );
@@ -97,8 +98,8 @@ export const tileRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: trustedPartner, ...problemResponses(400, 401, 404) },
       },
     },
-    async (request) =>
-      partners.get(request.scope.institutionId, async () =>
+    (request) =>
+      partners.current(request.scope.institutionId, async () =>
         frozenAnswer(await findTrustedPartner(app.db, request.scope)),
       ),
   );
