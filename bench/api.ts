@@ -41,6 +41,7 @@ import { seedDemoData } from '../apps/server/src/db/seed/index';
 import { loadSigningKeys } from '../apps/server/src/identity/keys';
 import { createScratchDatabase } from '../apps/server/test/test-app';
 import { buildIfStale } from '../scripts/build.mjs';
+import { SERVER_NODE_OPTIONS } from '../scripts/server-options.mjs';
 
 const root = path.join(import.meta.dirname, '..');
 const CONNECTIONS = 50;
@@ -470,7 +471,7 @@ async function portal(
   // through tsx, whose transform adds work to every request (a `__name` call per closure made).
   const child = spawn(
     process.execPath,
-    [...profiling, ...nodeArgs, path.join(root, 'scripts', 'start.mjs')],
+    [...SERVER_NODE_OPTIONS, ...profiling, ...nodeArgs, path.join(root, 'scripts', 'start.mjs')],
     {
       cwd: root,
       env: {

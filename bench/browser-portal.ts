@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { buildIfStale } from '../scripts/build.mjs';
+import { SERVER_NODE_OPTIONS } from '../scripts/server-options.mjs';
 
 const root = path.join(import.meta.dirname, '..');
 
@@ -32,18 +33,22 @@ export async function startPortal(): Promise<RunningPortal> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'portal-bench-web-'));
   const port = 26_000 + Math.floor(Math.random() * 4_000);
   const baseUrl = `http://localhost:${port}`;
-  const child = spawn(process.execPath, [path.join(root, 'scripts', 'start.mjs')], {
-    cwd: root,
-    env: {
-      ...process.env,
-      PORT: String(port),
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'warn',
-      DATABASE_URL: '',
-      PUBLIC_URL: baseUrl,
+  const child = spawn(
+    process.execPath,
+    [...SERVER_NODE_OPTIONS, path.join(root, 'scripts', 'start.mjs')],
+    {
+      cwd: root,
+      env: {
+        ...process.env,
+        PORT: String(port),
+        DATA_DIR: dataDir,
+        LOG_LEVEL: 'warn',
+        DATABASE_URL: '',
+        PUBLIC_URL: baseUrl,
+      },
+      stdio: 'ignore',
     },
-    stdio: 'ignore',
-  });
+  );
   const stop = async () => {
     if (child.exitCode === null) {
       child.kill('SIGTERM');

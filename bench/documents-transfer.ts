@@ -10,6 +10,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { chromium } from '@playwright/test';
 import { buildIfStale } from '../scripts/build.mjs';
+import { SERVER_NODE_OPTIONS } from '../scripts/server-options.mjs';
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from './browser-portal';
 
 const root = path.join(import.meta.dirname, '..');
@@ -108,21 +109,25 @@ async function main() {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'portal-bench-documents-'));
   const port = 30_000 + Math.floor(Math.random() * 4_000);
   const baseUrl = `http://localhost:${port}`;
-  const child = spawn(process.execPath, [path.join(root, 'scripts', 'start.mjs')], {
-    cwd: root,
-    env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      SEED_DEMO_DATA: 'true',
-      PORT: String(port),
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'warn',
-      DATABASE_URL: '',
-      PUBLIC_URL: baseUrl,
-      UPLOAD_MAX_BYTES: String(SIZE + MB),
+  const child = spawn(
+    process.execPath,
+    [...SERVER_NODE_OPTIONS, path.join(root, 'scripts', 'start.mjs')],
+    {
+      cwd: root,
+      env: {
+        ...process.env,
+        NODE_ENV: 'production',
+        SEED_DEMO_DATA: 'true',
+        PORT: String(port),
+        DATA_DIR: dataDir,
+        LOG_LEVEL: 'warn',
+        DATABASE_URL: '',
+        PUBLIC_URL: baseUrl,
+        UPLOAD_MAX_BYTES: String(SIZE + MB),
+      },
+      stdio: 'ignore',
     },
-    stdio: 'ignore',
-  });
+  );
   const pid = child.pid as number;
   try {
     const deadline = Date.now() + 90_000;

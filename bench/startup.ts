@@ -7,23 +7,28 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { buildIfStale } from '../scripts/build.mjs';
+import { SERVER_NODE_OPTIONS } from '../scripts/server-options.mjs';
 
 const root = path.join(import.meta.dirname, '..');
 
 async function timeToReady(dataDir: string, port: number): Promise<number> {
   const started = performance.now();
-  const child = spawn(process.execPath, [path.join(root, 'scripts', 'start.mjs')], {
-    cwd: root,
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'warn',
-      DATABASE_URL: '',
+  const child = spawn(
+    process.execPath,
+    [...SERVER_NODE_OPTIONS, path.join(root, 'scripts', 'start.mjs')],
+    {
+      cwd: root,
+      env: {
+        ...process.env,
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        DATA_DIR: dataDir,
+        LOG_LEVEL: 'warn',
+        DATABASE_URL: '',
+      },
+      stdio: 'ignore',
     },
-    stdio: 'ignore',
-  });
+  );
   try {
     const deadline = started + 60_000;
     while (performance.now() < deadline) {

@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildIfStale } from './build.mjs';
+import { SERVER_NODE_OPTIONS } from './server-options.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const port = process.env.PORT ?? '8181';
@@ -15,25 +16,29 @@ rmSync(dataDir, { recursive: true, force: true });
 mkdirSync(dataDir, { recursive: true });
 
 await buildIfStale();
-const server = spawn(process.execPath, [path.join(root, 'scripts', 'start.mjs')], {
-  cwd: root,
-  env: {
-    ...process.env,
-    NODE_ENV: 'production',
-    SEED_DEMO_DATA: 'true',
-    PORT: port,
-    HOST: '127.0.0.1',
-    PUBLIC_URL: `http://localhost:${port}`,
-    DATA_DIR: dataDir,
-    LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
-    DATABASE_URL: '',
-    // Analytics on 127.0.0.1 only (the specs use localhost elsewhere); the tracker origin is
-    // intercepted by the analytics spec (e2e/tests/orders-analytics.spec.ts).
-    ANALYTICS_SITES: process.env.ANALYTICS_SITES ?? '{"127.0.0.1":"3"}',
-    ANALYTICS_URL: process.env.ANALYTICS_URL ?? 'https://analytics.portal.test',
+const server = spawn(
+  process.execPath,
+  [...SERVER_NODE_OPTIONS, path.join(root, 'scripts', 'start.mjs')],
+  {
+    cwd: root,
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      SEED_DEMO_DATA: 'true',
+      PORT: port,
+      HOST: '127.0.0.1',
+      PUBLIC_URL: `http://localhost:${port}`,
+      DATA_DIR: dataDir,
+      LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
+      DATABASE_URL: '',
+      // Analytics on 127.0.0.1 only (the specs use localhost elsewhere); the tracker origin is
+      // intercepted by the analytics spec (e2e/tests/orders-analytics.spec.ts).
+      ANALYTICS_SITES: process.env.ANALYTICS_SITES ?? '{"127.0.0.1":"3"}',
+      ANALYTICS_URL: process.env.ANALYTICS_URL ?? 'https://analytics.portal.test',
+    },
+    stdio: 'inherit',
   },
-  stdio: 'inherit',
-});
+);
 
 const cleanUp = () => rmSync(dataDir, { recursive: true, force: true });
 const stop = () => server.kill('SIGTERM');
