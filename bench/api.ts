@@ -41,7 +41,7 @@ import { seedDemoData } from '../apps/server/src/db/seed/index';
 import { loadSigningKeys } from '../apps/server/src/identity/keys';
 import { createScratchDatabase } from '../apps/server/test/test-app';
 import { buildIfStale } from '../scripts/build.mjs';
-import { SERVER_NODE_OPTIONS } from '../scripts/server-options.mjs';
+import { spawnServer } from '../scripts/server-options.mjs';
 
 const root = path.join(import.meta.dirname, '..');
 const CONNECTIONS = 50;
@@ -469,21 +469,18 @@ async function portal(
   const nodeArgs = process.env.BENCH_API_NODE_ARGS?.split(/\s+/).filter(Boolean) ?? [];
   // The server as `npm start` runs it: the built bundle (scripts/start.mjs), not the sources
   // through tsx, whose transform adds work to every request (a `__name` call per closure made).
-  const child = spawn(
-    process.execPath,
-    [...SERVER_NODE_OPTIONS, ...profiling, ...nodeArgs, path.join(root, 'scripts', 'start.mjs')],
+  const child = spawnServer(
     {
-      cwd: root,
-      env: {
-        ...process.env,
-        ...env,
-        NODE_ENV: 'production',
-        SEED_DEMO_DATA: 'false',
-        PORT: String(listenPort),
-        HOST: '127.0.0.1',
-        PUBLIC_URL: 'http://localhost:8080',
-        LOG_LEVEL: 'warn',
-      },
+      ...env,
+      NODE_ENV: 'production',
+      SEED_DEMO_DATA: 'false',
+      PORT: String(listenPort),
+      HOST: '127.0.0.1',
+      PUBLIC_URL: 'http://localhost:8080',
+      LOG_LEVEL: 'warn',
+    },
+    {
+      nodeArgs: [...profiling, ...nodeArgs],
       stdio: ['ignore', nodeArgs.length > 0 ? 'inherit' : 'ignore', 'inherit'],
     },
   );

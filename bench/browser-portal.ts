@@ -1,14 +1,11 @@
 // Shared by the browser benchmarks (first-load.ts, lighthouse.ts): starts the built portal on a
 // fresh data folder (demo data) and signs in through the real provider.
-import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { buildIfStale } from '../scripts/build.mjs';
-import { SERVER_NODE_OPTIONS } from '../scripts/server-options.mjs';
-
-const root = path.join(import.meta.dirname, '..');
+import { spawnServer } from '../scripts/server-options.mjs';
 
 export const DEMO_ACCOUNT = { email: 'anna.admin@praxis-sonnenschein.de', password: 'Demo!2026' };
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -33,22 +30,13 @@ export async function startPortal(): Promise<RunningPortal> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'portal-bench-web-'));
   const port = 26_000 + Math.floor(Math.random() * 4_000);
   const baseUrl = `http://localhost:${port}`;
-  const child = spawn(
-    process.execPath,
-    [...SERVER_NODE_OPTIONS, path.join(root, 'scripts', 'start.mjs')],
-    {
-      cwd: root,
-      env: {
-        ...process.env,
-        PORT: String(port),
-        DATA_DIR: dataDir,
-        LOG_LEVEL: 'warn',
-        DATABASE_URL: '',
-        PUBLIC_URL: baseUrl,
-      },
-      stdio: 'ignore',
-    },
-  );
+  const child = spawnServer({
+    PORT: String(port),
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'warn',
+    DATABASE_URL: '',
+    PUBLIC_URL: baseUrl,
+  });
   const stop = async () => {
     if (child.exitCode === null) {
       child.kill('SIGTERM');

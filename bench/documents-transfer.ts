@@ -4,16 +4,14 @@
 // Goal (issue 7): at least 200 MB/s each way on loopback, at most 64 MB RSS growth.
 // Run: cd bench && npm exec -- node --import tsx documents-transfer.ts (Node 24 as pinned;
 // BENCH_DOCUMENT_MB changes the size)
-import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { chromium } from '@playwright/test';
 import { buildIfStale } from '../scripts/build.mjs';
-import { SERVER_NODE_OPTIONS } from '../scripts/server-options.mjs';
+import { spawnServer } from '../scripts/server-options.mjs';
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from './browser-portal';
 
-const root = path.join(import.meta.dirname, '..');
 const MB = 1024 * 1024;
 const SIZE = Number(process.env.BENCH_DOCUMENT_MB ?? 200) * MB;
 const TOM = { email: 'tom.trusted@abrechnungszentrum-nord.de', password: 'Demo!2026' };
@@ -109,25 +107,16 @@ async function main() {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'portal-bench-documents-'));
   const port = 30_000 + Math.floor(Math.random() * 4_000);
   const baseUrl = `http://localhost:${port}`;
-  const child = spawn(
-    process.execPath,
-    [...SERVER_NODE_OPTIONS, path.join(root, 'scripts', 'start.mjs')],
-    {
-      cwd: root,
-      env: {
-        ...process.env,
-        NODE_ENV: 'production',
-        SEED_DEMO_DATA: 'true',
-        PORT: String(port),
-        DATA_DIR: dataDir,
-        LOG_LEVEL: 'warn',
-        DATABASE_URL: '',
-        PUBLIC_URL: baseUrl,
-        UPLOAD_MAX_BYTES: String(SIZE + MB),
-      },
-      stdio: 'ignore',
-    },
-  );
+  const child = spawnServer({
+    NODE_ENV: 'production',
+    SEED_DEMO_DATA: 'true',
+    PORT: String(port),
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'warn',
+    DATABASE_URL: '',
+    PUBLIC_URL: baseUrl,
+    UPLOAD_MAX_BYTES: String(SIZE + MB),
+  });
   const pid = child.pid as number;
   try {
     const deadline = Date.now() + 90_000;

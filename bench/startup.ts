@@ -2,33 +2,21 @@
 // server bundle, database template): a first start on an empty data folder (new cluster,
 // migrations and demo data) and a second start on it.
 // Budget (architecture.md): ready within 5 s.
-import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { buildIfStale } from '../scripts/build.mjs';
-import { SERVER_NODE_OPTIONS } from '../scripts/server-options.mjs';
-
-const root = path.join(import.meta.dirname, '..');
+import { spawnServer } from '../scripts/server-options.mjs';
 
 async function timeToReady(dataDir: string, port: number): Promise<number> {
   const started = performance.now();
-  const child = spawn(
-    process.execPath,
-    [...SERVER_NODE_OPTIONS, path.join(root, 'scripts', 'start.mjs')],
-    {
-      cwd: root,
-      env: {
-        ...process.env,
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        DATA_DIR: dataDir,
-        LOG_LEVEL: 'warn',
-        DATABASE_URL: '',
-      },
-      stdio: 'ignore',
-    },
-  );
+  const child = spawnServer({
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'warn',
+    DATABASE_URL: '',
+  });
   try {
     const deadline = started + 60_000;
     while (performance.now() < deadline) {

@@ -1,5 +1,6 @@
-// Node options of the portal's server process: `npm start` (package.json) passes them, and so
-// does everything that starts the server as users do (end-to-end tests, benchmarks).
+// How the portal's server process is started: `npm start` (package.json) passes these Node
+// options, and everything that starts the server as users do (end-to-end tests, benchmarks)
+// starts it through spawnServer, with the same options.
 //
 // --min-semi-space-size=16: V8's young generation (where each request's short-lived objects
 // are made) starts at 1 MB and grows only with sustained survival, so under load the server
@@ -7,4 +8,23 @@
 // a sixteenth as often, for up to 32 MB more memory: 37.8 -> 32.0 µs of CPU per answer of
 // GET /api/institution/{id} on PostgreSQL (interleaved A/B, median of 8 rounds; 32 MB gained
 // nothing more). See docs/decisions/003-api-conventions.md.
+import { spawn } from 'node:child_process';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
 export const SERVER_NODE_OPTIONS = ['--min-semi-space-size=16'];
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+/**
+ * Starts the portal as `npm start` does (scripts/start.mjs on the running Node, with
+ * {@link SERVER_NODE_OPTIONS}) in the repository's root, `env` laid over this process's
+ * environment; `nodeArgs` adds Node options (a CPU profile, an import).
+ */
+export function spawnServer(env, { stdio = 'ignore', nodeArgs = [] } = {}) {
+  return spawn(
+    process.execPath,
+    [...SERVER_NODE_OPTIONS, ...nodeArgs, path.join(root, 'scripts', 'start.mjs')],
+    { cwd: root, env: { ...process.env, ...env }, stdio },
+  );
+}
