@@ -2,7 +2,11 @@ import type { Db } from '../client';
 import { orders, tiOrderStatus } from '../schema';
 import { DEMO_BUSINESS_CASES, DEMO_INSTITUTIONS, DEMO_ORDERS } from './demo-ids';
 
-/** Demo onboarding and online-banking addresses of the bank partner. */
+/**
+ * Demo onboarding and online-banking addresses of the bank partner. Each ends where the
+ * institution id belongs: the app links to the address plus the id (`bankOrderLink`,
+ * `@portal/contract/bank-links`, spec section 4).
+ */
 export const DEMO_ONBOARDING_URL = 'https://onboarding.bank.example/konto-eroeffnen?institution=';
 export const DEMO_BANKING_PORTAL = 'https://banking.bank.example/login?institution=';
 

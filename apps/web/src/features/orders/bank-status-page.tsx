@@ -11,6 +11,7 @@ import {
   VisuallyHidden,
 } from '@mantine/core';
 import { BANK_ORDER_STATUSES } from '@portal/contract';
+import { bankOrderLink } from '@portal/contract/bank-links';
 import { type Breadcrumb, PageHeader } from '../../components/page-header';
 import { orders as t } from '../../messages/de';
 import { useOrder } from './api/orders-api';
@@ -22,9 +23,6 @@ export interface BankStatusPageProps {
   orderId: string;
   breadcrumbs: Breadcrumb[];
 }
-
-const withInstitution = (url: string, institutionId: string) =>
-  `${url}${encodeURIComponent(institutionId)}`;
 
 /** Bestellstatus of a bank-account order, reloaded every 10 s until it is complete. */
 export function BankStatusPage({ institutionId, orderId, breadcrumbs }: BankStatusPageProps) {
@@ -69,7 +67,7 @@ export function BankStatusPage({ institutionId, orderId, breadcrumbs }: BankStat
             <Alert color="blue" mt="md">
               <Text mb="xs">{t.bank.onboardingHint}</Text>
               <Anchor
-                href={withInstitution(order.onboardingURL, institutionId)}
+                href={bankOrderLink(order.onboardingURL, institutionId)}
                 target="_blank"
                 rel="noopener noreferrer"
               >
@@ -82,7 +80,7 @@ export function BankStatusPage({ institutionId, orderId, breadcrumbs }: BankStat
             <Alert color="green" mt="md">
               <Text mb="xs">{t.bank.portalHint}</Text>
               <Anchor
-                href={withInstitution(order.bankingPortal, institutionId)}
+                href={bankOrderLink(order.bankingPortal, institutionId)}
                 target="_blank"
                 rel="noopener noreferrer"
               >

@@ -8,8 +8,8 @@ const order = (status: string, overrides: Partial<BankOrderView> = {}): BankOrde
   orderType: 'BANKACCOUNT',
   status,
   createdAt: '2026-01-01T10:00:00Z',
-  onboardingURL: 'https://bank.example/onboarding',
-  bankingPortal: 'https://bank.example/portal?lang=de',
+  onboardingURL: 'https://bank.example/onboarding?institution=',
+  bankingPortal: 'https://bank.example/portal?lang=de&institution=',
   ...overrides,
 });
 const bankTile = tile({
@@ -30,7 +30,7 @@ describe('bank tiles per status of the latest bank order', () => {
     [
       'LEGITIMISED',
       'Praxiskonto',
-      `https://bank.example/onboarding?institutionId=${institutionId}`,
+      `https://bank.example/onboarding?institution=${institutionId}`,
       false,
     ],
     [
@@ -42,7 +42,7 @@ describe('bank tiles per status of the latest bank order', () => {
     [
       'SET_UP',
       'Mein Online-Banking',
-      `https://bank.example/portal?lang=de&institutionId=${institutionId}`,
+      `https://bank.example/portal?lang=de&institution=${institutionId}`,
       false,
     ],
   ])('BANKACCOUNT tile, %s → %s at %s (internal %s)', (status, name, target, isInternal) => {
@@ -73,7 +73,7 @@ describe('bank tiles per status of the latest bank order', () => {
       };
       expect(applyBankOrder(switching, order(status), institutionId)).toMatchObject({
         name: 'Kontowechsel',
-        target: 'https://bank.example/onboarding',
+        target: 'https://bank.example/onboarding?institution=',
         isInternal: false,
       });
     },

@@ -1,5 +1,5 @@
+import { bankOrderLink } from '@portal/contract/bank-links';
 import { dashboard } from '../../../messages/de/dashboard';
-import { appendQuery } from './links';
 import type { TileView } from './types';
 
 export const BANK_TILE_TYPES = [
@@ -34,7 +34,9 @@ export const isBankTile = (tile: Pick<TileView, 'businessCaseType'>) =>
  * A bank tile rewritten from the latest bank order (spec section 4): LEGITIMISED → external
  * onboardingURL + institutionId; SET_UP → 'Mein Online-Banking', external bankingPortal +
  * institutionId; other statuses → internal /orders/bank/status/{id}; the switching-service tile
- * always → the onboarding URL. Without a bank order the stored tile stays as it is.
+ * always → the onboarding URL. "Plus institutionId" is `bankOrderLink` (the stored URL ends
+ * where the id belongs), the rule the bank order status page uses too. Without a bank order the
+ * stored tile stays as it is.
  */
 export function applyBankOrder<T extends TileView>(
   tile: T,
@@ -48,7 +50,7 @@ export function applyBankOrder<T extends TileView>(
   if (order.status === 'LEGITIMISED' && order.onboardingURL) {
     return {
       ...tile,
-      target: appendQuery(order.onboardingURL, { institutionId }),
+      target: bankOrderLink(order.onboardingURL, institutionId),
       isInternal: false,
     };
   }
@@ -61,7 +63,7 @@ export function applyBankOrder<T extends TileView>(
     return {
       ...tile,
       ...renamed,
-      target: appendQuery(order.bankingPortal, { institutionId }),
+      target: bankOrderLink(order.bankingPortal, institutionId),
       isInternal: false,
     };
   }

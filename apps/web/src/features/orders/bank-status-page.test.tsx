@@ -1,0 +1,47 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { screen } from '@testing-library/react';
+import { HttpResponse, http } from 'msw';
+import { describe, expect, it } from 'vitest';
+import { setupMswServer } from '../../test/msw-server';
+import { renderWithProviders } from '../../test/render';
+import { BankStatusPage } from './bank-status-page';
+
+const IID = '3f7160e7-2970-47c7-b55f-9fcb35b83336';
+const OID = 'b0f3c1d2-5a4e-4c7b-9e1f-2a3b4c5d6e05';
+const server = setupMswServer();
+
+const renderPage = () =>
+  renderWithProviders(
+    <QueryClientProvider client={new QueryClient()}>
+      <BankStatusPage institutionId={IID} orderId={OID} breadcrumbs={[]} />
+    </QueryClientProvider>,
+  );
+
+const bankOrder = (status: string) => ({
+  id: OID,
+  orderType: 'BANKACCOUNT',
+  orderSource: 'LIONWARE',
+  status,
+  createdAt: '2025-11-03T10:15:00.000Z',
+  onboardingURL: 'https://onboarding.bank.example/konto-eroeffnen?institution=',
+  bankingPortal: 'https://banking.bank.example/login?institution=',
+});
+
+describe('BankStatusPage links: the stored URL plus the institution id (as the dashboard tile)', () => {
+  it.each([
+    [
+      'LEGITIMISED',
+      'Kontoeröffnung fortsetzen',
+      `https://onboarding.bank.example/konto-eroeffnen?institution=${IID}`,
+    ],
+    ['SET_UP', 'Zum Online-Banking', `https://banking.bank.example/login?institution=${IID}`],
+  ])('%s links to %s', async (status, name, href) => {
+    server.use(
+      http.get(`*/api/institution/${IID}/order/${OID}`, () => HttpResponse.json(bankOrder(status))),
+    );
+    renderPage();
+    const link = await screen.findByRole('link', { name: new RegExp(name) });
+    expect(link).toHaveAttribute('href', href);
+    expect(link).toHaveAttribute('target', '_blank');
+  });
+});
