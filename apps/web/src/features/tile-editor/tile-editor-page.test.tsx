@@ -3,16 +3,17 @@ import { businessCaseTypeList, type Tile, tileGroupList, tileList } from '@porta
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { http } from 'msw';
+import { delay, http } from 'msw';
 import { setupServer } from 'msw/node';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { contractJson } from '../../test/contract-response';
 import { type PreviewTile, TileEditorPage } from './tile-editor-page';
 
 const INST = '11111111-1111-4111-8111-111111111111';
 const TYPE = '22222222-2222-4222-8222-222222222222';
-const stored = (id: string, name: string): Tile => ({
+const OTHER_TYPE = '44444444-4444-4444-8444-444444444444';
+const stored = (id: string, name: string, businessCaseTypeId = TYPE): Tile => ({
   id: `33333333-3333-4333-8333-${id.padStart(12, '0')}`,
   version: 1,
   name,
@@ -26,7 +27,7 @@ const stored = (id: string, name: string): Tile => ({
   isDyeable: false,
   priority: 3,
   businessCaseType: 'MARKETING',
-  businessCaseTypeId: TYPE,
+  businessCaseTypeId,
   queryParams: null,
   notificationCount: null,
   onePath: null,
@@ -36,15 +37,25 @@ const stored = (id: string, name: string): Tile => ({
 
 const server = setupServer(
   http.get('*/api/institution/:id/business-case-type', () =>
-    contractJson(businessCaseTypeList, [{ id: TYPE, name: 'MARKETING', label: 'Marketing' }]),
+    contractJson(businessCaseTypeList, [
+      { id: TYPE, name: 'MARKETING', label: 'Marketing' },
+      { id: OTHER_TYPE, name: 'ABRECHNUNG', label: 'Abrechnung' },
+    ]),
   ),
   http.get('*/api/institution/:id/dashboard-tile/group', () => contractJson(tileGroupList, [])),
-  http.get('*/api/institution/:id/dashboard-tile', () =>
-    contractJson(tileList, [stored('1', 'Newsletter'), stored('2', 'Seminare')]),
-  ),
+  http.get('*/api/institution/:id/dashboard-tile', async ({ request }) => {
+    if (new URL(request.url).searchParams.get('businessCaseTypeId') === OTHER_TYPE) {
+      await delay(200);
+      return contractJson(tileList, [stored('3', 'Abrechnung online', OTHER_TYPE)]);
+    }
+    return contractJson(tileList, [stored('1', 'Newsletter'), stored('2', 'Seminare')]);
+  }),
 );
 beforeAll(() => server.listen({ onUnhandledFrame: 'error' }));
-afterEach(() => server.resetHandlers());
+afterEach(() => {
+  server.resetHandlers();
+  vi.restoreAllMocks();
+});
 afterAll(() => server.close());
 
 function setup() {
@@ -104,5 +115,51 @@ describe('TileEditorPage', () => {
     expect(within(pending).getByText('Keine ausstehenden Änderungen.')).toBeInTheDocument();
     await router.navigate('/dashboard');
     expect(await screen.findByText('Dashboard')).toBeInTheDocument();
+  });
+
+  it('changing the type asks first, then discards the pending changes at once', async () => {
+    const user = userEvent.setup();
+    setup();
+    const picker = await screen.findByRole('combobox', { name: 'Geschäftsfalltyp' });
+    await user.click(picker);
+    await user.click(await screen.findByRole('option', { name: 'Marketing' }));
+    await user.click(await screen.findByRole('button', { name: 'Kachel „Seminare“ löschen' }));
+    const pending = screen.getByTestId('pending-operations');
+    const save = within(pending).getByRole('button', { name: 'Änderungen speichern' });
+    expect(save).toBeEnabled();
+
+    // Staying: nothing changes.
+    const confirm = vi.spyOn(window, 'confirm').mockReturnValueOnce(false);
+    await user.click(picker);
+    await user.click(await screen.findByRole('option', { name: 'Abrechnung' }));
+    expect(confirm).toHaveBeenCalledWith(
+      'Sie haben ungespeicherte Änderungen an Kacheln. Wenn Sie die Seite verlassen, gehen sie verloren. Trotzdem verlassen?',
+    );
+    expect(picker).toHaveValue('Marketing');
+    expect(within(pending).getByText('Gelöscht')).toBeInTheDocument();
+
+    // Leaving: the changes are gone before the new type's tiles have arrived.
+    confirm.mockReturnValueOnce(true);
+    await user.click(picker);
+    await user.click(await screen.findByRole('option', { name: 'Abrechnung' }));
+    expect(picker).toHaveValue('Abrechnung');
+    expect(screen.getByText('Kacheln werden geladen …')).toBeInTheDocument();
+    expect(within(pending).getByText('Keine ausstehenden Änderungen.')).toBeInTheDocument();
+    expect(save).toBeDisabled();
+    expect(within(screen.getByTestId('preview')).queryByText('Newsletter')).not.toBeInTheDocument();
+    expect(await screen.findAllByText('Abrechnung online')).not.toHaveLength(0);
+  });
+
+  it('the chosen type cannot be deselected', async () => {
+    const user = userEvent.setup();
+    setup();
+    const picker = await screen.findByRole('combobox', { name: 'Geschäftsfalltyp' });
+    await user.click(picker);
+    await user.click(await screen.findByRole('option', { name: 'Marketing' }));
+    expect(await screen.findAllByText('Newsletter')).not.toHaveLength(0);
+    await user.click(picker);
+    await user.click(await screen.findByRole('option', { name: 'Marketing' }));
+    expect(picker).toHaveValue('Marketing');
+    expect(screen.getAllByText('Newsletter').length).toBeGreaterThan(0);
   });
 });

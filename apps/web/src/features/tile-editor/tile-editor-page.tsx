@@ -121,12 +121,11 @@ export function TileEditorPage({ institutionId, breadcrumbs, renderPreview }: Ti
   };
 
   const save = async () => {
-    if (!typeId) return;
     setSaving(true);
     try {
       // Lazy like everywhere: the notifications container mounts with the first toast.
       const [outcome, { notifyError, notifySuccess }] = await Promise.all([
-        saveOperations(institutionId, typeId, state.operations),
+        saveOperations(institutionId, state.operations),
         import('../../components/notifications'),
       ]);
       dispatch({ type: 'saved', results: outcome.results });
@@ -140,7 +139,11 @@ export function TileEditorPage({ institutionId, breadcrumbs, renderPreview }: Ti
   };
 
   const changeType = (value: string | null) => {
+    if (!value || value === typeId) return;
     if (isDirty && !window.confirm(tileEditor.leave.body)) return;
+    // The pending changes belong to the old type: discarded with its tiles at once, not only
+    // when the new type's tiles arrive (they would stay listed and savable until then).
+    dispatch({ type: 'loaded', tiles: [] });
     setTypeId(value);
   };
 
@@ -154,6 +157,7 @@ export function TileEditorPage({ institutionId, breadcrumbs, renderPreview }: Ti
         data={(types.data ?? []).map((type) => ({ value: type.id, label: type.label }))}
         value={typeId}
         onChange={changeType}
+        allowDeselect={false}
         maw={420}
         mb="lg"
         data-testid="business-case-type"

@@ -53,7 +53,7 @@ const answering = (answer: (path: string, init: Parameters<Send>[1]) => unknown)
 describe('saveOperations', () => {
   it('POST multipart with the tile part (no fakeId, group by id) and the icon', async () => {
     const send = answering(() => ({ ...stored, id: 'new', name: 'Neu' }));
-    const outcome = await saveOperations(inst, type, [add], send);
+    const outcome = await saveOperations(inst, [add], send);
     const [path, init] = send.mock.calls[0] as [string, { method: string; body: FormData }];
     expect(path).toBe(`/institution/${inst}/dashboard-tile`);
     expect(init.method).toBe('POST');
@@ -74,7 +74,7 @@ describe('saveOperations', () => {
 
   it('PUT multipart with version and no icon part without a new icon; DELETE …/{id}/{version}', async () => {
     const send = answering((_path, init) => (init?.method === 'DELETE' ? undefined : stored));
-    const outcome = await saveOperations(inst, type, [update, remove], send);
+    const outcome = await saveOperations(inst, [update, remove], send);
     const [putPath, putInit] = send.mock.calls[0] as [string, { method: string; body: FormData }];
     expect(putPath).toBe(`/institution/${inst}/dashboard-tile/${stored.id}`);
     expect(putInit.method).toBe('PUT');
@@ -131,7 +131,6 @@ describe('saveOperations', () => {
   ] as const)('%s', async (_case, operation, error, outcome, message) => {
     const result = await saveOperations(
       inst,
-      type,
       [operation],
       answering(() => error),
     );
@@ -139,11 +138,32 @@ describe('saveOperations', () => {
     expect(result.errors).toEqual([message]);
   });
 
+  it("sends each tile's own business case type, not one for the whole batch", async () => {
+    const otherType = '55555555-5555-4555-8555-555555555555';
+    const send = answering(() => stored);
+    await saveOperations(
+      inst,
+      [
+        { ...add, tile: { ...add.tile, businessCaseTypeId: otherType } },
+        { type: 'update', tile: { ...stored, businessCaseTypeId: otherType } },
+        update,
+      ],
+      send,
+    );
+    const sentTypes = await Promise.all(
+      send.mock.calls.map(async ([, init]) => {
+        const body = (init as { body: FormData }).body;
+        return JSON.parse(await (body.get('tile') as Blob).text()).businessCaseTypeId;
+      }),
+    );
+    expect(sentTypes).toEqual([otherType, otherType, type]);
+  });
+
   it('one failure does not stop the others', async () => {
     const send = answering((_p, init) =>
       init?.method === 'PUT' ? new ApiError(500, null) : undefined,
     );
-    const result = await saveOperations(inst, type, [update, remove], send);
+    const result = await saveOperations(inst, [update, remove], send);
     expect(result.results.map((r) => r.outcome)).toEqual(['failed', 'deleted']);
   });
 });

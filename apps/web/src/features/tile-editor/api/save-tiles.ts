@@ -11,10 +11,12 @@ import type { EditorTile } from '../model/types';
 const base = (institutionId: string) =>
   `/institution/${encodeURIComponent(institutionId)}/dashboard-tile`;
 
-/** The JSON part of a tile request (the contract's TileInput): no id, no fakeId, no icon URL. */
+/**
+ * The JSON part of a tile request (the contract's TileInput): no id, no fakeId, no icon URL.
+ * The business case type is the tile's own, never the one the editor shows at sending time.
+ */
 export function tileJson(
   tile: Omit<EditorTile, 'id' | 'version'> & { version?: number },
-  businessCaseTypeId: string,
 ): TileInput & { version?: number } {
   return {
     name: tile.name,
@@ -26,7 +28,7 @@ export function tileJson(
     tileType: tile.tileType,
     isDyeable: tile.isDyeable,
     priority: tile.priority,
-    businessCaseTypeId,
+    businessCaseTypeId: tile.businessCaseTypeId,
     queryParams: tile.queryParams,
     onePath: tile.onePath,
     tileGroupId: tile.tileGroup?.id ?? null,
@@ -64,11 +66,10 @@ export interface SaveOutcome {
 
 /**
  * Sends the pending operations one by one (POST / PUT multipart, DELETE …/{tileId}/{version})
- * and says what became of each.
+ * and says what became of each. Each tile keeps the business case type it carries.
  */
 export async function saveOperations(
   institutionId: string,
-  businessCaseTypeId: string,
   operations: readonly PendingOperation<EditorTile>[],
   send: typeof apiRequest = apiRequest,
 ): Promise<SaveOutcome> {
@@ -81,10 +82,7 @@ export async function saveOperations(
         const tile = await send<EditorTile>(base(institutionId), {
           method: 'POST',
           body: multipart(
-            tileJson(
-              toRequestTile(operation.tile) as Omit<EditorTile, 'id' | 'version'>,
-              businessCaseTypeId,
-            ),
+            tileJson(toRequestTile(operation.tile) as Omit<EditorTile, 'id' | 'version'>),
             operation.iconFile,
           ),
         });
@@ -94,7 +92,7 @@ export async function saveOperations(
           `${base(institutionId)}/${encodeURIComponent(operation.tile.id)}`,
           {
             method: 'PUT',
-            body: multipart(tileJson(operation.tile, businessCaseTypeId), operation.iconFile),
+            body: multipart(tileJson(operation.tile), operation.iconFile),
           },
         );
         results.push({ operation, outcome: 'saved', tile });
