@@ -5,8 +5,23 @@ import { institutionRole } from './user';
 /** Forms of address the portal offers. */
 export const FORMS_OF_ADDRESS = ['Frau', 'Herr', 'Divers'] as const;
 
-const name = z.string().trim().min(1, 'Pflichtfeld').max(100, 'Höchstens 100 Zeichen');
-const optionalText = z.string().trim().max(100, 'Höchstens 100 Zeichen').nullable();
+/** Longest values (characters, after trimming) the portal stores; the app's fields use the same. */
+export const ACCOUNT_LIMITS = {
+  /** First and last name, city, title. */
+  text: 100,
+  institutionName: 200,
+  street: 200,
+} as const;
+
+/** A required text of at most `max` characters, with one German message per rule. */
+const requiredText = (max: number) =>
+  z.string().trim().min(1, 'Pflichtfeld').max(max, `Höchstens ${max} Zeichen`);
+const name = requiredText(ACCOUNT_LIMITS.text);
+const optionalText = z
+  .string()
+  .trim()
+  .max(ACCOUNT_LIMITS.text, `Höchstens ${ACCOUNT_LIMITS.text} Zeichen`)
+  .nullable();
 export const emailAddress = z
   .string()
   .trim()
@@ -70,13 +85,13 @@ export type IdentStartResponse = z.infer<typeof identStartResponse>;
 
 /** PUT /institution/{id} */
 export const institutionUpdate = z.object({
-  name: name.max(200, 'Höchstens 200 Zeichen'),
+  name: requiredText(ACCOUNT_LIMITS.institutionName),
   postalcode: z
     .string()
     .trim()
     .regex(/^\d{5}$/, 'Fünf Ziffern'),
   city: name,
-  street: name.max(200, 'Höchstens 200 Zeichen'),
+  street: requiredText(ACCOUNT_LIMITS.street),
 });
 export type InstitutionUpdate = z.infer<typeof institutionUpdate>;
 

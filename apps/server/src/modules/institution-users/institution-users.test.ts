@@ -97,6 +97,21 @@ describe('institution administration', () => {
       }
       expect((await institutionRow(SONNENSCHEIN)).name).toBe('Praxis Sonnenschein');
     });
+
+    it('saves a name and a street of 150 characters; 201 answer 400', async () => {
+      const url = `/api/institution/${SONNENSCHEIN}`;
+      const long = { ...data, name: 'N'.repeat(150), street: 'S'.repeat(150) };
+      const res = await call('PUT', url, 'anna', long);
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toMatchObject(long);
+      for (const field of ['name', 'street'] as const) {
+        const tooLong = await call('PUT', url, 'anna', { ...data, [field]: 'x'.repeat(201) });
+        expect(tooLong.statusCode, field).toBe(400);
+        expect(tooLong.body).toContain('Höchstens 200 Zeichen');
+      }
+      expect((await institutionRow(SONNENSCHEIN)).street).toBe('S'.repeat(150));
+      expect((await call('PUT', url, 'anna', data)).statusCode).toBe(200);
+    });
   });
 
   describe('invitations', () => {

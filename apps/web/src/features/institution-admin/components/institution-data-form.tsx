@@ -3,7 +3,7 @@ import '@mantine/core/styles/Group.css';
 import '@mantine/core/styles/Input.css';
 import '@mantine/core/styles/SimpleGrid.css';
 import { Button, Group, SimpleGrid, TextInput } from '@mantine/core';
-import type { Institution, InstitutionUpdate } from '@portal/contract';
+import { ACCOUNT_LIMITS, type Institution, type InstitutionUpdate } from '@portal/contract';
 import { type FormEvent, useState } from 'react';
 import { institutionAdmin } from '../../../messages/de';
 
@@ -53,7 +53,7 @@ export function InstitutionDataForm({ institution, isSaving, onSave }: Instituti
         <TextInput
           label={text.name}
           required
-          maxLength={200}
+          maxLength={ACCOUNT_LIMITS.institutionName}
           value={values.name}
           error={shown('name')}
           onChange={set('name')}
@@ -61,7 +61,7 @@ export function InstitutionDataForm({ institution, isSaving, onSave }: Instituti
         <TextInput
           label={text.street}
           required
-          maxLength={200}
+          maxLength={ACCOUNT_LIMITS.street}
           value={values.street}
           error={shown('street')}
           onChange={set('street')}
@@ -78,7 +78,7 @@ export function InstitutionDataForm({ institution, isSaving, onSave }: Instituti
         <TextInput
           label={text.city}
           required
-          maxLength={100}
+          maxLength={ACCOUNT_LIMITS.text}
           value={values.city}
           error={shown('city')}
           onChange={set('city')}

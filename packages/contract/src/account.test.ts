@@ -1,0 +1,42 @@
+import { describe, expect, it } from 'vitest';
+import { ACCOUNT_LIMITS, institutionUpdate } from './account';
+
+const valid = {
+  name: 'Praxis Sonnenschein',
+  postalcode: '20095',
+  city: 'Hamburg',
+  street: 'Jungfernstieg 1',
+};
+const messagesOf = (body: unknown) =>
+  institutionUpdate.safeParse(body).error?.issues.map((issue) => issue.message) ?? [];
+
+describe('institutionUpdate', () => {
+  it.each([
+    ['name', ACCOUNT_LIMITS.institutionName, 200],
+    ['street', ACCOUNT_LIMITS.street, 200],
+    ['city', ACCOUNT_LIMITS.text, 100],
+  ] as const)(
+    '%s: %i characters pass, one more is refused with one German message',
+    (field, limit, expected) => {
+      expect(limit).toBe(expected);
+      expect(messagesOf({ ...valid, [field]: 'x'.repeat(limit) })).toEqual([]);
+      expect(messagesOf({ ...valid, [field]: 'x'.repeat(limit + 1) })).toEqual([
+        `Höchstens ${limit} Zeichen`,
+      ]);
+    },
+  );
+
+  it('saves a name and a street of 150 characters (more than a personal name)', () => {
+    const long = 'x'.repeat(150);
+    expect(messagesOf({ ...valid, name: long, street: long })).toEqual([]);
+  });
+
+  it('counts after trimming and requires name, city and street', () => {
+    expect(messagesOf({ ...valid, name: ` ${'x'.repeat(200)} ` })).toEqual([]);
+    expect(messagesOf({ ...valid, name: '  ', street: '', city: ' ' })).toEqual([
+      'Pflichtfeld',
+      'Pflichtfeld',
+      'Pflichtfeld',
+    ]);
+  });
+});
