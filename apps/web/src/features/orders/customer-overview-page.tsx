@@ -38,7 +38,8 @@ export function CustomerOverviewPage({ institutionId, breadcrumbs }: CustomerOve
       <Text c="dimmed">{t.customerOverview.intro}</Text>
       {query.isPending ? (
         <Loader size="sm" aria-label={t.customerOverview.title} />
-      ) : cases.length === 0 ? (
+      ) : query.isError ? // A failed load is no "empty": nothing is said (silent error state).
+      null : cases.length === 0 ? (
         <Text c="dimmed">{t.customerOverview.empty}</Text>
       ) : (
         cases.map((businessCase) => (

@@ -34,7 +34,8 @@ export function ContractorBankOrders({ contractorId }: { contractorId: string })
       </Text>
       {query.isPending ? (
         <Loader size="sm" aria-label={t.contractor.title} />
-      ) : (query.data ?? []).length === 0 ? (
+      ) : query.isError ? // A failed load is no "empty": nothing is said (silent error state).
+      null : query.data.length === 0 ? (
         <Text c="dimmed">{t.contractor.empty}</Text>
       ) : (
         <Table>
