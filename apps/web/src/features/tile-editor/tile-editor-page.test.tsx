@@ -3,7 +3,7 @@ import { businessCaseTypeList, type Tile, tileGroupList, tileList } from '@porta
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { delay, http } from 'msw';
+import { delay, HttpResponse, http } from 'msw';
 import { setupServer } from 'msw/node';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -161,5 +161,40 @@ describe('TileEditorPage', () => {
     await user.click(await screen.findByRole('option', { name: 'Marketing' }));
     expect(picker).toHaveValue('Marketing');
     expect(screen.getAllByText('Newsletter').length).toBeGreaterThan(0);
+  });
+
+  it('no tile can be added, edited or deleted, nor the type changed, while a save runs', async () => {
+    const deletion = { finish: null as (() => void) | null };
+    server.use(
+      http.delete('*/api/institution/:id/dashboard-tile/:tileId/:version', async () => {
+        await new Promise<void>((resolve) => {
+          deletion.finish = resolve;
+        });
+        return new HttpResponse(null, { status: 204 });
+      }),
+    );
+    const user = userEvent.setup();
+    setup();
+    const picker = await screen.findByRole('combobox', { name: 'Geschäftsfalltyp' });
+    await user.click(picker);
+    await user.click(await screen.findByRole('option', { name: 'Marketing' }));
+    await user.click(await screen.findByRole('button', { name: 'Kachel „Seminare“ löschen' }));
+    const pending = screen.getByTestId('pending-operations');
+    await user.click(within(pending).getByRole('button', { name: 'Änderungen speichern' }));
+
+    const controls = () => [
+      screen.getByRole('button', { name: 'Neue Kachel' }),
+      screen.getByRole('button', { name: 'Kachel „Newsletter“ bearbeiten' }),
+      screen.getByRole('button', { name: 'Kachel „Newsletter“ löschen' }),
+      picker,
+    ];
+    await vi.waitFor(() => expect(deletion.finish).not.toBeNull());
+    for (const control of controls()) expect(control).toBeDisabled();
+
+    deletion.finish?.();
+    expect(await within(pending).findByText('Keine ausstehenden Änderungen.')).toBeInTheDocument();
+    await vi.waitFor(() => {
+      for (const control of controls()) expect(control).toBeEnabled();
+    });
   });
 });

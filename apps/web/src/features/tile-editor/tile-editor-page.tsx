@@ -158,6 +158,8 @@ export function TileEditorPage({ institutionId, breadcrumbs, renderPreview }: Ti
         value={typeId}
         onChange={changeType}
         allowDeselect={false}
+        // While saving, the tiles stay as sent: the results are matched to these operations.
+        disabled={isSaving}
         maw={420}
         mb="lg"
         data-testid="business-case-type"
@@ -175,6 +177,7 @@ export function TileEditorPage({ institutionId, breadcrumbs, renderPreview }: Ti
                 <Button
                   leftSection={<IconPlus size={16} aria-hidden="true" />}
                   onClick={() => setEditing({ mode: 'new' })}
+                  disabled={isSaving}
                 >
                   {tileEditor.newTile}
                 </Button>
@@ -215,6 +218,7 @@ export function TileEditorPage({ institutionId, breadcrumbs, renderPreview }: Ti
                         variant="subtle"
                         aria-label={tileEditor.edit(tile.name)}
                         onClick={() => setEditing({ mode: 'edit', tile })}
+                        disabled={isSaving}
                       >
                         <IconPencil size={18} aria-hidden="true" />
                       </ActionIcon>
@@ -223,6 +227,7 @@ export function TileEditorPage({ institutionId, breadcrumbs, renderPreview }: Ti
                         color="red"
                         aria-label={tileEditor.remove(tile.name)}
                         onClick={() => dispatch({ type: 'delete', tile })}
+                        disabled={isSaving}
                       >
                         <IconTrash size={18} aria-hidden="true" />
                       </ActionIcon>
