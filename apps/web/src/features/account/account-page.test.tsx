@@ -111,6 +111,52 @@ describe('AccountPage', () => {
     ).toBeInTheDocument();
   });
 
+  it('returns to the current password when the confirmation has expired (403), then saves', async () => {
+    const confirmations: string[] = [];
+    server.use(
+      http.get('*/api/accountdata/:userId', () => HttpResponse.json(DATA)),
+      http.post('*/api/user/confirmPassword', () => {
+        confirmations.push(`c${confirmations.length + 1}`);
+        return HttpResponse.json({ confirmation: confirmations.at(-1) });
+      }),
+      http.put('*/api/user/updatePassword', ({ request }) =>
+        request.headers.get('X-Password-Confirmation') === 'c1'
+          ? contractProblem(
+              403,
+              'Forbidden',
+              'Bitte bestätigen Sie zuerst Ihr aktuelles Passwort (die Bestätigung ist 5 Minuten gültig).',
+            )
+          : new HttpResponse(null, { status: 204 }),
+      ),
+    );
+    renderPage();
+    const confirmCurrent = async () => {
+      await userEvent.type(await screen.findByLabelText('Aktuelles Passwort'), 'Altes-Passwort-1');
+      await userEvent.click(screen.getByRole('button', { name: 'Weiter' }));
+    };
+    await confirmCurrent();
+    await userEvent.type(
+      await screen.findByLabelText('Neues Passwort'),
+      'Wolkenkratzer-Zitrone-42',
+    );
+    await userEvent.type(
+      screen.getByLabelText('Neues Passwort wiederholen'),
+      'Wolkenkratzer-Zitrone-42',
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'Passwort ändern' }));
+
+    const current = await screen.findByLabelText('Aktuelles Passwort');
+    expect(current).toHaveValue('');
+    expect(current).toHaveAccessibleDescription(/Bestätigung ist 5 Minuten gültig/);
+    expect(screen.queryByLabelText('Neues Passwort')).toBeNull();
+
+    await confirmCurrent();
+    expect(await screen.findByLabelText('Neues Passwort')).toHaveValue('Wolkenkratzer-Zitrone-42');
+    await userEvent.click(screen.getByRole('button', { name: 'Passwort ändern' }));
+    expect(await screen.findByText('Ihr Passwort wurde geändert.')).toBeInTheDocument();
+    expect(confirmations).toEqual(['c1', 'c2']);
+  });
+
   it('disables e-mail, password and two-factor changes while impersonating', async () => {
     server.use(http.get('*/api/accountdata/:userId', () => HttpResponse.json(DATA)));
     renderPage({ isImpersonating: true });

@@ -17,7 +17,7 @@ import { postTwoFactorActivate, postTwoFactorDisable, postTwoFactorInit } from '
 import { useUpdateEmail } from './api/update-email';
 import { postConfirmPassword, putPassword } from './api/update-password';
 import { EmailForm } from './components/email-form';
-import { PasswordForm } from './components/password-form';
+import { PasswordConfirmationExpiredError, PasswordForm } from './components/password-form';
 import { PersonalDataForm } from './components/personal-data-form';
 import { Section } from './components/section';
 import { TwoFactorSection } from './components/two-factor-section';
@@ -156,6 +156,12 @@ export function AccountPage({
                   notifySuccess(account.password.changed);
                   return true;
                 } catch (error) {
+                  // 403: the confirmation has expired or was used up; confirm again.
+                  if (isApiError(error) && error.status === 403) {
+                    throw new PasswordConfirmationExpiredError(
+                      detailOf(error, account.password.confirmationExpired),
+                    );
+                  }
                   throw new Error(detailOf(error, account.password.failed));
                 }
               }}

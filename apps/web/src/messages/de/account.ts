@@ -33,6 +33,8 @@ export const account = {
     confirm: 'Weiter',
     confirmIntro: 'Bitte bestätigen Sie zuerst Ihr aktuelles Passwort.',
     currentWrong: 'Das aktuelle Passwort ist nicht korrekt.',
+    confirmationExpired:
+      'Bitte bestätigen Sie zuerst Ihr aktuelles Passwort (die Bestätigung ist 5 Minuten gültig).',
     newLabel: 'Neues Passwort',
     repeatLabel: 'Neues Passwort wiederholen',
     rules: 'Mindestens 10 Zeichen; das Passwort darf nicht leicht zu erraten sein.',

@@ -16,13 +16,22 @@ import { PasswordStrengthMeter } from './password-strength-meter';
 
 const text = account.password;
 
+/**
+ * Thrown by `save` when the server no longer accepts the confirmation (valid five minutes,
+ * usable once): the form returns to the current password and shows the message there.
+ */
+export class PasswordConfirmationExpiredError extends Error {}
+
 export interface PasswordFormProps {
   isDisabled: boolean;
   /** The user's names and e-mail: guessable parts of a password. */
   userInputs: string[];
   /** Step one: resolves the confirmation, or throws with a German message. */
   confirm(currentPassword: string): Promise<string>;
-  /** Step two: resolves true when saved; throws with a German message otherwise. */
+  /**
+   * Step two: resolves true when saved; throws with a German message otherwise, a
+   * PasswordConfirmationExpiredError when the current password has to be confirmed again.
+   */
   save(password: string, confirmation: string): Promise<boolean>;
 }
 
@@ -86,6 +95,11 @@ export function PasswordForm({ isDisabled, userInputs, confirm, save }: Password
     try {
       if (await save(password, confirmation)) reset();
     } catch (failure) {
+      if (failure instanceof PasswordConfirmationExpiredError) {
+        // Back to step one; the new password stays typed in for after the confirmation.
+        setCurrent('');
+        setConfirmation(null);
+      }
       setError(failure instanceof Error ? failure.message : text.failed);
     } finally {
       setIsBusy(false);
