@@ -4,18 +4,20 @@ import { type Breadcrumb, PageHeader } from '../../components/page-header';
 import { orders as t } from '../../messages/de';
 import { useRelationships } from './api/orders-api';
 import { formatDate } from './model/formats';
+import { contractRows } from './model/orders-model';
 
 export interface ContractsPageProps {
   institutionId: string;
   breadcrumbs: Breadcrumb[];
 }
 
-/** Verträge: relationships with trusted contractors and their business cases. */
+/**
+ * Verträge: the institution's relationships with trusted contractors (not its own customers)
+ * and their business cases; a contractor without business cases is listed too.
+ */
 export function ContractsPage({ institutionId, breadcrumbs }: ContractsPageProps) {
   const query = useRelationships(institutionId);
-  const rows = (query.data ?? []).flatMap((relationship) =>
-    relationship.businessCases.map((businessCase) => ({ relationship, businessCase })),
-  );
+  const rows = contractRows(query.data ?? []);
   return (
     <Stack>
       <PageHeader title={t.contracts.title} breadcrumbs={breadcrumbs} />
@@ -37,12 +39,14 @@ export function ContractsPage({ institutionId, breadcrumbs }: ContractsPageProps
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
-              {rows.map(({ relationship, businessCase }) => (
-                <Table.Tr key={businessCase.id}>
-                  <Table.Td>{relationship.contractorName}</Table.Td>
-                  <Table.Td>{relationship.referenceNumber}</Table.Td>
-                  <Table.Td>{businessCase.businessCaseTypeLabel}</Table.Td>
-                  <Table.Td>{formatDate(businessCase.createdAt)}</Table.Td>
+              {rows.map((row) => (
+                <Table.Tr key={row.key}>
+                  <Table.Td>{row.contractorName}</Table.Td>
+                  <Table.Td>{row.referenceNumber}</Table.Td>
+                  <Table.Td c={row.businessCaseLabel === null ? 'dimmed' : undefined}>
+                    {row.businessCaseLabel ?? t.contracts.noBusinessCases}
+                  </Table.Td>
+                  <Table.Td>{formatDate(row.since)}</Table.Td>
                 </Table.Tr>
               ))}
             </Table.Tbody>

@@ -9,6 +9,8 @@ import { renderWithProviders } from '../../test/render';
 import { CustomerOverviewPage } from './customer-overview-page';
 
 const IID = '3f7160e7-2970-47c7-b55f-9fcb35b83336';
+const OWN_CASE = 'a0000000-0000-4000-8000-0000000000b1';
+const CUSTOMER_CASE = 'a0000000-0000-4000-8000-0000000000b3';
 const server = setupMswServer();
 
 const renderPage = () =>
@@ -44,5 +46,56 @@ describe('CustomerOverviewPage', () => {
     );
     renderPage();
     expect(await screen.findByText('Es liegen keine Geschäftsfälle vor.')).toBeVisible();
+  });
+
+  it('shows only its own business cases at trusted contractors, not those of its customers', async () => {
+    const asked: string[] = [];
+    server.use(
+      http.get(`*/api/institution/${IID}/relationship`, () =>
+        contractJson(relationshipList, [
+          {
+            id: 'a0000000-0000-4000-8000-000000000001',
+            contractorId: 'a0000000-0000-4000-8000-0000000000c1',
+            contractorName: 'Abrechnungszentrum Nord GmbH',
+            referenceNumber: '100234',
+            owner: false,
+            createdAt: '2025-01-10T08:00:00.000Z',
+            businessCases: [
+              {
+                id: OWN_CASE,
+                businessCaseTypeName: 'TIORDER',
+                businessCaseTypeLabel: 'TI-Bestellung',
+                createdAt: '2025-02-03T08:00:00.000Z',
+              },
+            ],
+          },
+          {
+            id: 'a0000000-0000-4000-8000-000000000003',
+            contractorId: 'a0000000-0000-4000-8000-0000000000c3',
+            contractorName: 'Praxis eines Kunden',
+            referenceNumber: '5555',
+            owner: true,
+            createdAt: '2025-03-01T08:00:00.000Z',
+            businessCases: [
+              {
+                id: CUSTOMER_CASE,
+                businessCaseTypeName: 'BANKACCOUNT',
+                businessCaseTypeLabel: 'Bankkonto',
+                createdAt: '2025-03-02T08:00:00.000Z',
+              },
+            ],
+          },
+        ]),
+      ),
+      http.get(`*/api/institution/${IID}/datahub/businessCaseId/:caseId`, ({ params }) => {
+        asked.push(String(params.caseId));
+        return contractProblem(404, 'Not Found');
+      }),
+    );
+    renderPage();
+    expect(await screen.findByRole('heading', { name: 'TI-Bestellung' })).toBeVisible();
+    expect(screen.getAllByTestId('datahub-case')).toHaveLength(1);
+    expect(screen.queryByRole('heading', { name: 'Bankkonto' })).toBeNull();
+    await waitFor(() => expect(asked).toEqual([OWN_CASE]));
   });
 });

@@ -5,6 +5,7 @@ import { type Breadcrumb, PageHeader } from '../../components/page-header';
 import { orders as t } from '../../messages/de';
 import { useDatahub, useRelationships } from './api/orders-api';
 import { formatDate, formatEuro } from './model/formats';
+import { customerBusinessCases } from './model/orders-model';
 
 export interface CustomerOverviewPageProps {
   institutionId: string;
@@ -28,10 +29,13 @@ export function formatEntry(entry: Entry): string {
   }
 }
 
-/** Kundencenter: each business case's datahub document as key/value sections. */
+/**
+ * Kundencenter: each of the institution's business cases at its trusted contractors with its
+ * datahub document as key/value sections.
+ */
 export function CustomerOverviewPage({ institutionId, breadcrumbs }: CustomerOverviewPageProps) {
   const query = useRelationships(institutionId);
-  const cases = (query.data ?? []).flatMap((r) => r.businessCases);
+  const cases = customerBusinessCases(query.data ?? []);
   return (
     <Stack>
       <PageHeader title={t.customerOverview.title} breadcrumbs={breadcrumbs} />

@@ -89,6 +89,7 @@ export const orders = {
     customerNumber: 'Kd.-Nr.',
     businessCase: 'Geschäftsfall',
     since: 'Seit',
+    noBusinessCases: 'Noch keine Geschäftsfälle',
     loadFailed: 'Die Verträge konnten nicht geladen werden.',
   },
   customerOverview: {

@@ -3,6 +3,9 @@ import { addMonths, monthGrid, monthWindow, slotLabel, slotsByDate } from './app
 import { checkDateLimits, DateRangeError, yearRange } from './date-range';
 import { formatDate, formatDateTime } from './formats';
 import {
+  contractorRelationships,
+  contractRows,
+  customerBusinessCases,
   laterBankStatuses,
   latestBankOrder,
   ORDER_POLLING_MS,
@@ -124,5 +127,77 @@ describe('date picker ranges', () => {
       DateRangeError,
     );
     expect(() => checkDateLimits(new Date(2026, 4, 1), new Date(2026, 5, 1))).not.toThrow();
+  });
+});
+
+describe('Verträge and Kundencenter: relationships with trusted contractors only', () => {
+  const businessCase = (id: string, label: string, createdAt: string) => ({
+    id,
+    businessCaseTypeName: label.toUpperCase(),
+    businessCaseTypeLabel: label,
+    createdAt,
+  });
+  const relationship = (
+    id: string,
+    owner: boolean,
+    businessCases: ReturnType<typeof businessCase>[],
+  ) => ({
+    id,
+    contractorId: `c-${id}`,
+    contractorName: `Partner ${id}`,
+    referenceNumber: `K-${id}`,
+    owner,
+    createdAt: '2025-01-01T08:00:00.000Z',
+    businessCases,
+  });
+  const withCases = relationship('a', false, [
+    businessCase('a1', 'TI-Bestellung', '2025-02-01T08:00:00.000Z'),
+    businessCase('a2', 'Bankkonto', '2025-03-01T08:00:00.000Z'),
+  ]);
+  const withoutCases = relationship('b', false, []);
+  const ownCustomer = relationship('c', true, [
+    businessCase('c1', 'Bankkonto', '2025-04-01T08:00:00.000Z'),
+  ]);
+
+  it.each([
+    ['no relationships', [], [], []],
+    ['only own customers (owner true)', [ownCustomer], [], []],
+    [
+      'a contractor with business cases: one row each',
+      [withCases],
+      [
+        ['a1', 'Partner a', 'K-a', 'TI-Bestellung', '2025-02-01T08:00:00.000Z'],
+        ['a2', 'Partner a', 'K-a', 'Bankkonto', '2025-03-01T08:00:00.000Z'],
+      ],
+      ['a1', 'a2'],
+    ],
+    [
+      'a contractor without business cases stays, with the relationship date',
+      [withoutCases],
+      [['b', 'Partner b', 'K-b', null, '2025-01-01T08:00:00.000Z']],
+      [],
+    ],
+    [
+      'mixed: own customers left out, contractors kept in order',
+      [ownCustomer, withCases, withoutCases],
+      [
+        ['a1', 'Partner a', 'K-a', 'TI-Bestellung', '2025-02-01T08:00:00.000Z'],
+        ['a2', 'Partner a', 'K-a', 'Bankkonto', '2025-03-01T08:00:00.000Z'],
+        ['b', 'Partner b', 'K-b', null, '2025-01-01T08:00:00.000Z'],
+      ],
+      ['a1', 'a2'],
+    ],
+  ])('%s', (_case, relationships, rows, caseIds) => {
+    expect(
+      contractRows(relationships).map((row) => [
+        row.key,
+        row.contractorName,
+        row.referenceNumber,
+        row.businessCaseLabel,
+        row.since,
+      ]),
+    ).toEqual(rows);
+    expect(customerBusinessCases(relationships).map((c) => c.id)).toEqual(caseIds);
+    expect(contractorRelationships(relationships).every((r) => !r.owner)).toBe(true);
   });
 });

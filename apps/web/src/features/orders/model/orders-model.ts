@@ -3,6 +3,8 @@ import {
   type BankOrderStatus,
   type Order,
   type OrderStatusFlags,
+  type Relationship,
+  type RelationshipBusinessCase,
   TI_INSTALLATION_STATUS_ORDER,
   type TiInstallationStatus,
 } from '@portal/contract';
@@ -79,3 +81,55 @@ export const orderStatusPath = (order: Pick<Order, 'id' | 'orderType'>) =>
   order.orderType === 'BANKACCOUNT'
     ? `/orders/bank/status/${order.id}`
     : `/orders/ti/status/${order.id}`;
+
+/**
+ * The institution's relationships with trusted contractors (domain.md, Verträge): the entries
+ * with `owner: false`. Where `owner` is true the institution is itself the contractor and the
+ * other side its customer, which is no contract partner of its own.
+ */
+export const contractorRelationships = <T extends Pick<Relationship, 'owner'>>(
+  relationships: readonly T[],
+): T[] => relationships.filter((relationship) => !relationship.owner);
+
+/** One row of Verträge: a business case, or the relationship alone when it has none yet. */
+export interface ContractRow {
+  key: string;
+  contractorName: string;
+  referenceNumber: string;
+  /** German label of the business case type; null when the contractor has no business case. */
+  businessCaseLabel: string | null;
+  /** Since when the business case (or, without one, the relationship) exists. */
+  since: string;
+}
+
+/** Verträge: every trusted contractor with its business cases, one row each, none left out. */
+export function contractRows(
+  relationships: readonly Pick<
+    Relationship,
+    'id' | 'owner' | 'contractorName' | 'referenceNumber' | 'createdAt' | 'businessCases'
+  >[],
+): ContractRow[] {
+  return contractorRelationships(relationships).flatMap((relationship): ContractRow[] => {
+    const base = {
+      contractorName: relationship.contractorName,
+      referenceNumber: relationship.referenceNumber,
+    };
+    if (relationship.businessCases.length === 0) {
+      return [
+        { ...base, key: relationship.id, businessCaseLabel: null, since: relationship.createdAt },
+      ];
+    }
+    return relationship.businessCases.map((businessCase) => ({
+      ...base,
+      key: businessCase.id,
+      businessCaseLabel: businessCase.businessCaseTypeLabel,
+      since: businessCase.createdAt,
+    }));
+  });
+}
+
+/** Kundencenter: the institution's own business cases at its trusted contractors. */
+export const customerBusinessCases = (
+  relationships: readonly Pick<Relationship, 'owner' | 'businessCases'>[],
+): RelationshipBusinessCase[] =>
+  contractorRelationships(relationships).flatMap((relationship) => relationship.businessCases);
