@@ -235,6 +235,35 @@ describe('institution selection', () => {
   });
 });
 
+describe('institution selection while impersonating', () => {
+  it('cannot be switched by the dropdown, the sidebar or a later institutionId parameter', async () => {
+    const user = userEvent.setup();
+    const { router } = renderApp('/dashboard', { server, isImpersonating: true });
+    expect(await switcher()).toBeDisabled();
+    expect(await switcher()).toHaveTextContent('Praxis Sonnenschein');
+
+    await user.click(screen.getByRole('button', { name: 'Navigation öffnen' }));
+    const sidebar = await screen.findByRole('navigation', { name: 'Hauptnavigation' });
+    const other = await within(sidebar).findByRole('link', { name: 'Zahnarztpraxis Dr. Müller' });
+    expect(other).toHaveAttribute('aria-disabled', 'true');
+    expect(other).not.toHaveAttribute('href');
+    expect(other).toHaveAccessibleDescription(
+      'Im Support-Modus kann die Institution nicht gewechselt werden.',
+    );
+    expect(within(sidebar).getByRole('link', { name: 'Praxis Sonnenschein' })).toHaveAttribute(
+      'aria-current',
+      'page',
+    );
+    await user.click(other);
+
+    // A link with the parameter (it would select that institution otherwise).
+    await router.navigate(`/account?institutionId=${ZAHNARZT_ID}`);
+    await screen.findByRole('heading', { level: 1, name: 'Mein Konto' }, WAIT);
+    expect(await switcher()).toHaveTextContent('Praxis Sonnenschein');
+    expect(localStorage.getItem('lastInstitutionId')).toBe(PRAXIS_ID);
+  });
+});
+
 describe('public pages', () => {
   it.each([
     ['/impressum', 'Impressum'],

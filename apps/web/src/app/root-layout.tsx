@@ -10,7 +10,7 @@ import { ImpersonationControl } from '../features/impersonation/impersonation-co
 import { useInstitutionSelection } from '../features/institutions/use-institution-selection';
 import { currentUserQueryOptions } from '../features/user/api/current-user';
 import { initials } from '../features/user/model/user';
-import { app } from '../messages/de';
+import { app, shell } from '../messages/de';
 import { AppContext, type AppContextValue } from './app-context';
 import { type GuardResult, RouteGuard } from './guards';
 import { InstitutionTheme, useInstitutionBranding } from './institution-branding';
@@ -72,13 +72,17 @@ export function PublicLayout() {
   );
 }
 
-/** Sidebar sections: Institutionen (one link each, switching) and Einstellungen. */
+/**
+ * Sidebar sections: Institutionen (one link each, switching; shown but not interactive while
+ * switching is locked, i.e. impersonating) and Einstellungen.
+ */
 export function buildSidebarSections(
   institutions: readonly Pick<Institution, 'id' | 'name'>[],
   currentInstitutionId: string | null,
   isInstitutionAdmin: boolean,
   onSelectInstitution: (institutionId: string) => void,
   pathname: string,
+  isSwitchLocked = false,
 ): ShellSidebarSection[] {
   const sections: ShellSidebarSection[] = [];
   if (institutions.length > 0) {
@@ -88,7 +92,9 @@ export function buildSidebarSections(
         label: institution.name,
         to: `/dashboard?institutionId=${encodeURIComponent(institution.id)}`,
         isActive: institution.id === currentInstitutionId,
-        onClick: () => onSelectInstitution(institution.id),
+        ...(isSwitchLocked
+          ? { isDisabled: true, hint: shell.institution.switchDisabledWhileImpersonating }
+          : { onClick: () => onSelectInstitution(institution.id) }),
       })),
     });
   }
@@ -114,13 +120,16 @@ function SignedInLayout({ user }: { user: User }) {
       notifyError(app.institution.loadFailedNotification),
     );
   }, []);
+  const isImpersonating = useMemo(() => session.isImpersonating(), [session]);
+  // While impersonating the institution stays as it is (spec section 4): no switcher, no sidebar
+  // entry and no institutionId parameter changes it.
   const selection = useInstitutionSelection({
     roles: user.institutionUserRoles,
     queryInstitutionId: searchParams.get('institutionId'),
     onLoadError,
+    isLocked: isImpersonating,
   });
   const { institutions, currentInstitutionId, currentInstitution, select } = selection;
-  const isImpersonating = useMemo(() => session.isImpersonating(), [session]);
   const currentRole =
     user.institutionUserRoles.find((entry) => entry.institutionId === currentInstitutionId)?.role ??
     null;
@@ -215,6 +224,7 @@ function SignedInLayout({ user }: { user: User }) {
                 rights.canAdminInstitution,
                 select,
                 pathname,
+                isImpersonating,
               ).concat(branding.tileGroupSections)
             : []
         }

@@ -37,7 +37,22 @@ export function Sidebar({ sections, onNavigate }: SidebarProps) {
           <Accordion.Control>{section.label}</Accordion.Control>
           <Accordion.Panel>
             {section.links.map((link) =>
-              link.isExternal ? (
+              link.isDisabled ? (
+                // Not a link at all (nothing to follow), but announced as an unavailable one.
+                <NavLink
+                  key={`${link.to}|${link.label}`}
+                  component="span"
+                  role="link"
+                  aria-disabled="true"
+                  disabled
+                  title={link.hint}
+                  label={link.label}
+                  active={link.isActive ?? false}
+                  aria-current={link.isActive ? 'page' : undefined}
+                  variant="light"
+                  style={{ borderRadius: 'var(--mantine-radius-sm)' }}
+                />
+              ) : link.isExternal ? (
                 <NavLink
                   key={`${link.to}|${link.label}`}
                   component="a"

@@ -37,6 +37,13 @@ export interface ShellSidebarSection {
     to: string;
     isActive?: boolean;
     onClick?: () => void;
+    /**
+     * Shown but not interactive (no link), e.g. the institutions while impersonating; `hint`
+     * says why.
+     */
+    isDisabled?: boolean;
+    /** Shown as the entry's tooltip (and accessible description). */
+    hint?: string;
     /** Opens in a new tab (rel="noopener noreferrer"), e.g. an external tile. */
     isExternal?: boolean;
   }[];

@@ -144,6 +144,8 @@ export interface RenderAppOptions {
   server: SetupServer;
   handlers?: RequestHandler[];
   api?: { user?: User; currentUserStatus?: number };
+  /** The session is an impersonation (support mode). */
+  isImpersonating?: boolean;
 }
 
 export function fakeSession(token: string | null) {
@@ -164,11 +166,12 @@ export function fakeSession(token: string | null) {
 /** Renders the whole app (route table, guards, shell) at `url` against MSW handlers. */
 export function renderApp(
   url: string,
-  { token = 'token-anna', server, handlers = [], api }: RenderAppOptions,
+  { token = 'token-anna', server, handlers = [], api, isImpersonating = false }: RenderAppOptions,
 ) {
   const log: ApiLog = { calls: [], authorization: [] };
   server.use(...handlers, ...apiHandlers(log, api));
   const session = fakeSession(token);
+  session.isImpersonating.mockReturnValue(isImpersonating);
   setAccessTokenProvider(() => session.getValidAccessToken());
   const queryClient = new QueryClient({
     defaultOptions: { queries: { retry: false }, mutations: { retry: false } },

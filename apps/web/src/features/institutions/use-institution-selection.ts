@@ -30,18 +30,25 @@ interface Options {
   queryInstitutionId: string | null;
   /** Called once per failed load of an institution. */
   onLoadError?: (institutionId: string) => void;
+  /**
+   * While true (impersonating, spec section 4) the institution cannot be switched: `select()`
+   * and a later `institutionId` parameter do nothing.
+   */
+  isLocked?: boolean;
 }
 
 /**
  * Loads all the user's institutions and keeps one selected (spec section 4): initial choice
  * from the query parameter, the stored id or the first role; a later `institutionId` parameter
- * naming one of the user's institutions selects it; the selection is stored; the current
- * institution is reloaded when older than 300 000 ms, checked every 60 000 ms.
+ * naming one of the user's institutions selects it (not while `isLocked`); the selection is
+ * stored; the current institution is reloaded when older than 300 000 ms, checked every
+ * 60 000 ms.
  */
 export function useInstitutionSelection({
   roles,
   queryInstitutionId,
   onLoadError,
+  isLocked = false,
 }: Options): InstitutionSelection {
   const queryClient = useQueryClient();
   const ids = useMemo(() => institutionIdsOf(roles), [roles]);
@@ -72,12 +79,12 @@ export function useInstitutionSelection({
 
   const select = useCallback(
     (institutionId: string) => {
-      if (!ids.includes(institutionId)) return;
+      if (isLocked || !ids.includes(institutionId)) return;
       setCurrentInstitutionId(institutionId);
       storeInstitutionId(institutionId);
       reloadIfStale(institutionId);
     },
-    [ids, reloadIfStale],
+    [ids, reloadIfStale, isLocked],
   );
 
   // A later institutionId query parameter (e.g. from a link) selects that institution.
