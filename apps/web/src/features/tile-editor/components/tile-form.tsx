@@ -83,6 +83,8 @@ const orNull = (value: string) => (value.trim() === '' ? null : value.trim());
 /** Every field of a tile, with the spec's labels (Partnerkachel …, 1 sehr hoch …). */
 export function TileForm({ initial, groups, isNew, onSubmit, onCancel }: TileFormProps) {
   const [fields, setFields] = useState(initial);
+  // Kept as typed (`a=` while typing); parsed into queryParams on submit.
+  const [queryText, setQueryText] = useState(() => formatQueryParams(initial.queryParams));
   const [iconFile, setIconFile] = useState<File | null>(null);
   const [submitted, setSubmitted] = useState(false);
   const previewUrl = useMemo(() => (iconFile ? URL.createObjectURL(iconFile) : null), [iconFile]);
@@ -119,7 +121,15 @@ export function TileForm({ initial, groups, isNew, onSubmit, onCancel }: TileFor
     event.preventDefault();
     setSubmitted(true);
     if (!isValid) return;
-    onSubmit({ ...fields, name: fields.name.trim(), target: fields.target.trim() }, iconFile);
+    onSubmit(
+      {
+        ...fields,
+        name: fields.name.trim(),
+        target: fields.target.trim(),
+        queryParams: parseQueryParams(queryText),
+      },
+      iconFile,
+    );
   };
   const shown = (error: string | null) => (submitted ? error : null);
   const groupValue = fields.tileGroup?.name ?? NO_GROUP;
@@ -189,6 +199,12 @@ export function TileForm({ initial, groups, isNew, onSubmit, onCancel }: TileFor
           label={t.isInternal}
           checked={fields.isInternal}
           onChange={(e) => set('isInternal', e.currentTarget.checked)}
+        />
+        <TextInput
+          label={t.queryParams}
+          description={t.queryParamsHint}
+          value={queryText}
+          onChange={(e) => setQueryText(e.currentTarget.value)}
         />
         <TextInput
           label={t.onePath}
