@@ -157,6 +157,9 @@ describe('AppShellLayout', () => {
     it('shows Support-Modus, colours the navbar, disables the switcher and reads Eigener User', async () => {
       const { user, props } = renderShell({ isImpersonating: true });
       expect(screen.getByText('Support-Modus')).toBeVisible();
+      // Written as the spec has it, not in Mantine's upper-case badge style.
+      // (jsdom loads no Mantine CSS: the badge itself must override the upper case.)
+      expect(screen.getByTestId('support-mode').style.textTransform).toBe('none');
       expect(screen.getByRole('banner')).toHaveAttribute('data-impersonating');
       expect(screen.getByRole('button', { name: /Institution auswählen/ })).toBeDisabled();
 

@@ -93,6 +93,8 @@ export function ShellNavbar({
             variant="filled"
             size="lg"
             radius="sm"
+            // Mantine's Badge is upper case by default: the spec's wording is 'Support-Modus'.
+            tt="none"
             leftSection={<IconUserShield size={16} aria-hidden="true" />}
             title={shell.navbar.supportModeHint}
             data-testid="support-mode"
