@@ -1,15 +1,16 @@
 import { type Tile, tileList } from '@portal/contract';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { delay, http } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { contractJson } from '../../test/contract-response';
+import { contractJson, contractProblem } from '../../test/contract-response';
 import { renderWithProviders, TestProviders } from '../../test/render';
 import { DashboardPage, type DashboardPageProps } from './dashboard-page';
 
 const A = '11111111-1111-4111-8111-111111111111';
 const B = '22222222-2222-4222-8222-222222222222';
+const FAILING = '77777777-7777-4777-8777-777777777777';
 const OWNER = '33333333-3333-4333-8333-333333333333';
 const TYPE = '44444444-4444-4444-8444-444444444444';
 
@@ -55,6 +56,7 @@ const tilesOf: Record<string, Tile[]> = {
 const server = setupServer(
   http.get('*/api/institution/:id/tiles', async ({ params }) => {
     if (params.id === B) await delay(150);
+    if (params.id === FAILING) return contractProblem(500, 'Interner Fehler');
     return contractJson(tileList, tilesOf[params.id as string] ?? []);
   }),
 );
@@ -133,5 +135,30 @@ describe('DashboardPage', () => {
   it('says what to do when there are no tiles', async () => {
     setup('66666666-6666-4666-8666-666666666666');
     expect(await screen.findByTestId('dashboard-empty')).toHaveTextContent('Noch keine Kacheln');
+  });
+
+  it('a failed tile load is silent and still shows the order and document tiles', async () => {
+    setup(FAILING, {
+      orders: [],
+      documents: [{ documentType: 'invoice', countAll: 1, countUnread: 0 }],
+    });
+    const partner = await screen.findByRole('region', { name: 'Meine Partner' });
+    expect(within(partner).getByRole('link', { name: /Aufträge/ })).toHaveTextContent(
+      'keine Aufträge',
+    );
+    const functions = screen.getByRole('region', { name: 'Meine Funktionen' });
+    expect(within(functions).getByRole('link', { name: /Rechnungen/ })).toHaveTextContent(
+      '1 Dokument',
+    );
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(screen.queryByText(/konnten nicht geladen werden/)).not.toBeInTheDocument();
+  });
+
+  it('a failed tile load with nothing else to show shows no message at all', async () => {
+    setup(FAILING);
+    await waitFor(() => expect(screen.queryByTestId('tile-skeletons')).not.toBeInTheDocument());
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(screen.queryByTestId('dashboard-empty')).not.toBeInTheDocument();
+    expect(screen.queryByTestId('dashboard-tiles')).not.toBeInTheDocument();
   });
 });

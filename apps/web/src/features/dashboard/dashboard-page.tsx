@@ -1,10 +1,9 @@
-import '@mantine/core/styles/Alert.css';
 import '@mantine/core/styles/Text.css';
-import { Alert, Text } from '@mantine/core';
+import { Text } from '@mantine/core';
+import type { Tile } from '@portal/contract';
 import { useMemo } from 'react';
 import { PageHeader } from '../../components/page-header';
 import { app } from '../../messages/de';
-import { dashboard } from '../../messages/de/dashboard';
 import { useTiles } from './api/tiles';
 import { EmptyTiles, TileSections, TileSkeletons } from './components/tile-sections';
 import type { BankOrderView } from './model/bank-tiles';
@@ -23,7 +22,13 @@ export interface DashboardPageProps {
   documentLabel: (documentType: string) => string;
 }
 
-/** The dashboard: Meine Partner, Meine Funktionen and the marketing tiles of the institution. */
+const NO_TILES: readonly Tile[] = [];
+
+/**
+ * The dashboard: Meine Partner, Meine Funktionen and the marketing tiles of the institution.
+ * A failed tile load is silent (spec: no message): the dashboard shows what the other answers
+ * give (order and document tiles) as if the institution had no tiles of its own.
+ */
 export function DashboardPage({
   institutionId,
   institutionName,
@@ -33,19 +38,21 @@ export function DashboardPage({
   documentLabel,
 }: DashboardPageProps) {
   const tiles = useTiles(institutionId);
+  // Once loading has ended: the tiles there are, none when the load failed.
+  const loadedTiles = tiles.data ?? (tiles.isError ? NO_TILES : undefined);
   const model = useMemo(
     () =>
-      institutionId && tiles.data
+      institutionId && loadedTiles
         ? buildDashboard({
             institutionId,
             isTrusted,
-            tiles: tiles.data,
+            tiles: loadedTiles,
             orders,
             documents,
             documentLabel,
           })
         : null,
-    [institutionId, isTrusted, tiles.data, orders, documents, documentLabel],
+    [institutionId, isTrusted, loadedTiles, orders, documents, documentLabel],
   );
   return (
     <>
@@ -55,22 +62,18 @@ export function DashboardPage({
           {institutionName}
         </Text>
       )}
-      {tiles.isError && (
-        <Alert color="red" role="alert" mb="lg">
-          {dashboard.loadFailed}
-        </Alert>
-      )}
-      {!institutionId || tiles.isPending ? (
+      {!model ? (
+        <TileSkeletons />
+      ) : model.isEmpty ? (
+        // "No tiles unlocked" would be a guess after a failed load: silent instead.
         tiles.isError ? null : (
-          <TileSkeletons />
+          <EmptyTiles />
         )
-      ) : model?.isEmpty ? (
-        <EmptyTiles />
-      ) : model ? (
+      ) : (
         <div data-testid="dashboard-tiles" data-institution-id={institutionId}>
           <TileSections model={model} />
         </div>
-      ) : null}
+      )}
     </>
   );
 }

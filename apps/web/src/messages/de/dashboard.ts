@@ -28,6 +28,4 @@ export const dashboard = {
     title: 'Noch keine Kacheln',
     body: 'Für diese Institution sind noch keine Kacheln freigeschaltet. Wählen Sie oben eine andere Institution oder wenden Sie sich über „Fragen?“ an Ihren Ansprechpartner.',
   },
-  loadFailed:
-    'Die Kacheln konnten nicht geladen werden. Bitte versuchen Sie es später noch einmal.',
 } as const;
