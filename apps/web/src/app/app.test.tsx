@@ -214,6 +214,18 @@ describe('institution selection', () => {
     expect(await screen.findByText('Institution konnte nicht geladen werden.')).toBeInTheDocument();
   });
 
+  it("shows the dropdown, but not the other institution's name, when the current one failed", async () => {
+    renderApp('/dashboard', {
+      server,
+      handlers: [http.get(`*/api/institution/${PRAXIS_ID}`, () => contractProblem(500, 'Fehler'))],
+    });
+    await screen.findByText('Institution konnte nicht geladen werden.', undefined, WAIT);
+    const trigger = await switcher();
+    expect(trigger).toHaveTextContent('Institution auswählen');
+    expect(trigger).not.toHaveTextContent('Zahnarztpraxis Dr. Müller');
+    expect(screen.queryByTestId('institution-name')).not.toBeInTheDocument();
+  });
+
   it('offers the institutions and settings in the sidebar', async () => {
     const user = userEvent.setup();
     renderApp('/dashboard', { server });

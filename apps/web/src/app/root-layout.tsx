@@ -39,6 +39,7 @@ function AnonymousFrame({ banners, children }: FrameProps) {
       <AppShellLayout
         user={null}
         institutions={[]}
+        hasInstitutionChoice={false}
         currentInstitutionId={null}
         onSelectInstitution={() => {}}
         isAdmin={false}
@@ -196,6 +197,8 @@ function SignedInLayout({ user }: { user: User }) {
         coBrand={branding.coBrand}
         user={{ firstName: user.firstName, initials: initials(user) }}
         institutions={institutions.map(({ id, name, trusted }) => ({ id, name, trusted }))}
+        // Decided by the roles, not by what has loaded (spec section 2).
+        hasInstitutionChoice={selection.institutionIds.length > 1}
         currentInstitutionId={currentInstitutionId}
         onSelectInstitution={select}
         isAdmin={rights.canAdminInstitution}

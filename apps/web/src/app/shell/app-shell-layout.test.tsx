@@ -14,6 +14,7 @@ function shellProps(overrides: Partial<ShellProps> = {}): ShellProps {
   return {
     user: { firstName: 'Anna', initials: 'AS' },
     institutions,
+    hasInstitutionChoice: true,
     currentInstitutionId: 'i-1',
     onSelectInstitution: vi.fn(),
     isAdmin: false,
@@ -91,7 +92,11 @@ describe('AppShellLayout', () => {
     });
 
     it('shows just the name (and the trusted icon) with a single institution', () => {
-      renderShell({ institutions: [institutions[1]!], currentInstitutionId: 'i-2' });
+      renderShell({
+        institutions: [institutions[1]!],
+        hasInstitutionChoice: false,
+        currentInstitutionId: 'i-2',
+      });
       const header = screen.getByRole('banner');
       expect(
         screen.queryByRole('button', { name: /Institution auswählen/ }),
@@ -103,11 +108,45 @@ describe('AppShellLayout', () => {
     });
 
     it('shows no trusted icon for a single untrusted institution', () => {
-      renderShell({ institutions: [institutions[0]!] });
+      renderShell({ institutions: [institutions[0]!], hasInstitutionChoice: false });
       const header = screen.getByRole('banner');
       expect(within(header).getByText('Praxis Dr. Sommer')).toBeInTheDocument();
       expect(
         within(header).queryByRole('img', { name: 'Vertrauenswürdige Institution' }),
+      ).not.toBeInTheDocument();
+    });
+
+    it('offers the dropdown by the institution roles, even when only one institution has loaded', () => {
+      renderShell({ institutions: [institutions[0]!], hasInstitutionChoice: true });
+      expect(screen.getByRole('button', { name: /Institution auswählen/ })).toHaveTextContent(
+        'Praxis Dr. Sommer',
+      );
+    });
+
+    it("never shows another institution's name while the current one has not loaded", async () => {
+      // Two roles; the current i-1 failed, only i-2 loaded.
+      const { user } = renderShell({
+        institutions: [institutions[1]!],
+        currentInstitutionId: 'i-1',
+      });
+      const header = screen.getByRole('banner');
+      const trigger = within(header).getByRole('button', { name: /Institution auswählen/ });
+      expect(trigger).toHaveTextContent('Institution auswählen');
+      expect(within(header).queryByText('Sanitätshaus Nord GmbH')).not.toBeInTheDocument();
+      // The loaded one can still be chosen.
+      await user.click(trigger);
+      expect(screen.getByRole('menuitemradio', { name: /Sanitätshaus Nord GmbH/ })).toHaveAttribute(
+        'aria-checked',
+        'false',
+      );
+    });
+
+    it('shows no name for a single institution role whose institution has not loaded', () => {
+      renderShell({ institutions: [], hasInstitutionChoice: false, currentInstitutionId: 'i-1' });
+      const header = screen.getByRole('banner');
+      expect(within(header).queryByText('Institution')).not.toBeInTheDocument();
+      expect(
+        within(header).queryByRole('button', { name: /Institution auswählen/ }),
       ).not.toBeInTheDocument();
     });
   });

@@ -18,7 +18,10 @@ export function TrustedIcon({ size = 18 }: { size?: number }) {
 }
 
 export interface InstitutionSwitcherProps {
+  /** The user's institutions that have loaded. */
   institutions: ShellInstitution[];
+  /** More than one institution role: a dropdown; otherwise just the name. */
+  hasInstitutionChoice: boolean;
   currentInstitutionId: string | null;
   onSelectInstitution(institutionId: string): void;
   /** While impersonating the institution cannot be changed. */
@@ -26,22 +29,22 @@ export interface InstitutionSwitcherProps {
 }
 
 /**
- * The current institution: a dropdown when the user has more than one institution, otherwise
- * just its name. Trusted institutions carry a shield.
+ * The current institution: a dropdown when the user has more than one institution role,
+ * otherwise just its name. Trusted institutions carry a shield. Only the current institution's
+ * name is shown: while it has not loaded (or failed to), the dropdown reads 'Institution
+ * auswählen' and a single institution shows nothing (the error bar speaks for it).
  */
 export function InstitutionSwitcher({
   institutions,
+  hasInstitutionChoice,
   currentInstitutionId,
   onSelectInstitution,
   disabled = false,
 }: InstitutionSwitcherProps) {
-  const current =
-    institutions.find((institution) => institution.id === currentInstitutionId) ??
-    (institutions.length === 1 ? institutions[0] : undefined);
+  const current = institutions.find((institution) => institution.id === currentInstitutionId);
 
-  if (institutions.length === 0) return null;
-
-  if (institutions.length === 1 && current) {
+  if (!hasInstitutionChoice) {
+    if (!current) return null;
     return (
       <div className={classes.institution}>
         <div style={{ minWidth: 0 }}>
@@ -60,6 +63,8 @@ export function InstitutionSwitcher({
       </div>
     );
   }
+
+  if (institutions.length === 0) return null;
 
   return (
     <Menu position="bottom-start" shadow="md" width={320} disabled={disabled} withinPortal>

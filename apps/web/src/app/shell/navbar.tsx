@@ -33,6 +33,7 @@ export type ShellNavbarProps = Pick<
   ShellProps,
   | 'user'
   | 'institutions'
+  | 'hasInstitutionChoice'
   | 'currentInstitutionId'
   | 'onSelectInstitution'
   | 'isAdmin'
@@ -55,6 +56,7 @@ export type ShellNavbarProps = Pick<
 export function ShellNavbar({
   user,
   institutions,
+  hasInstitutionChoice,
   currentInstitutionId,
   onSelectInstitution,
   isAdmin,
@@ -105,6 +107,7 @@ export function ShellNavbar({
         {isSignedIn && (
           <InstitutionSwitcher
             institutions={institutions}
+            hasInstitutionChoice={hasInstitutionChoice}
             currentInstitutionId={currentInstitutionId}
             onSelectInstitution={onSelectInstitution}
             disabled={isImpersonating}

@@ -52,7 +52,13 @@ export interface ShellSidebarSection {
 export interface ShellProps {
   /** Null on the public static pages (navbar without user menu, no institution dropdown). */
   user: ShellUser | null;
+  /** The user's institutions that have loaded (the dropdown's entries). */
   institutions: ShellInstitution[];
+  /**
+   * The user has more than one institution role (distinct institutions, loaded or not): the
+   * institution shows as a dropdown, otherwise just as its name.
+   */
+  hasInstitutionChoice: boolean;
   currentInstitutionId: string | null;
   onSelectInstitution(institutionId: string): void;
   /** Admin of the current institution: menu entry Unternehmen. */

@@ -11,6 +11,8 @@ import {
 import { INSTITUTION_REFRESH_CHECK_MS, isInstitutionStale } from './model/validity';
 
 export interface InstitutionSelection {
+  /** Distinct institution ids of the user's roles, in role order, whether loaded or not. */
+  institutionIds: string[];
   /** The user's institutions that have loaded, in role order. */
   institutions: Institution[];
   currentInstitutionId: string | null;
@@ -137,6 +139,7 @@ export function useInstitutionSelection({
   const currentResult = currentIndex >= 0 ? results[currentIndex] : undefined;
 
   return {
+    institutionIds: ids,
     institutions,
     currentInstitutionId,
     currentInstitution: currentResult?.data ?? null,
