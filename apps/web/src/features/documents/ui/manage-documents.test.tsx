@@ -133,4 +133,28 @@ describe('ManageDocuments (spec section 4, business-case lists)', () => {
     );
     expect(await screen.findByText(/betreut noch keine Kunden/)).toBeInTheDocument();
   });
+
+  it('shows 6 weeks from Monday in its date pickers, also for a month of 5 weeks (October 2026)', async () => {
+    // jsdom has no document.fonts, which the dialog's autosizing description field listens to.
+    if (!('fonts' in document)) {
+      Object.defineProperty(document, 'fonts', {
+        configurable: true,
+        value: { addEventListener() {}, removeEventListener() {} },
+      });
+    }
+    answer([]);
+    await chooseCustomer();
+    await userEvent.click(
+      await screen.findByRole('button', { name: 'Rechnung Oktober 2026.txt bearbeiten' }),
+    );
+    const dialog = await screen.findByRole('dialog', { name: 'Dokument bearbeiten' });
+    await userEvent.click(within(dialog).getByRole('textbox', { name: /^Datum/ }));
+    const month = await within(dialog).findByRole('table');
+    const weeks = within(month).getAllByRole('row').slice(1);
+    expect(weeks).toHaveLength(6);
+    const days = within(month).getAllByRole('button');
+    expect(days).toHaveLength(42);
+    expect(days[0]).toHaveAttribute('aria-label', '28 September 2026');
+    expect(days[41]).toHaveAttribute('aria-label', '8 November 2026');
+  });
 });

@@ -29,6 +29,9 @@ import { formatGermanDate } from '../model/file-name';
 import { DeleteDocumentDialog, EditDocumentDialog } from './document-dialogs';
 import { UploadForm } from './upload-form';
 
+/** Date pickers (spec section 2): weeks of 7 days, always 6 weeks shown, starting on Monday. */
+const DATES_SETTINGS = { locale: 'de', firstDayOfWeek: 1, consistentWeeks: true } as const;
+
 export interface ManageDocumentsProps {
   /** The current (trusted) institution. */
   institutionId: string;
@@ -47,7 +50,7 @@ export function ManageDocuments({ institutionId, documentType }: ManageDocuments
   const customer = customers.find((c) => c.contractorId === customerId) ?? null;
 
   return (
-    <DatesProvider settings={{ locale: 'de', firstDayOfWeek: 1 }}>
+    <DatesProvider settings={DATES_SETTINGS}>
       <Stack component="section" aria-labelledby="manage-documents-title" mt="xl">
         <Title order={2} id="manage-documents-title">
           {t.manage.title}

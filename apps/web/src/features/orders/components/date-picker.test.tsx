@@ -1,4 +1,5 @@
 import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { renderWithProviders } from '../../../test/render';
 import { PortalDatePicker } from './date-picker';
@@ -42,5 +43,21 @@ describe('PortalDatePicker', () => {
       screen.getByText('Das späteste Datum liegt vor dem frühesten Datum.'),
     ).toBeInTheDocument();
     expect(screen.getByRole('combobox', { name: 'Jahr (Termin)' })).toBeDisabled();
+  });
+
+  it.each([
+    ['February 2021 (4 rows of its own)', '2021-02-10', '1 Februar 2021', '14 März 2021'],
+    ['October 2026 (5 rows of its own)', '2026-10-15', '28 September 2026', '8 November 2026'],
+  ])('always shows 6 weeks of 7 days from Monday: %s', async (_case, value, first, last) => {
+    renderWithProviders(<PortalDatePicker label="Angelegt ab" value={value} onChange={() => {}} />);
+    await userEvent.click(screen.getByRole('button', { name: 'Angelegt ab' }));
+    const month = await screen.findByRole('table');
+    const weeks = within(month).getAllByRole('row').slice(1);
+    expect(weeks).toHaveLength(6);
+    for (const week of weeks) expect(within(week).getAllByRole('cell')).toHaveLength(7);
+    const days = within(month).getAllByRole('button');
+    expect(days).toHaveLength(42);
+    expect(days[0]).toHaveAttribute('aria-label', first);
+    expect(days[41]).toHaveAttribute('aria-label', last);
   });
 });

@@ -18,6 +18,9 @@ export interface PortalDatePickerProps {
 
 const pad = (n: number) => String(n).padStart(2, '0');
 
+/** Spec section 2: weeks of 7 days, always 6 weeks shown, the week starting on Monday. */
+const DATES_SETTINGS = { locale: 'de', firstDayOfWeek: 1, consistentWeeks: true } as const;
+
 /**
  * Date picker (spec section 5) on Mantine Dates, German, dd.MM.yyyy. A year select next to it
  * spans 10 years around the current one, 500 when a minimum or maximum limits it. A maximum
@@ -47,7 +50,7 @@ export function PortalDatePicker({
   const yearOptions = [];
   for (let y = years.first; y <= years.last; y += 1) yearOptions.push(String(y));
   return (
-    <DatesProvider settings={{ locale: 'de', firstDayOfWeek: 1 }}>
+    <DatesProvider settings={DATES_SETTINGS}>
       <Group gap="xs" align="flex-start">
         <DatePickerInput
           label={label}
