@@ -9,6 +9,8 @@ export interface AppContextValue {
   currentInstitutionId: string | null;
   currentInstitution: Institution | null;
   isLoadingCurrentInstitution: boolean;
+  /** The last load of the current institution failed (the shell shows its error bar). */
+  hasCurrentInstitutionLoadError: boolean;
   /** What the user may do in the current institution (`permissions()`, computed once). */
   permissions: Permissions;
   selectInstitution(institutionId: string): void;

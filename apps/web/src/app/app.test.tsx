@@ -127,6 +127,26 @@ describe('root guard', () => {
     expect(router.state.location.pathname).toBe('/institution');
   });
 
+  it('shows no endless loader on /institution when the current institution failed to load', async () => {
+    renderApp('/institution', {
+      server,
+      handlers: [http.get(`*/api/institution/${PRAXIS_ID}`, () => contractProblem(500, 'Fehler'))],
+    });
+    expect(
+      await screen.findByText(
+        'Es ist ein Fehler beim Laden der Institution aufgetreten. Bitte versuchen Sie es später noch einmal.',
+        undefined,
+        WAIT,
+      ),
+    ).toBeInTheDocument();
+    await waitFor(() =>
+      expect(screen.queryByRole('status', { name: 'Wird geladen …' })).not.toBeInTheDocument(),
+    );
+    expect(
+      screen.queryByRole('heading', { level: 1, name: 'Unternehmen' }),
+    ).not.toBeInTheDocument();
+  });
+
   it('sends an admin of an untrusted institution away from the tile editor', async () => {
     const { router } = renderApp('/dashboard-tile-editor', { server });
     await dashboardHeading();

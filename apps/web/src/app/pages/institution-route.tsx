@@ -15,7 +15,7 @@ import { PageLoader } from '../page-loader';
  * sections (e.g. Support-Zugriffe) are composed in as children.
  */
 export function InstitutionRoute({ children }: { children?: ReactNode }) {
-  const { user, currentInstitution } = useAppContext();
+  const { user, currentInstitution, hasCurrentInstitutionLoadError } = useAppContext();
   const queryClient = useQueryClient();
   const breadcrumbs = useBreadcrumbs();
   const institutionId = currentInstitution?.id;
@@ -32,7 +32,8 @@ export function InstitutionRoute({ children }: { children?: ReactNode }) {
     () => void queryClient.invalidateQueries({ queryKey: currentUserQueryKey }),
     [queryClient],
   );
-  if (!currentInstitution) return <PageLoader />;
+  // A failed load is not a load in progress: the shell's error bar says so, no endless spinner.
+  if (!currentInstitution) return hasCurrentInstitutionLoadError ? null : <PageLoader />;
   return (
     <InstitutionPage
       institution={currentInstitution}
