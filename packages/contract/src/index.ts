@@ -5,6 +5,7 @@ export * from './document';
 export * from './impersonation';
 export * from './institution';
 export * from './order';
+export * from './password-inputs';
 export * from './relationship';
 export * from './tiles';
 export * from './user';

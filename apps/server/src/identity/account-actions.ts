@@ -1,3 +1,4 @@
+import { passwordUserInputs } from '@portal/contract';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type Provider from 'oidc-provider';
 import type { Config } from '../config';
@@ -162,7 +163,7 @@ ${alert(error)}
     const problem =
       password !== repeat
         ? text.passwordsDiffer
-        : await passwordProblem(password, [user.firstName, user.lastName, user.email]);
+        : await passwordProblem(password, passwordUserInputs(user));
     if (problem) return sendPage(reply, 400, passwordForm(key, token.kind, user.email, problem));
     // Used up only now, and only once even when the form is sent twice at the same moment.
     const used = await consumeToken(db, key, TOKEN_KINDS, user.id);

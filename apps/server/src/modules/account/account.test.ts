@@ -185,6 +185,13 @@ describe('account', () => {
       });
       expect(weak.statusCode).toBe(400);
       expect(weak.json().detail).toBe(messages.passwordTooWeak);
+      // Her names and the parts of her address (sara.support@abrechnungszentrum-nord.de) count
+      // as guessable, umlauts written out too (Öztürk → oeztuerk).
+      for (const guessable of ['abrechnungszentrumnord', 'oeztuerksupport']) {
+        const res = await call('PUT', '/api/user/updatePassword', 'sara', guessable, { headers });
+        expect(res.statusCode, guessable).toBe(400);
+        expect(res.json().detail).toBe(messages.passwordTooWeak);
+      }
 
       const impersonated = await call('PUT', '/api/user/updatePassword', 'sara', NEW, {
         headers,
@@ -412,6 +419,21 @@ describe('account', () => {
         form: { password: 'Regenbogen-Bibliothek-77', passwordRepeat: 'Regenbogen-Bibliothek-77' },
       });
       expect(post.statusCode).toBe(400);
+    });
+
+    it('the link counts names and e-mail address parts as guessable, like the account page', async () => {
+      const browser = new TestBrowser(t.app, t.config, '203.0.113.77');
+      const before = mailbox.mails.length;
+      await browser.request('POST', resetUrl, { form: { email: DEMO_EMAILS.tom } });
+      const link = TestMailbox.link(await mailbox.next(DEMO_EMAILS.tom, before));
+      // tom.trusted@abrechnungszentrum-nord.de
+      const guessable = 'trustedabrechnungszentrum';
+      const res = await browser.request('POST', link, {
+        form: { password: guessable, passwordRepeat: guessable },
+      });
+      expect(res.statusCode).toBe(400);
+      expect(res.body).toContain(messages.passwordTooWeak);
+      expect((await browser.request('GET', link)).statusCode).toBe(200);
     });
 
     it('limits reset requests per account and address, and per address, without blocking sign-ins (SIGN_IN_MAX_FAILURES=5)', async () => {

@@ -4,6 +4,7 @@ import {
   type AccountDataUpdate,
   type IdentStartResponse,
   type OtpInit,
+  passwordUserInputs,
 } from '@portal/contract';
 import { Secret, TOTP } from 'otpauth';
 import type { Config } from '../../config';
@@ -113,12 +114,7 @@ export async function updateEmail(db: Db, caller: Caller, email: string): Promis
 
 /** Rules of a new password for this user (their names and e-mail count as guessable). */
 export async function assertPasswordAcceptable(password: string, user: UserRow) {
-  const problem = await passwordProblem(password, [
-    user.firstName,
-    user.lastName,
-    user.email,
-    ...user.email.split(/[@.]/),
-  ]);
+  const problem = await passwordProblem(password, passwordUserInputs(user));
   if (problem) throw badRequest(problem, [{ path: 'body', message: problem }]);
 }
 

@@ -157,6 +157,41 @@ describe('AccountPage', () => {
     expect(confirmations).toEqual(['c1', 'c2']);
   });
 
+  it('rates a password from the e-mail address parts weak, as the server does, and sends nothing', async () => {
+    let puts = 0;
+    server.use(
+      http.get('*/api/accountdata/:userId', () =>
+        HttpResponse.json({
+          ...DATA,
+          firstName: 'Sara',
+          lastName: 'Öztürk',
+          email: 'sara.support@abrechnungszentrum-nord.de',
+        }),
+      ),
+      http.post('*/api/user/confirmPassword', () => HttpResponse.json({ confirmation: 'c1' })),
+      http.put('*/api/user/updatePassword', () => {
+        puts += 1;
+        return new HttpResponse(null, { status: 204 });
+      }),
+    );
+    renderPage();
+    await userEvent.type(await screen.findByLabelText('Aktuelles Passwort'), 'Altes-Passwort-1');
+    await userEvent.click(screen.getByRole('button', { name: 'Weiter' }));
+    await userEvent.type(await screen.findByLabelText('Neues Passwort'), 'abrechnungszentrumnord');
+    expect(await screen.findByText('Passwortstärke: Schwach')).toBeInTheDocument();
+    await userEvent.type(
+      screen.getByLabelText('Neues Passwort wiederholen'),
+      'abrechnungszentrumnord',
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'Passwort ändern' }));
+    expect(
+      await screen.findByText(
+        'Das Passwort ist zu leicht zu erraten. Bitte verwenden Sie ein stärkeres Passwort.',
+      ),
+    ).toBeInTheDocument();
+    expect(puts).toBe(0);
+  });
+
   it('disables e-mail, password and two-factor changes while impersonating', async () => {
     server.use(http.get('*/api/accountdata/:userId', () => HttpResponse.json(DATA)));
     renderPage({ isImpersonating: true });

@@ -6,7 +6,8 @@ import '@mantine/core/styles/Loader.css';
 import '@mantine/core/styles/Stack.css';
 import '@mantine/core/styles/Text.css';
 import { Alert, Button, Center, Group, Loader, Stack, Text } from '@mantine/core';
-import { useCallback, useEffect, useState } from 'react';
+import { passwordUserInputs } from '@portal/contract';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { notifyError, notifySuccess } from '../../components/notifications';
 import { type Breadcrumb, PageHeader } from '../../components/page-header';
 import { isApiError } from '../../lib/api-client';
@@ -73,6 +74,8 @@ export function AccountPage({
   }, [renewTwoFactorStatus]);
 
   const data = accountData.data;
+  // The same guessable words as the server's check (names and e-mail address parts).
+  const passwordInputs = useMemo(() => (data ? passwordUserInputs(data) : []), [data]);
   const twoFactorMessage = (error: unknown) =>
     isApiError(error) && error.status === 429
       ? account.twoFactor.tooMany
@@ -142,7 +145,7 @@ export function AccountPage({
           <Section title={account.password.heading}>
             <PasswordForm
               isDisabled={isImpersonating}
-              userInputs={[data.firstName, data.lastName, data.email]}
+              userInputs={passwordInputs}
               confirm={async (current) => {
                 try {
                   return (await postConfirmPassword(current)).confirmation;
