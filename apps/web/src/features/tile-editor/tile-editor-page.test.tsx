@@ -58,7 +58,7 @@ afterEach(() => {
 });
 afterAll(() => server.close());
 
-function setup() {
+function setup(onUnsavedChangesChange?: (hasUnsavedChanges: boolean) => void) {
   const preview = (tiles: PreviewTile[]) => (
     <ul data-testid="preview">
       {tiles.map((tile) => (
@@ -70,20 +70,26 @@ function setup() {
     [
       {
         path: '/dashboard-tile-editor',
-        element: <TileEditorPage institutionId={INST} renderPreview={preview} />,
+        element: (
+          <TileEditorPage
+            institutionId={INST}
+            renderPreview={preview}
+            onUnsavedChangesChange={onUnsavedChangesChange}
+          />
+        ),
       },
       { path: '/dashboard', element: <p>Dashboard</p> },
     ],
     { initialEntries: ['/dashboard-tile-editor'] },
   );
-  render(
+  const view = render(
     <MantineProvider env="test">
       <QueryClientProvider client={new QueryClient()}>
         <RouterProvider router={router} />
       </QueryClientProvider>
     </MantineProvider>,
   );
-  return router;
+  return Object.assign(router, { unmount: view.unmount });
 }
 
 describe('TileEditorPage', () => {
@@ -196,5 +202,35 @@ describe('TileEditorPage', () => {
     await vi.waitFor(() => {
       for (const control of controls()) expect(control).toBeEnabled();
     });
+  });
+
+  it('tells its parent whether there are unsaved changes, and no longer once unmounted', async () => {
+    const user = userEvent.setup();
+    const onUnsavedChangesChange = vi.fn();
+    const view = setup(onUnsavedChangesChange);
+    await user.click(await screen.findByRole('combobox', { name: 'Geschäftsfalltyp' }));
+    await user.click(await screen.findByRole('option', { name: 'Marketing' }));
+    await user.click(await screen.findByRole('button', { name: 'Kachel „Seminare“ löschen' }));
+    expect(onUnsavedChangesChange).toHaveBeenLastCalledWith(true);
+    const calls = onUnsavedChangesChange.mock.calls.length;
+
+    // A second pending change changes nothing for the parent.
+    await user.click(screen.getByRole('button', { name: 'Kachel „Newsletter“ löschen' }));
+    expect(onUnsavedChangesChange).toHaveBeenCalledTimes(calls);
+
+    await user.click(screen.getByRole('button', { name: 'Alle verwerfen' }));
+    expect(onUnsavedChangesChange).toHaveBeenLastCalledWith(false);
+    await user.click(screen.getByRole('button', { name: 'Kachel „Seminare“ löschen' }));
+    expect(onUnsavedChangesChange).toHaveBeenLastCalledWith(true);
+
+    view.unmount();
+    expect(onUnsavedChangesChange).toHaveBeenLastCalledWith(false);
+    expect(onUnsavedChangesChange.mock.calls.map(([value]) => value)).toEqual([
+      false,
+      true,
+      false,
+      true,
+      false,
+    ]);
   });
 });

@@ -12,7 +12,7 @@ import '@mantine/core/styles/Text.css';
 import { ActionIcon, Badge, Button, Grid, Group, Paper, Select, Text } from '@mantine/core';
 import { IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
-import { type ReactNode, useEffect, useMemo, useReducer, useState } from 'react';
+import { type ReactNode, useEffect, useMemo, useReducer, useRef, useState } from 'react';
 import { AppModal } from '../../components/app-modal';
 import { type Breadcrumb, PageHeader } from '../../components/page-header';
 import { tileEditor } from '../../messages/de/tile-editor';
@@ -42,6 +42,11 @@ export interface TileEditorPageProps {
   breadcrumbs?: Breadcrumb[];
   /** The dashboard as a customer of the chosen business case type will see it (app/ composes). */
   renderPreview(tiles: PreviewTile[]): ReactNode;
+  /**
+   * Told whether there are pending operations, whenever that changes (and false on unmount),
+   * e.g. for app/ to ask before the institution changes.
+   */
+  onUnsavedChangesChange?: (hasUnsavedChanges: boolean) => void;
 }
 
 type Editing = { mode: 'new' } | { mode: 'edit'; tile: DraftTile<EditorTile> } | null;
@@ -49,7 +54,12 @@ type Editing = { mode: 'new' } | { mode: 'edit'; tile: DraftTile<EditorTile> } |
 const reducer = tileEditorReducer<EditorTile>;
 
 /** Kacheleditor: edit the tile definitions of one business case type in a batch. */
-export function TileEditorPage({ institutionId, breadcrumbs, renderPreview }: TileEditorPageProps) {
+export function TileEditorPage({
+  institutionId,
+  breadcrumbs,
+  renderPreview,
+  onUnsavedChangesChange,
+}: TileEditorPageProps) {
   const queryClient = useQueryClient();
   const types = useBusinessCaseTypes(institutionId);
   const groups = useTileGroups(institutionId);
@@ -95,6 +105,15 @@ export function TileEditorPage({ institutionId, breadcrumbs, renderPreview }: Ti
   );
 
   const isDirty = hasUnsavedChanges(state);
+  // The latest callback, so that a new function from the parent does not count as a change.
+  const onUnsavedRef = useRef(onUnsavedChangesChange);
+  useEffect(() => {
+    onUnsavedRef.current = onUnsavedChangesChange;
+  });
+  useEffect(() => {
+    onUnsavedRef.current?.(isDirty);
+  }, [isDirty]);
+  useEffect(() => () => onUnsavedRef.current?.(false), []);
 
   const apply = (fields: TileFields, iconFile: File | null) => {
     if (editing?.mode === 'new') {
