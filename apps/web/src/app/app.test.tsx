@@ -5,7 +5,7 @@ import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setAccessTokenProvider } from '../lib/api-client';
 import { contractProblem } from '../test/contract-response';
-import { PRAXIS_ID, renderApp, stubScrolling, ZAHNARZT_ID } from './testing/render-app';
+import { anna, PRAXIS_ID, renderApp, stubScrolling, ZAHNARZT_ID } from './testing/render-app';
 
 const server = setupServer();
 beforeAll(() => server.listen({ onUnhandledFrame: 'error' }));
@@ -151,6 +151,40 @@ describe('root guard', () => {
     const { router } = renderApp('/dashboard-tile-editor', { server });
     await dashboardHeading();
     expect(router.state.location.pathname).toBe('/dashboard');
+  });
+});
+
+describe('user without institution role', () => {
+  const nobody = { ...anna, institutionUserRoles: [] };
+
+  it('sees that no institution is assigned on the dashboard', async () => {
+    renderApp('/dashboard', { server, api: { user: nobody } });
+    expect(
+      await screen.findByText(
+        'Ihrem Benutzerkonto ist keine Institution zugeordnet.',
+        undefined,
+        WAIT,
+      ),
+    ).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { level: 1, name: 'Dashboard' })).not.toBeInTheDocument();
+  });
+
+  it('opens Mein Konto and Identifikation', async () => {
+    const { router } = renderApp('/account', { server, api: { user: nobody } });
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Mein Konto' }, WAIT),
+    ).toBeInTheDocument();
+    expect(await screen.findByDisplayValue('Schmidt', undefined, WAIT)).toBeInTheDocument();
+    expect(
+      screen.queryByText('Ihrem Benutzerkonto ist keine Institution zugeordnet.'),
+    ).not.toBeInTheDocument();
+    await router.navigate('/identification');
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Identifikation' }, WAIT),
+    ).toBeInTheDocument();
+    expect(
+      screen.queryByText('Ihrem Benutzerkonto ist keine Institution zugeordnet.'),
+    ).not.toBeInTheDocument();
   });
 });
 

@@ -4,7 +4,7 @@ import { Alert, Button } from '@mantine/core';
 import type { Institution, User } from '@portal/contract';
 import { useQuery } from '@tanstack/react-query';
 import { type ReactNode, useCallback, useMemo } from 'react';
-import { Outlet, useLoaderData, useLocation, useSearchParams } from 'react-router';
+import { Outlet, useLoaderData, useLocation, useMatches, useSearchParams } from 'react-router';
 import { LazyAnalyticsIdentitySync } from '../features/analytics/lazy-analytics';
 import { ImpersonationControl } from '../features/impersonation/impersonation-control';
 import { useInstitutionSelection } from '../features/institutions/use-institution-selection';
@@ -15,6 +15,7 @@ import { AppContext, type AppContextValue } from './app-context';
 import { type GuardResult, RouteGuard } from './guards';
 import { InstitutionTheme, useInstitutionBranding } from './institution-branding';
 import { permissions } from './model/permissions';
+import { opensWithoutInstitution } from './model/route-handle';
 import { PageLoader } from './page-loader';
 import { useServices } from './services';
 import {
@@ -114,6 +115,7 @@ function SignedInLayout({ user }: { user: User }) {
   const { config, session } = useServices();
   const [searchParams] = useSearchParams();
   const { pathname } = useLocation();
+  const matches = useMatches();
   const isBackendDown = useIsBackendDown();
   const onLoadError = useCallback(() => {
     // Lazy like the notifications container (keeps @mantine/notifications off the first load).
@@ -235,7 +237,8 @@ function SignedInLayout({ user }: { user: User }) {
         }
         banners={banners}
       >
-        {user.institutionUserRoles.length === 0 ? (
+        {/* Without an institution only Mein Konto and Identifikation open. */}
+        {user.institutionUserRoles.length === 0 && !opensWithoutInstitution(matches) ? (
           <Alert color="yellow" role="status">
             {app.institution.none}
           </Alert>

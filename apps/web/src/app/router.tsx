@@ -22,11 +22,12 @@ const label = app.routes;
 
 /**
  * A signed-in page's `handle`: breadcrumb entry, the account role every route requires and,
- * optionally, the permission the one guard checks (`page({ label }, { guard: 'canEditTiles' })`).
+ * optionally, the permission the one guard checks (`page({ label }, { guard: 'canEditTiles' })`)
+ * or that it opens without an institution (`{ withoutInstitution: true }`).
  */
 const page = (
   breadcrumb: RouteHandle['breadcrumb'],
-  options: Pick<RouteHandle, 'guard'> = {},
+  options: Pick<RouteHandle, 'guard' | 'withoutInstitution'> = {},
 ): RouteHandle => ({ breadcrumb, roles: CLIENT_ROLES, ...options });
 
 /** A pathless route whose children all need `permission` (checked by `RouteGuard`). */
@@ -147,7 +148,7 @@ export function createRoutes(
                 import('./pages/account-route').then((module) => ({
                   Component: module.AccountRoute,
                 })),
-              handle: page({ label: label.account }),
+              handle: page({ label: label.account }, { withoutInstitution: true }),
             },
             {
               path: 'identification',
@@ -155,7 +156,7 @@ export function createRoutes(
                 import('./pages/identification-route').then((module) => ({
                   Component: module.IdentificationRoute,
                 })),
-              handle: page({ label: label.identification }),
+              handle: page({ label: label.identification }, { withoutInstitution: true }),
             },
             {
               handle: guarded('canAdminInstitution'),

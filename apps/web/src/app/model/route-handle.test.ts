@@ -3,7 +3,12 @@ import { matchRoutes } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import type { Session } from '../../lib/oidc';
 import { createRoutes, isPublicPath } from '../router';
-import { isPublicMatch, publicPaths, requiredPermission } from './route-handle';
+import {
+  isPublicMatch,
+  opensWithoutInstitution,
+  publicPaths,
+  requiredPermission,
+} from './route-handle';
 
 const routes = createRoutes({ session: {} as Session, queryClient: new QueryClient() });
 const matchesOf = (path: string) =>
@@ -33,6 +38,17 @@ describe('route handles of the route table', () => {
     ['/orders/ti/status/1', undefined],
   ])('%s is guarded by %s', (path, permission) => {
     expect(requiredPermission(matchesOf(path))).toBe(permission);
+  });
+
+  it.each([
+    ['/account', true],
+    ['/identification', true],
+    ['/dashboard', false],
+    ['/', false],
+    ['/institution', false],
+    ['/orders', false],
+  ])('%s opens without an institution role: %s', (path, expected) => {
+    expect(opensWithoutInstitution(matchesOf(path))).toBe(expected);
   });
 
   it('requires the role client on every page route', () => {

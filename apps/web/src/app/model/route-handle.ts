@@ -17,6 +17,11 @@ export interface RouteHandle {
    * without it the guard sends them to /dashboard.
    */
   guard?: PermissionKey;
+  /**
+   * Open to a signed-in user without any institution role (spec: Mein Konto and Identifikation
+   * are for any "signed-in user"); other pages show that no institution is assigned.
+   */
+  withoutInstitution?: boolean;
 }
 
 /** The account role every route of the portal requires (`handle.roles`). */
@@ -35,6 +40,10 @@ export const requiredPermission = (
     (guard, match) => handleOf(match)?.guard ?? guard,
     undefined,
   );
+
+/** Whether the matched page opens for a user without any institution role. */
+export const opensWithoutInstitution = (matches: readonly { handle?: unknown }[]) =>
+  matches.some((match) => handleOf(match)?.withoutInstitution === true);
 
 /** Whether the matched routes are public (no sign-in). */
 export const isPublicMatch = (matches: readonly { handle?: unknown }[]) =>
