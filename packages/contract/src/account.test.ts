@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ACCOUNT_LIMITS, institutionUpdate } from './account';
+import { ACCOUNT_LIMITS, emailAddress, institutionUpdate } from './account';
 
 const valid = {
   name: 'Praxis Sonnenschein',
@@ -38,5 +38,26 @@ describe('institutionUpdate', () => {
       'Pflichtfeld',
       'Pflichtfeld',
     ]);
+  });
+});
+
+describe('emailAddress (the rule the app checks before sending)', () => {
+  it.each([
+    ['anna@example.org', true],
+    [' Anna.Admin+portal@praxis-sonnenschein.de ', true],
+    ["o'brien@example.ie", true],
+    [`${'a'.repeat(64)}@${'b'.repeat(60)}.de`, true],
+    ['info@müller.de', false],
+    ['jörg@example.org', false],
+    ['anna@example', false],
+    ['anna@@example.org', false],
+    ['anna example@example.org', false],
+    ['.anna@example.org', false],
+    ['anna..b@example.org', false],
+    ['anna@example..org', false],
+    [`${'a'.repeat(64)}@${'b.'.repeat(95)}de`, false],
+    ['', false],
+  ])('%j → %s', (address, isValid) => {
+    expect(emailAddress.safeParse(address).success).toBe(isValid);
   });
 });

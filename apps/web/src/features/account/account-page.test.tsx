@@ -192,6 +192,26 @@ describe('AccountPage', () => {
     expect(puts).toBe(0);
   });
 
+  it.each(['info@müller.de', 'anna..b@example.org'])(
+    'refuses %s as the server would, without sending it',
+    async (address) => {
+      let puts = 0;
+      server.use(
+        http.get('*/api/accountdata/:userId', () => HttpResponse.json(DATA)),
+        http.put('*/api/user/updateEmail', () => {
+          puts += 1;
+          return HttpResponse.json(DATA);
+        }),
+      );
+      renderPage();
+      const field = await screen.findByLabelText('Neue E-Mail-Adresse');
+      await userEvent.type(field, address);
+      await userEvent.click(screen.getByRole('button', { name: 'E-Mail-Adresse ändern' }));
+      expect(field).toHaveAccessibleDescription('Bitte geben Sie eine gültige E-Mail-Adresse ein.');
+      expect(puts).toBe(0);
+    },
+  );
+
   it('disables e-mail, password and two-factor changes while impersonating', async () => {
     server.use(http.get('*/api/accountdata/:userId', () => HttpResponse.json(DATA)));
     renderPage({ isImpersonating: true });

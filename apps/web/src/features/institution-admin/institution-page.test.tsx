@@ -167,6 +167,29 @@ describe('InstitutionPage', () => {
     expect(await screen.findByText('Daten wurden nicht gespeichert.')).toBeInTheDocument();
   });
 
+  it.each(['info@müller.de', 'anna..b@example.org'])(
+    'refuses to invite %s as the server would, without sending it',
+    async (address) => {
+      let posts = 0;
+      server.use(
+        http.post(`*/api/institution/${ID}/user`, () => {
+          posts += 1;
+          return problem(400);
+        }),
+      );
+      renderPage();
+      await userEvent.click(screen.getByRole('button', { name: 'Benutzer einladen' }));
+      const dialog = await screen.findByRole('dialog', { name: 'Benutzer einladen' });
+      const email = within(dialog).getByLabelText(/E-Mail/);
+      await userEvent.type(email, address);
+      await userEvent.type(within(dialog).getByLabelText(/Vorname/), 'Lena');
+      await userEvent.type(within(dialog).getByLabelText(/Nachname/), 'Neu');
+      await userEvent.click(within(dialog).getByRole('button', { name: 'Einladen' }));
+      expect(email).toHaveAccessibleDescription('Bitte geben Sie eine gültige E-Mail-Adresse ein.');
+      expect(posts).toBe(0);
+    },
+  );
+
   it('changes a role with the exact texts of spec section 8', async () => {
     let fail = false;
     server.use(

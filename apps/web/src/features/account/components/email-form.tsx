@@ -3,11 +3,11 @@ import '@mantine/core/styles/Group.css';
 import '@mantine/core/styles/Input.css';
 import '@mantine/core/styles/Text.css';
 import { Button, Group, Text, TextInput } from '@mantine/core';
+import { emailAddress } from '@portal/contract';
 import { type FormEvent, useState } from 'react';
 import { account } from '../../../messages/de';
 
 const text = account.email;
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 export interface EmailFormProps {
   currentEmail: string;
@@ -26,7 +26,8 @@ export function EmailForm({ currentEmail, isDisabled, isSaving, onSubmit }: Emai
     // The app never sends two changes at once.
     if (isSaving) return;
     const value = email.trim();
-    if (!EMAIL.test(value)) return setError(text.invalid);
+    // The server's rule (the contract's schema; this form loads with the lazy account page).
+    if (!emailAddress.safeParse(value).success) return setError(text.invalid);
     if (value.toLowerCase() === currentEmail.toLowerCase()) return setError(text.same);
     setError(null);
     if (await onSubmit(value)) setEmail('');

@@ -4,6 +4,7 @@ import '@mantine/core/styles/Input.css';
 import '@mantine/core/styles/SimpleGrid.css';
 import { Button, Group, NativeSelect, SimpleGrid, TextInput } from '@mantine/core';
 import {
+  emailAddress,
   FORMS_OF_ADDRESS,
   INSTITUTION_ROLES,
   type InstitutionRole,
@@ -14,7 +15,6 @@ import { institutionAdmin } from '../../../messages/de';
 import { roleLabel } from '../model/institution-changes';
 
 const text = institutionAdmin.invite;
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 export interface InviteFormProps {
   isSaving: boolean;
@@ -37,7 +37,8 @@ export function InviteForm({ isSaving, onSubmit, onCancel }: InviteFormProps) {
     setValues((current) => ({ ...current, [name]: value }));
   };
   const errors = {
-    email: !EMAIL.test(values.email.trim()) ? text.emailInvalid : null,
+    // The server's rule (the contract's schema; this form loads with the lazy institution page).
+    email: !emailAddress.safeParse(values.email).success ? text.emailInvalid : null,
     firstName: !values.firstName.trim() ? text.required : null,
     lastName: !values.lastName.trim() ? text.required : null,
   };
