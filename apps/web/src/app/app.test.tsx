@@ -255,6 +255,25 @@ describe('institution selection', () => {
     expect(screen.queryByRole('menuitem', { name: 'Unternehmen' })).not.toBeInTheDocument();
   });
 
+  it('drops a stale institutionId parameter when the dropdown chooses, so a reload keeps the choice', async () => {
+    const user = userEvent.setup();
+    const first = renderApp(`/dashboard?institutionId=${ZAHNARZT_ID}&x=1`, { server });
+    expect(await switcher()).toHaveTextContent('Zahnarztpraxis Dr. Müller');
+    await user.click(await switcher());
+    await user.click(await institutionEntry('Praxis Sonnenschein'));
+    expect(await switcher()).toHaveTextContent('Praxis Sonnenschein');
+    await waitFor(() => expect(first.router.state.location.search).toBe('?x=1'));
+    expect(first.router.state.location.pathname).toBe('/dashboard');
+    // Replaced, not pushed: Back does not return to the stale parameter.
+    expect(first.router.state.historyAction).toBe('REPLACE');
+
+    // Reload at the URL the browser now shows.
+    const { pathname, search } = first.router.state.location;
+    first.unmount();
+    renderApp(`${pathname}${search}`, { server });
+    expect(await switcher()).toHaveTextContent('Praxis Sonnenschein');
+  });
+
   it('shows the error bar and a notification when the institution fails to load', async () => {
     renderApp('/dashboard', {
       server,

@@ -113,7 +113,7 @@ export function buildSidebarSections(
 
 function SignedInLayout({ user }: { user: User }) {
   const { config, session } = useServices();
-  const [searchParams] = useSearchParams();
+  const [searchParams, setSearchParams] = useSearchParams();
   const { pathname } = useLocation();
   const matches = useMatches();
   const isBackendDown = useIsBackendDown();
@@ -133,6 +133,25 @@ function SignedInLayout({ user }: { user: User }) {
     isLocked: isImpersonating,
   });
   const { institutions, currentInstitutionId, currentInstitution, select } = selection;
+  const hasQueryInstitution = searchParams.has('institutionId');
+  // A choice (dropdown, or a page through the context) replaces the URL's institutionId: left
+  // in place, the stale parameter would win over this choice on the next reload.
+  const selectInstitution = useCallback(
+    (institutionId: string) => {
+      if (isImpersonating) return;
+      select(institutionId);
+      if (!hasQueryInstitution) return;
+      setSearchParams(
+        (params) => {
+          const next = new URLSearchParams(params);
+          next.delete('institutionId');
+          return next;
+        },
+        { replace: true, preventScrollReset: true },
+      );
+    },
+    [isImpersonating, select, hasQueryInstitution, setSearchParams],
+  );
   const currentRole =
     user.institutionUserRoles.find((entry) => entry.institutionId === currentInstitutionId)?.role ??
     null;
@@ -168,7 +187,7 @@ function SignedInLayout({ user }: { user: User }) {
       isLoadingCurrentInstitution: selection.isLoadingCurrent,
       hasCurrentInstitutionLoadError: hasLoadError,
       permissions: rights,
-      selectInstitution: select,
+      selectInstitution,
     }),
     [
       user,
@@ -178,7 +197,7 @@ function SignedInLayout({ user }: { user: User }) {
       selection.isLoadingCurrent,
       hasLoadError,
       rights,
-      select,
+      selectInstitution,
     ],
   );
 
@@ -204,7 +223,7 @@ function SignedInLayout({ user }: { user: User }) {
         // Decided by the roles, not by what has loaded (spec section 2).
         hasInstitutionChoice={selection.institutionIds.length > 1}
         currentInstitutionId={currentInstitutionId}
-        onSelectInstitution={select}
+        onSelectInstitution={selectInstitution}
         isAdmin={rights.canAdminInstitution}
         canEditTiles={rights.canEditTiles}
         isImpersonating={isImpersonating}
@@ -229,6 +248,7 @@ function SignedInLayout({ user }: { user: User }) {
                 institutions,
                 currentInstitutionId,
                 rights.canAdminInstitution,
+                // Not selectInstitution: the entry's link sets the parameter to this choice.
                 select,
                 pathname,
                 isImpersonating,
