@@ -91,6 +91,39 @@ export const appointment = z.object({
   endTime: z.string().regex(/^\d{2}:\d{2}$/),
 });
 export type Appointment = z.infer<typeof appointment>;
+/** Pre-check slots are local times of Europe/Berlin (the provider's working hours). */
+export const APPOINTMENT_TIME_ZONE = 'Europe/Berlin';
+
+let berlinFormat: Intl.DateTimeFormat | undefined;
+
+/** `now` as the date (`yyyy-MM-dd`) and time (`HH:mm`) on a clock in Europe/Berlin. */
+export function berlinDateTime(now: Date): { date: string; time: string } {
+  berlinFormat ??= new Intl.DateTimeFormat('en-GB', {
+    timeZone: APPOINTMENT_TIME_ZONE,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  });
+  const part = Object.fromEntries(
+    berlinFormat.formatToParts(now).map((entry) => [entry.type, entry.value]),
+  );
+  return {
+    date: `${part.year}-${part.month}-${part.day}`,
+    time: `${part.hour}:${part.minute}`,
+  };
+}
+
+/**
+ * A slot may be offered and booked only while its start lies in the future, on the clock of
+ * Europe/Berlin: a slot starting at 10:00 is gone from 10:00 on (and on any earlier day).
+ */
+export function isUpcomingSlot(slot: Pick<Appointment, 'date' | 'startTime'>, now: Date): boolean {
+  const { date, time } = berlinDateTime(now);
+  return slot.date > date || (slot.date === date && slot.startTime > time);
+}
 export const appointmentQuery = z.object({
   fromDate: z.iso.date(),
   toDate: z.iso.date(),

@@ -7,6 +7,8 @@ export const SLOT_TAKEN =
 export const PRECHECK_ALREADY_BOOKED =
   'Für diesen Auftrag ist bereits ein Vor-Check-Termin gebucht.';
 export const SLOT_UNAVAILABLE = 'Zu diesem Zeitpunkt wird kein Vor-Check-Termin angeboten.';
+export const SLOT_PAST =
+  'Dieser Termin hat bereits begonnen oder liegt in der Vergangenheit. Bitte wählen Sie einen späteren Termin.';
 export const BANK_STATUS_NOT_FORWARD =
   'Der Status einer Bankkonto-Bestellung kann nur vorwärts gesetzt werden.';
 export const WINDOW_INVALID =

@@ -2,7 +2,7 @@ import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { simpleParser } from 'mailparser';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/test-app';
 import { bearer, demoToken } from '../../../test/tokens';
 import {
@@ -227,7 +227,6 @@ describe('orders module', () => {
       { date: '2030-12-07', startTime: '08:00', endTime: '10:00' }, // Saturday
       { date: '2030-12-25', startTime: '08:00', endTime: '10:00' }, // holiday
       { date: '2030-12-04', startTime: '09:00', endTime: '11:00' }, // off the grid
-      { date: '2020-12-04', startTime: '08:00', endTime: '10:00' }, // past
     ]) {
       expect((await call('POST', url, 'anna', slot)).statusCode).toBe(400);
     }
@@ -355,5 +354,52 @@ describe('orders module', () => {
     expect(mail.to && 'text' in mail.to ? mail.to.text : '').toBe(DEMO_EMAILS.tom);
     expect(mail.text).toMatch(/25\.000,50\s€/);
     expect(mail.text).toContain('Neues Ultraschallgerät');
+  });
+
+  describe('slots whose start is not in the future (Europe/Berlin), with a controlled clock', () => {
+    type Slots = { availableAppointments: { date: string; startTime: string }[] };
+    const precheck = `/institution/${I.praxisSonnenschein}/order/${O.sonnenscheinTi}/precheck`;
+    const freeOn = async (date: string) =>
+      (
+        (
+          await call('GET', '/appointment/?fromDate=2030-12-01&toDate=2031-01-01', 'anna')
+        ).json() as Slots
+      ).availableAppointments
+        .filter((slot) => slot.date === date)
+        .map((slot) => slot.startTime);
+    const expectRefusedAsPast = async (slot: {
+      date: string;
+      startTime: string;
+      endTime: string;
+    }) => {
+      const res = await call('POST', precheck, 'anna', slot);
+      expect(res.statusCode).toBe(409);
+      expect(res.headers['content-type']).toMatch(/^application\/problem\+json/);
+      expect(res.json()).toMatchObject({
+        status: 409,
+        detail:
+          'Dieser Termin hat bereits begonnen oder liegt in der Vergangenheit. Bitte wählen Sie einen späteren Termin.',
+      });
+    };
+    afterEach(() => vi.useRealTimers());
+
+    it('at 10:30 in Berlin today offers only the slots from 12:00 on and refuses earlier ones with 409', async () => {
+      // Thursday 2030-12-05, 09:30 UTC = 10:30 in Berlin (CET).
+      vi.useFakeTimers({ toFake: ['Date'], now: new Date('2030-12-05T09:30:00Z') });
+      expect(await freeOn('2030-12-04')).toEqual([]);
+      expect(await freeOn('2030-12-05')).toEqual(['12:00', '14:00']);
+      expect(await freeOn('2030-12-06')).toEqual(['08:00', '10:00', '12:00', '14:00']);
+      await expectRefusedAsPast({ date: '2030-12-05', startTime: '08:00', endTime: '10:00' });
+      await expectRefusedAsPast({ date: '2030-12-05', startTime: '10:00', endTime: '12:00' });
+      await expectRefusedAsPast({ date: '2020-12-04', startTime: '08:00', endTime: '10:00' });
+    });
+
+    it('goes by the Berlin date, not the UTC one: at 00:30 in Berlin the day before is over', async () => {
+      // 2030-12-04 23:30 UTC = Thursday 2030-12-05 00:30 in Berlin; UTC still says the 4th.
+      vi.useFakeTimers({ toFake: ['Date'], now: new Date('2030-12-04T23:30:00Z') });
+      expect(await freeOn('2030-12-04')).toEqual([]);
+      expect(await freeOn('2030-12-05')).toEqual(['08:00', '10:00', '12:00', '14:00']);
+      await expectRefusedAsPast({ date: '2030-12-04', startTime: '14:00', endTime: '16:00' });
+    });
   });
 });

@@ -116,7 +116,8 @@ export const ordersRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (ap
       config: { institution: {} },
       schema: {
         tags: ['orders'],
-        summary: 'Books a free pre-check slot for a TI order (409 when taken)',
+        summary:
+          'Books a free pre-check slot for a TI order (409 when taken or no longer in the future)',
         params: orderParams,
         body: appointment.strict(),
         response: { 201: tiOrderStatusRecord, ...problemResponses(400, 401, 404, 409) },
@@ -141,8 +142,9 @@ export const ordersRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (ap
         tags: ['orders'],
         summary: 'Free pre-check slots from fromDate (inclusive) to toDate (exclusive)',
         description:
-          'Working hours Monday to Friday in two-hour slots (APPOINTMENT_HOURS), without German ' +
-          'public holidays, minus booked slots. At most two months.',
+          'Working hours Monday to Friday in two-hour slots (APPOINTMENT_HOURS, Europe/Berlin), ' +
+          'without German public holidays, minus booked slots and slots whose start is not in ' +
+          'the future. At most two months.',
         querystring: appointmentQuery,
         response: { 200: availableAppointments, ...problemResponses(400, 401) },
       },

@@ -1,8 +1,12 @@
-import type { AvailableAppointments, FinancingRequestInput } from '@portal/contract';
+import {
+  type AvailableAppointments,
+  type FinancingRequestInput,
+  isUpcomingSlot,
+} from '@portal/contract';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client';
 import type { InstitutionScope } from '../../plugins/access';
-import { badRequest } from '../../plugins/errors';
+import { badRequest, conflict } from '../../plugins/errors';
 import * as msg from './messages';
 import { generateSlots, MAX_WINDOW_DAYS, type Slot, type WorkingHours } from './model';
 import {
@@ -14,12 +18,16 @@ import {
 
 const slotKey = (slot: Slot) => `${slot.date}T${slot.startTime}`;
 
-/** Free slots in [fromDate, toDate): working slots minus booked ones. */
+/**
+ * Free slots in [fromDate, toDate): working slots minus booked ones and minus those whose start
+ * is not in the future (on the clock of Europe/Berlin, `now` by default the current time).
+ */
 export async function availableAppointments(
   db: Db,
   hours: WorkingHours,
   fromDate: string,
   toDate: string,
+  now = new Date(),
 ): Promise<AvailableAppointments> {
   const days = (Date.parse(toDate) - Date.parse(fromDate)) / 86_400_000;
   if (!(days > 0) || days > MAX_WINDOW_DAYS) {
@@ -28,19 +36,22 @@ export async function availableAppointments(
   const taken = new Set((await bookedSlots(db, fromDate, toDate)).map(slotKey));
   return {
     availableAppointments: generateSlots(fromDate, toDate, hours).filter(
-      (slot) => !taken.has(slotKey(slot)),
+      (slot) => isUpcomingSlot(slot, now) && !taken.has(slotKey(slot)),
     ),
   };
 }
 
-/** Books a slot only if the working hours offer it (and it is not in the past). */
+/**
+ * Books a slot only if the working hours offer it (400 otherwise) and it starts in the future on
+ * the clock of Europe/Berlin (409 otherwise: it is no longer available, as a taken slot).
+ */
 export async function bookOfferedPrecheck(
   db: Db,
   scope: InstitutionScope,
   hours: WorkingHours,
   orderId: string,
   slot: Slot,
-  today = new Date().toISOString().slice(0, 10),
+  now = new Date(),
 ) {
   const next = new Date(Date.parse(`${slot.date}T00:00:00Z`) + 86_400_000)
     .toISOString()
@@ -48,9 +59,10 @@ export async function bookOfferedPrecheck(
   const offered = generateSlots(slot.date, next, hours).some(
     (s) => s.startTime === slot.startTime && s.endTime === slot.endTime,
   );
-  if (!offered || slot.date < today) {
+  if (!offered) {
     throw badRequest(msg.SLOT_UNAVAILABLE, [{ path: 'startTime', message: msg.SLOT_UNAVAILABLE }]);
   }
+  if (!isUpcomingSlot(slot, now)) throw conflict(msg.SLOT_PAST);
   return bookPrecheck(db, scope, orderId, slot);
 }
 

@@ -1,5 +1,5 @@
 import { Alert, Button, Group, Loader, Paper, Stack, Table, Text, Title } from '@mantine/core';
-import type { Appointment, TiOrderStatusRecord } from '@portal/contract';
+import { type Appointment, isUpcomingSlot, type TiOrderStatusRecord } from '@portal/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { notifyError, notifySuccess } from '../../../components/notifications';
@@ -51,9 +51,11 @@ export function PrecheckPicker({
   const [booking, setBooking] = useState<string | null>(null);
   // Pre-check availability: true on success, false on error.
   const isAvailable = query.isSuccess;
-  const byDate = slotsByDate(query.data?.availableAppointments ?? []);
-  const today = new Date();
-  const todayIso = `${today.getFullYear()}-${String(today.getMonth() + 1).padStart(2, '0')}-${String(today.getDate()).padStart(2, '0')}`;
+  // Only slots whose start lies in the future (Europe/Berlin), as the server offers and books.
+  const now = new Date();
+  const byDate = slotsByDate(
+    (query.data?.availableAppointments ?? []).filter((slot) => isUpcomingSlot(slot, now)),
+  );
 
   const book = async (slot: Appointment) => {
     const key = `${slot.date}T${slot.startTime}`;
@@ -121,8 +123,7 @@ export function PrecheckPicker({
                 {monthGrid(month).map((week) => (
                   <Table.Tr key={week[0]?.date}>
                     {week.map((cell) => {
-                      const slots =
-                        cell.inMonth && cell.date >= todayIso ? (byDate.get(cell.date) ?? []) : [];
+                      const slots = cell.inMonth ? (byDate.get(cell.date) ?? []) : [];
                       return (
                         <Table.Td key={cell.date} valign="top" data-date={cell.date}>
                           <Text size="sm" c={cell.inMonth ? undefined : 'dimmed'}>

@@ -1,0 +1,54 @@
+import { availableAppointments } from '@portal/contract';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { screen, within } from '@testing-library/react';
+import { http } from 'msw';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { contractJson } from '../../../test/contract-response';
+import { setupMswServer } from '../../../test/msw-server';
+import { renderWithProviders } from '../../../test/render';
+import { PrecheckPicker } from './precheck-picker';
+
+const IID = '3f7160e7-2970-47c7-b55f-9fcb35b83336';
+const OID = 'b0f3c1d2-5a4e-4c7b-9e1f-2a3b4c5d6e04';
+const server = setupMswServer();
+afterEach(() => vi.useRealTimers());
+
+const slot = (date: string, startTime: string, endTime: string) => ({ date, startTime, endTime });
+
+describe('PrecheckPicker', () => {
+  it('offers only slots whose start lies in the future on the clock of Europe/Berlin', async () => {
+    // Thursday 2030-12-05, 09:30 UTC = 10:30 in Berlin.
+    vi.useFakeTimers({ toFake: ['Date'], now: new Date('2030-12-05T09:30:00Z') });
+    server.use(
+      http.get('*/api/appointment/', () =>
+        contractJson(availableAppointments, {
+          availableAppointments: [
+            slot('2030-12-04', '14:00', '16:00'),
+            slot('2030-12-05', '08:00', '10:00'),
+            slot('2030-12-05', '10:00', '12:00'),
+            slot('2030-12-05', '12:00', '14:00'),
+            slot('2030-12-06', '08:00', '10:00'),
+          ],
+        }),
+      ),
+    );
+    renderWithProviders(
+      <QueryClientProvider client={new QueryClient()}>
+        <PrecheckPicker
+          institutionId={IID}
+          orderId={OID}
+          onBooked={() => {}}
+          initialMonth={{ year: 2030, month: 12 }}
+        />
+      </QueryClientProvider>,
+    );
+    const calendar = await screen.findByTestId('precheck-calendar');
+    const bookable = within(calendar)
+      .getAllByRole('button')
+      .map((button) => button.getAttribute('aria-label'));
+    expect(bookable).toEqual([
+      'Termin am 05.12.2030, 12:00–14:00 buchen',
+      'Termin am 06.12.2030, 08:00–10:00 buchen',
+    ]);
+  });
+});
