@@ -133,7 +133,7 @@ ${alert(error)}
 <input type="hidden" name="username" autocomplete="username" value="${escapeHtml(email)}">
 <div class="field">
 <label for="password">${text.newPasswordLabel}</label>
-<input id="password" name="password" type="password" autocomplete="new-password" required autofocus aria-describedby="password-rules"${error ? ' aria-invalid="true"' : ''}>
+<input id="password" name="password" type="password" autocomplete="new-password" required autofocus${error ? ' aria-invalid="true" aria-describedby="form-error password-rules"' : ' aria-describedby="password-rules"'}>
 </div>
 <div class="field">
 <label for="password-repeat">${text.repeatPasswordLabel}</label>

@@ -392,6 +392,8 @@ describe('account', () => {
         form: { password: 'kurz', passwordRepeat: 'kurz' },
       });
       expect(short.body).toContain('mindestens 10 Zeichen');
+      // The error is read with the field, as are the rules.
+      expect(short.body).toContain('aria-describedby="form-error password-rules"');
       const NEW = 'Regenbogen-Bibliothek-77';
       const done = await browser.request('POST', link, {
         form: { password: NEW, passwordRepeat: NEW },

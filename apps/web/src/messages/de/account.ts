@@ -37,6 +37,7 @@ export const account = {
       'Bitte bestätigen Sie zuerst Ihr aktuelles Passwort (die Bestätigung ist 5 Minuten gültig).',
     newLabel: 'Neues Passwort',
     repeatLabel: 'Neues Passwort wiederholen',
+    showPassword: 'Passwort anzeigen',
     rules: 'Mindestens 10 Zeichen; das Passwort darf nicht leicht zu erraten sein.',
     tooShort: 'Das Passwort muss mindestens 10 Zeichen lang sein.',
     tooWeak: 'Das Passwort ist zu leicht zu erraten. Bitte verwenden Sie ein stärkeres Passwort.',

@@ -5,7 +5,7 @@ import '@mantine/core/styles/PasswordInput.css';
 import '@mantine/core/styles/Stack.css';
 import '@mantine/core/styles/Text.css';
 import { Button, Group, PasswordInput, Stack, Text } from '@mantine/core';
-import { type FormEvent, useEffect, useId, useState } from 'react';
+import { type FormEvent, useEffect, useState } from 'react';
 import { account } from '../../../messages/de';
 import {
   loadStrengthChecker,
@@ -15,6 +15,8 @@ import {
 import { PasswordStrengthMeter } from './password-strength-meter';
 
 const text = account.password;
+/** Mantine's show/hide button says "Toggle password visibility" unless told otherwise. */
+const visibilityToggle = { 'aria-label': text.showPassword };
 
 /**
  * Thrown by `save` when the server no longer accepts the confirmation (valid five minutes,
@@ -45,8 +47,6 @@ export function PasswordForm({ isDisabled, userInputs, confirm, save }: Password
   const [repeatError, setRepeatError] = useState<string | null>(null);
   const [isBusy, setIsBusy] = useState(false);
   const [checker, setChecker] = useState<StrengthChecker | null>(null);
-  const strengthId = useId();
-  const rulesId = useId();
 
   useEffect(() => {
     if (confirmation === null || checker) return;
@@ -118,6 +118,7 @@ export function PasswordForm({ isDisabled, userInputs, confirm, save }: Password
           value={current}
           error={error}
           disabled={isDisabled}
+          visibilityToggleButtonProps={visibilityToggle}
           onChange={(event) => setCurrent(event.currentTarget.value)}
         />
         <Group justify="flex-end" mt="md">
@@ -132,29 +133,34 @@ export function PasswordForm({ isDisabled, userInputs, confirm, save }: Password
   return (
     <form onSubmit={submitNew} noValidate aria-label={text.heading}>
       <Stack gap="sm">
-        <Text size="sm" id={rulesId}>
-          {text.rules}
-        </Text>
-        <div>
-          <PasswordInput
-            label={text.newLabel}
-            autoComplete="new-password"
-            value={password}
-            error={error}
-            aria-describedby={`${rulesId} ${strengthId}`}
-            onChange={(event) => {
-              setPassword(event.currentTarget.value);
-              setError(null);
-            }}
-            data-autofocus
-          />
-          <PasswordStrengthMeter score={score} id={strengthId} />
-        </div>
+        {/* Rules and strength as the field's description: Mantine's PasswordInput sets
+            aria-describedby itself (description and error), so only this links them. */}
+        <PasswordInput
+          label={text.newLabel}
+          autoComplete="new-password"
+          value={password}
+          error={error}
+          description={
+            <>
+              {text.rules}
+              <PasswordStrengthMeter score={score} />
+            </>
+          }
+          descriptionProps={{ component: 'div' }}
+          inputWrapperOrder={['label', 'input', 'description', 'error']}
+          visibilityToggleButtonProps={visibilityToggle}
+          onChange={(event) => {
+            setPassword(event.currentTarget.value);
+            setError(null);
+          }}
+          data-autofocus
+        />
         <PasswordInput
           label={text.repeatLabel}
           autoComplete="new-password"
           value={repeat}
           error={repeatError}
+          visibilityToggleButtonProps={visibilityToggle}
           onChange={(event) => {
             setRepeat(event.currentTarget.value);
             setRepeatError(null);

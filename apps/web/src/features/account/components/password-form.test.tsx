@@ -1,0 +1,53 @@
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { renderWithProviders } from '../../../test/render';
+import { PasswordForm } from './password-form';
+
+function renderForm() {
+  const confirm = vi.fn(async () => 'confirmation');
+  const save = vi.fn(async () => true);
+  renderWithProviders(
+    <PasswordForm isDisabled={false} userInputs={['max']} confirm={confirm} save={save} />,
+    { route: '/account' },
+  );
+  return { confirm, save };
+}
+
+describe('PasswordForm', () => {
+  it('links rules and strength to "Neues Passwort" and labels every show/hide button in German', async () => {
+    renderForm();
+    expect(screen.getAllByRole('button', { name: 'Passwort anzeigen' })).toHaveLength(1);
+    await userEvent.type(screen.getByLabelText('Aktuelles Passwort'), 'Altes-Passwort-1');
+    await userEvent.click(screen.getByRole('button', { name: 'Weiter' }));
+
+    const field = await screen.findByLabelText('Neues Passwort');
+    expect(field).toHaveAccessibleDescription(/^Mindestens 10 Zeichen/);
+    await userEvent.type(field, 'Wolkenkratzer-Zitrone-42');
+    expect(await screen.findByText(/^Passwortstärke: /)).toBeInTheDocument();
+    expect(field).toHaveAccessibleDescription(
+      /^Mindestens 10 Zeichen; .*Passwortstärke: (Stark|Sehr stark)$/,
+    );
+
+    const toggles = screen.getAllByRole('button', { name: 'Passwort anzeigen' });
+    expect(toggles).toHaveLength(2);
+    expect(screen.queryByRole('button', { name: /Toggle password visibility/ })).toBeNull();
+    expect(toggles[0]).toHaveAttribute('aria-pressed', 'false');
+    await userEvent.click(toggles[0]!);
+    expect(field).toHaveAttribute('type', 'text');
+    expect(toggles[0]).toHaveAttribute('aria-pressed', 'true');
+  });
+
+  it('keeps the rules linked next to an error message', async () => {
+    const { save } = renderForm();
+    await userEvent.type(screen.getByLabelText('Aktuelles Passwort'), 'Altes-Passwort-1');
+    await userEvent.click(screen.getByRole('button', { name: 'Weiter' }));
+    const field = await screen.findByLabelText('Neues Passwort');
+    await userEvent.type(field, 'kurz');
+    await userEvent.click(screen.getByRole('button', { name: 'Passwort ändern' }));
+    expect(field).toHaveAccessibleDescription(
+      /^Das Passwort muss mindestens 10 Zeichen lang sein\. Mindestens 10 Zeichen/,
+    );
+    expect(save).not.toHaveBeenCalled();
+  });
+});
