@@ -8,7 +8,7 @@ import { orders as t } from '../../messages/de';
 import { useOrders } from './api/list-orders';
 import { ContractorBankOrders } from './components/contractor-bank-orders';
 import { PortalDatePicker } from './components/date-picker';
-import { formatDate } from './model/formats';
+import { createdFrom, formatDate } from './model/formats';
 import { orderStatusPath } from './model/orders-model';
 
 export interface OrdersPageProps {
@@ -26,7 +26,7 @@ export function OrdersPage({ institutionId, breadcrumbs, isContractorAdmin }: Or
   const query = useOrders(institutionId);
   const [from, setFrom] = useState<string | null>(null);
   const all = query.data ?? [];
-  const list = from ? all.filter((order) => order.createdAt.slice(0, 10) >= from) : all;
+  const list = createdFrom(all, from);
   return (
     <Stack gap="xl">
       <div>

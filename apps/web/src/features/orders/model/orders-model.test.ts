@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { addMonths, monthGrid, monthWindow, slotLabel, slotsByDate } from './appointment-month';
 import { checkDateLimits, DateRangeError, yearRange } from './date-range';
-import { formatDate, formatDateTime } from './formats';
+import { calendarDate, createdFrom, formatDate, formatDateTime } from './formats';
 import {
   contractorRelationships,
   contractRows,
@@ -112,6 +112,76 @@ describe('formats', () => {
   it('dd.MM.yyyy and dd.MM.yyyy HH:mm', () => {
     expect(formatDate('2026-03-05')).toBe('05.03.2026');
     expect(formatDateTime('2026-03-05T08:00')).toBe('05.03.2026 08:00');
+  });
+
+  it.each([
+    ['an ISO date as it is', '2026-03-05', '2026-03-05', '05.03.2026', ''],
+    [
+      'a wall-clock date-time as written',
+      '2026-03-05T23:30',
+      '2026-03-05',
+      '05.03.2026',
+      '05.03.2026 23:30',
+    ],
+    [
+      'an instant in winter, 00:30 in Berlin',
+      '2026-03-04T23:30:00.000Z',
+      '2026-03-05',
+      '05.03.2026',
+      '05.03.2026 00:30',
+    ],
+    [
+      'an instant in summer, 01:30 in Berlin',
+      '2026-07-04T23:30:00Z',
+      '2026-07-05',
+      '05.07.2026',
+      '05.07.2026 01:30',
+    ],
+    [
+      'an instant late in the Berlin day',
+      '2026-03-05T22:59:00Z',
+      '2026-03-05',
+      '05.03.2026',
+      '05.03.2026 23:59',
+    ],
+    [
+      'an instant with an offset',
+      '2026-03-05T00:30:00+01:00',
+      '2026-03-05',
+      '05.03.2026',
+      '05.03.2026 00:30',
+    ],
+    ['nothing', '', '', '', ''],
+    ['no date', 'gestern', '', '', ''],
+  ])('%s: %s → %s, %s', (_case, value, date, shown, shownWithTime) => {
+    expect(calendarDate(value)).toBe(date);
+    expect(formatDate(value)).toBe(shown);
+    if (value.includes('T')) expect(formatDateTime(value)).toBe(shownWithTime);
+  });
+});
+
+describe('"Angelegt ab" filter: the day the list shows, in Germany', () => {
+  const orders = [
+    { id: 'before', createdAt: '2026-03-04T22:59:00.000Z' }, // 04.03. 23:59 in Berlin
+    { id: 'just-after-midnight', createdAt: '2026-03-04T23:30:00.000Z' }, // 05.03. 00:30
+    { id: 'summer-night', createdAt: '2026-07-04T23:30:00.000Z' }, // 05.07. 01:30
+    { id: 'midday', createdAt: '2026-03-05T11:00:00.000Z' },
+  ];
+  it.each([
+    [null, ['before', 'just-after-midnight', 'summer-night', 'midday']],
+    ['2026-03-04', ['before', 'just-after-midnight', 'summer-night', 'midday']],
+    ['2026-03-05', ['just-after-midnight', 'summer-night', 'midday']],
+    ['2026-03-06', ['summer-night']],
+    ['2026-07-05', ['summer-night']],
+    ['2026-07-06', []],
+  ])('ab %s → %j', (from, ids) => {
+    expect(createdFrom(orders, from).map((order) => order.id)).toEqual(ids);
+  });
+  it('an order is kept from exactly the day it is shown under', () => {
+    for (const order of orders) {
+      const shown = formatDate(order.createdAt).split('.').reverse().join('-');
+      expect(createdFrom([order], shown)).toEqual([order]);
+    }
   });
 });
 
