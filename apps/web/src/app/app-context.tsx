@@ -13,7 +13,13 @@ export interface AppContextValue {
   hasCurrentInstitutionLoadError: boolean;
   /** What the user may do in the current institution (`permissions()`, computed once). */
   permissions: Permissions;
+  /**
+   * Switches the institution (not while impersonating); while a page has unsaved changes it asks
+   * first, with the tile editor's leave question.
+   */
   selectInstitution(institutionId: string): void;
+  /** A page with unsaved changes (the tile editor) says whether it has any right now. */
+  reportUnsavedChanges(hasUnsavedChanges: boolean): void;
 }
 
 export const AppContext = createContext<AppContextValue | null>(null);

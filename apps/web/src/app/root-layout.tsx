@@ -3,7 +3,7 @@ import '@mantine/core/styles/Button.css';
 import { Alert, Button } from '@mantine/core';
 import type { Institution, User } from '@portal/contract';
 import { useQuery } from '@tanstack/react-query';
-import { type ReactNode, useCallback, useMemo } from 'react';
+import { lazy, type ReactNode, Suspense, useCallback, useMemo, useState } from 'react';
 import { Outlet, useLoaderData, useLocation, useMatches, useSearchParams } from 'react-router';
 import { LazyAnalyticsIdentitySync } from '../features/analytics/lazy-analytics';
 import { ImpersonationControl } from '../features/impersonation/impersonation-control';
@@ -27,6 +27,8 @@ import {
   type ShellSidebarSection,
 } from './shell';
 import { HealthCheck, useIsBackendDown } from './use-backend-status';
+
+const UnsavedChangesDialog = lazy(() => import('./unsaved-changes-dialog'));
 
 type FrameProps = Pick<ShellProps, 'banners' | 'children'>;
 
@@ -136,9 +138,8 @@ function SignedInLayout({ user }: { user: User }) {
   const hasQueryInstitution = searchParams.has('institutionId');
   // A choice (dropdown, or a page through the context) replaces the URL's institutionId: left
   // in place, the stale parameter would win over this choice on the next reload.
-  const selectInstitution = useCallback(
+  const switchInstitution = useCallback(
     (institutionId: string) => {
-      if (isImpersonating) return;
       select(institutionId);
       if (!hasQueryInstitution) return;
       setSearchParams(
@@ -150,7 +151,41 @@ function SignedInLayout({ user }: { user: User }) {
         { replace: true, preventScrollReset: true },
       );
     },
-    [isImpersonating, select, hasQueryInstitution, setSearchParams],
+    [select, hasQueryInstitution, setSearchParams],
+  );
+  // The tile editor reports its unsaved changes; it is keyed by the institution, so a switch
+  // would throw them away: while there are any, a switch asks first (spec: "leaving is blocked
+  // while there are unsaved changes").
+  const [hasUnsavedChanges, reportUnsavedChanges] = useState(false);
+  const [pendingInstitutionId, setPendingInstitutionId] = useState<string | null>(null);
+  // Mounted from the first question on, so that it closes (and returns focus) like any dialog.
+  const [hasAskedToLeave, setHasAskedToLeave] = useState(false);
+  const selectInstitution = useCallback(
+    (institutionId: string) => {
+      if (isImpersonating) return;
+      if (hasUnsavedChanges && institutionId !== currentInstitutionId) {
+        setPendingInstitutionId(institutionId);
+        setHasAskedToLeave(true);
+        return;
+      }
+      switchInstitution(institutionId);
+    },
+    [isImpersonating, hasUnsavedChanges, currentInstitutionId, switchInstitution],
+  );
+  const stayWithUnsavedChanges = useCallback(() => setPendingInstitutionId(null), []);
+  const leaveUnsavedChanges = useCallback(() => {
+    if (pendingInstitutionId === null) return;
+    setPendingInstitutionId(null);
+    reportUnsavedChanges(false);
+    switchInstitution(pendingInstitutionId);
+  }, [pendingInstitutionId, switchInstitution]);
+  // A sidebar entry is a link to /dashboard?institutionId=…: with unsaved changes it only
+  // navigates, the editor's own leave guard asks, and the parameter switches once it may.
+  const selectFromSidebar = useCallback(
+    (institutionId: string) => {
+      if (!hasUnsavedChanges) select(institutionId);
+    },
+    [hasUnsavedChanges, select],
   );
   const currentRole =
     user.institutionUserRoles.find((entry) => entry.institutionId === currentInstitutionId)?.role ??
@@ -188,6 +223,7 @@ function SignedInLayout({ user }: { user: User }) {
       hasCurrentInstitutionLoadError: hasLoadError,
       permissions: rights,
       selectInstitution,
+      reportUnsavedChanges,
     }),
     [
       user,
@@ -249,7 +285,7 @@ function SignedInLayout({ user }: { user: User }) {
                 currentInstitutionId,
                 rights.canAdminInstitution,
                 // Not selectInstitution: the entry's link sets the parameter to this choice.
-                select,
+                selectFromSidebar,
                 pathname,
                 isImpersonating,
               ).concat(branding.tileGroupSections)
@@ -266,6 +302,15 @@ function SignedInLayout({ user }: { user: User }) {
           <RouteGuard>
             <Outlet />
           </RouteGuard>
+        )}
+        {hasAskedToLeave && (
+          <Suspense fallback={null}>
+            <UnsavedChangesDialog
+              opened={pendingInstitutionId !== null}
+              onStay={stayWithUnsavedChanges}
+              onLeave={leaveUnsavedChanges}
+            />
+          </Suspense>
         )}
       </AppShellLayout>
     </AppContext.Provider>

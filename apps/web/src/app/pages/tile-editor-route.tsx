@@ -11,7 +11,7 @@ import { useBreadcrumbs } from '../breadcrumbs';
  * own sections (app/ composes the two features).
  */
 export function TileEditorRoute() {
-  const { currentInstitutionId } = useAppContext();
+  const { currentInstitutionId, reportUnsavedChanges } = useAppContext();
   const breadcrumbs = useBreadcrumbs();
   const renderPreview = useCallback(
     (tiles: PreviewTile[]) => (
@@ -36,6 +36,8 @@ export function TileEditorRoute() {
       institutionId={currentInstitutionId}
       breadcrumbs={breadcrumbs}
       renderPreview={renderPreview}
+      // Switching the institution re-keys the editor: the layout asks first while this is true.
+      onUnsavedChangesChange={reportUnsavedChanges}
     />
   );
 }
