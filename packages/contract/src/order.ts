@@ -136,23 +136,17 @@ export const bankOrderStatusParams = z.object({ contractorId: id, customerId: id
 export const bankOrderStatusUpdate = z.object({ status: bankOrderStatus });
 export type BankOrderStatusUpdate = z.infer<typeof bankOrderStatusUpdate>;
 
-/** Datahub document of one business case: titled sections of labelled values. */
-export const datahubValue = z.union([z.string(), z.number(), z.boolean(), z.null()]);
+/**
+ * Datahub document of one business case (spec sections 3 and 7: "jsonData, businessCaseId").
+ * `jsonData` is the document as a JSON string: an object whose keys are German section titles
+ * (each an object of German labels and values, or a list of such objects) and German labels of
+ * loose values. Values are strings (ISO dates and date-times among them), numbers, booleans,
+ * null, money as `{ "amount": number, "currency": "EUR" }`, lists of these, or nested objects.
+ * The app renders it as key/value sections.
+ */
 export const datahubDocument = z.object({
   businessCaseId: id,
-  businessCaseTypeName: z.string(),
-  sections: z.array(
-    z.object({
-      title: z.string(),
-      entries: z.array(
-        z.object({
-          label: z.string(),
-          kind: z.enum(['text', 'date', 'amount', 'boolean']),
-          value: datahubValue,
-        }),
-      ),
-    }),
-  ),
+  jsonData: z.string(),
 });
 export type DatahubDocument = z.infer<typeof datahubDocument>;
 export const datahubParams = z.object({ id, businessCaseId: id });

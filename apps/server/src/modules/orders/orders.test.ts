@@ -302,23 +302,27 @@ describe('orders module', () => {
     });
   });
 
-  it('renders a datahub document as labelled German sections', async () => {
+  it('answers a datahub document as jsonData (a JSON string of German sections) and businessCaseId', async () => {
     const res = await call(
       'GET',
       `/institution/${I.zahnarztpraxisMueller}/datahub/businessCaseId/${DEMO_BUSINESS_CASES.nordMueller.BANKACCOUNT}`,
       'anna',
     );
     expect(res.statusCode).toBe(200);
-    const doc = res.json() as {
-      sections: { title: string; entries: { label: string; value: unknown }[] }[];
-    };
-    expect(doc.sections.map((s) => s.title)).toEqual(['Vertrag', 'Kunde', 'Bankkonto-Bestellung']);
-    expect(doc.sections[0]?.entries).toContainEqual(
-      expect.objectContaining({ label: 'Kundennummer (Kd.-Nr.)', value: '100567' }),
-    );
-    expect(doc.sections[2]?.entries).toContainEqual(
-      expect.objectContaining({ label: 'Status', value: 'Eingerichtet' }),
-    );
+    const body = res.json() as { businessCaseId: string; jsonData: string };
+    expect(Object.keys(body).sort()).toEqual(['businessCaseId', 'jsonData']);
+    expect(body.businessCaseId).toBe(DEMO_BUSINESS_CASES.nordMueller.BANKACCOUNT);
+    expect(typeof body.jsonData).toBe('string');
+    const doc = JSON.parse(body.jsonData) as Record<string, unknown>;
+    expect(Object.keys(doc)).toEqual(['Vertrag', 'Kunde', 'Bankkonto-Bestellung']);
+    expect(doc.Vertrag).toMatchObject({
+      Geschäftsfall: expect.any(String),
+      'Kundennummer (Kd.-Nr.)': '100567',
+      Vertragsbeginn: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/),
+    });
+    expect(doc['Bankkonto-Bestellung']).toEqual([
+      expect.objectContaining({ Status: 'Eingerichtet', Abgeschlossen: true }),
+    ]);
     const foreign = await call(
       'GET',
       `/institution/${I.praxisSonnenschein}/datahub/businessCaseId/${DEMO_BUSINESS_CASES.nordMueller.BANKACCOUNT}`,

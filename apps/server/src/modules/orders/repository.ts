@@ -261,7 +261,8 @@ const BANK_LABELS: Record<string, string> = {
 
 /**
  * The datahub document of a business case of the scope institution (as customer or as
- * contractor), assembled from the relationship, the institutions and the case's orders.
+ * contractor), assembled from the relationship, the institutions and the case's orders, and
+ * answered as the spec says: `jsonData` (the document as a JSON string) and `businessCaseId`.
  */
 export async function getDatahub(
   db: Db,
@@ -302,48 +303,32 @@ export async function getDatahub(
     .where(and(eq(orders.businessCaseId, row.id), eq(orders.institutionId, row.customerId)))
     .orderBy(desc(orders.createdAt));
 
-  const sections: DatahubDocument['sections'] = [
-    {
-      title: 'Vertrag',
-      entries: [
-        { label: 'Geschäftsfall', kind: 'text', value: row.typeLabel },
-        { label: 'Kundennummer (Kd.-Nr.)', kind: 'text', value: row.referenceNumber },
-        { label: 'Auftragnehmer', kind: 'text', value: contractor?.name ?? null },
-        { label: 'Vertragsbeginn', kind: 'date', value: row.createdAt.toISOString() },
-      ],
-    },
-    {
-      title: 'Kunde',
-      entries: [
-        { label: 'Name', kind: 'text', value: customer?.name ?? null },
-        { label: 'Straße', kind: 'text', value: customer?.street ?? null },
-        {
-          label: 'Ort',
-          kind: 'text',
-          value: customer ? `${customer.postalcode} ${customer.city}` : null,
-        },
-      ],
-    },
-  ];
-  for (const order of caseOrders) {
+  const bankOrders = caseOrders.filter((order) => order.orderType === 'BANKACCOUNT');
+  const tiOrders = caseOrders.filter((order) => order.orderType !== 'BANKACCOUNT');
+  const orderEntry = (order: (typeof caseOrders)[number]) => {
     const bank = order.orderType === 'BANKACCOUNT';
-    sections.push({
-      title: bank ? 'Bankkonto-Bestellung' : 'TI-Bestellung',
-      entries: [
-        { label: 'Bestellt am', kind: 'date', value: order.createdAt.toISOString() },
-        {
-          label: 'Status',
-          kind: 'text',
-          value: (bank ? BANK_LABELS : TI_LABELS)[order.status] ?? order.status,
-        },
-        {
-          label: 'Abgeschlossen',
-          kind: 'boolean',
-          value: order.status === (bank ? 'SET_UP' : 'INSTALLATION_FINISHED'),
-        },
-      ],
-    });
-  }
+    return {
+      'Bestellt am': order.createdAt.toISOString(),
+      Status: (bank ? BANK_LABELS : TI_LABELS)[order.status] ?? order.status,
+      Abgeschlossen: order.status === (bank ? 'SET_UP' : 'INSTALLATION_FINISHED'),
+    };
+  };
+  // The document as the datahub keeps it: German section titles, labels and plain JSON values.
+  const document: Record<string, unknown> = {
+    Vertrag: {
+      Geschäftsfall: row.typeLabel,
+      'Kundennummer (Kd.-Nr.)': row.referenceNumber,
+      Auftragnehmer: contractor?.name ?? null,
+      Vertragsbeginn: row.createdAt.toISOString(),
+    },
+    Kunde: {
+      Name: customer?.name ?? null,
+      Straße: customer?.street ?? null,
+      Ort: customer ? `${customer.postalcode} ${customer.city}` : null,
+    },
+  };
+  if (tiOrders.length > 0) document['TI-Bestellung'] = tiOrders.map(orderEntry);
+  if (bankOrders.length > 0) document['Bankkonto-Bestellung'] = bankOrders.map(orderEntry);
   const requests = await db
     .select()
     .from(financingRequests)
@@ -351,21 +336,14 @@ export async function getDatahub(
     .orderBy(desc(financingRequests.createdAt))
     .limit(1);
   if (row.typeName === 'MARKETING' && requests[0]) {
-    sections.push({
-      title: 'Letzter Finanzierungswunsch',
-      entries: [
-        { label: 'Betrag', kind: 'amount', value: requests[0].amountCents / 100 },
-        { label: 'Verwendungszweck', kind: 'text', value: requests[0].purpose },
-        { label: 'Laufzeit (Monate)', kind: 'text', value: String(requests[0].termMonths) },
-        { label: 'Eingereicht am', kind: 'date', value: requests[0].createdAt.toISOString() },
-      ],
-    });
+    document['Letzter Finanzierungswunsch'] = {
+      Betrag: { amount: requests[0].amountCents / 100, currency: 'EUR' },
+      Verwendungszweck: requests[0].purpose,
+      'Laufzeit (Monate)': requests[0].termMonths,
+      'Eingereicht am': requests[0].createdAt.toISOString(),
+    };
   }
-  return {
-    businessCaseId: row.id,
-    businessCaseTypeName: row.typeName,
-    sections,
-  };
+  return { businessCaseId: row.id, jsonData: JSON.stringify(document) };
 }
 
 const toRequest = (row: typeof financingRequests.$inferSelect): FinancingRequest => ({

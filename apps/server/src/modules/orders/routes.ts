@@ -198,7 +198,7 @@ export const ordersRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (ap
       config: { institution: {} },
       schema: {
         tags: ['orders'],
-        summary: "A business case's datahub document as labelled sections",
+        summary: "A business case's datahub document: jsonData (a JSON string) and businessCaseId",
         params: datahubParams,
         response: { 200: datahubDocument, ...problemResponses(400, 401, 404) },
       },

@@ -1,6 +1,6 @@
-import { relationshipList } from '@portal/contract';
+import { datahubDocument, relationshipList } from '@portal/contract';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { http } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { contractJson, contractProblem } from '../../test/contract-response';
@@ -97,5 +97,69 @@ describe('CustomerOverviewPage', () => {
     expect(screen.getAllByTestId('datahub-case')).toHaveLength(1);
     expect(screen.queryByRole('heading', { name: 'Bankkonto' })).toBeNull();
     await waitFor(() => expect(asked).toEqual([OWN_CASE]));
+  });
+
+  it('renders every business case jsonData as German key/value sections, and nothing for a malformed one', async () => {
+    const broken = 'a0000000-0000-4000-8000-0000000000b2';
+    server.use(
+      http.get(`*/api/institution/${IID}/relationship`, () =>
+        contractJson(relationshipList, [
+          {
+            id: 'a0000000-0000-4000-8000-000000000001',
+            contractorId: 'a0000000-0000-4000-8000-0000000000c1',
+            contractorName: 'Abrechnungszentrum Nord GmbH',
+            referenceNumber: '100567',
+            owner: false,
+            createdAt: '2025-01-10T08:00:00.000Z',
+            businessCases: [
+              {
+                id: OWN_CASE,
+                businessCaseTypeName: 'BANKACCOUNT',
+                businessCaseTypeLabel: 'Geschäftskonto',
+                createdAt: '2025-09-15T08:00:00.000Z',
+              },
+              {
+                id: broken,
+                businessCaseTypeName: 'TIORDER',
+                businessCaseTypeLabel: 'TI-Bestellung',
+                createdAt: '2025-02-03T08:00:00.000Z',
+              },
+            ],
+          },
+        ]),
+      ),
+      http.get(`*/api/institution/${IID}/datahub/businessCaseId/:caseId`, ({ params }) =>
+        contractJson(datahubDocument, {
+          businessCaseId: String(params.caseId),
+          jsonData:
+            params.caseId === OWN_CASE
+              ? JSON.stringify({
+                  Vertrag: {
+                    'Kundennummer (Kd.-Nr.)': '100567',
+                    Vertragsbeginn: '2025-09-15T08:00:00.000Z',
+                  },
+                  'Bankkonto-Bestellung': [{ Status: 'Eingerichtet', Abgeschlossen: true }],
+                })
+              : '{"Vertrag": {',
+        }),
+      ),
+    );
+    renderPage();
+    const bank = await screen.findByRole('region', { name: 'Geschäftskonto' });
+    expect(await within(bank).findByRole('heading', { name: 'Vertrag' })).toBeVisible();
+    const terms = within(bank)
+      .getAllByRole('term')
+      .map((term) => term.textContent);
+    const values = within(bank)
+      .getAllByRole('definition')
+      .map((value) => value.textContent);
+    expect(terms).toEqual(['Kundennummer (Kd.-Nr.)', 'Vertragsbeginn', 'Status', 'Abgeschlossen']);
+    expect(values).toEqual(['100567', '15.09.2025', 'Eingerichtet', 'Ja']);
+    expect(within(bank).getByRole('heading', { name: 'Bankkonto-Bestellung' })).toBeVisible();
+
+    const ti = screen.getByRole('region', { name: 'TI-Bestellung' });
+    await waitFor(() => expect(within(ti).queryByLabelText('TI-Bestellung')).toBeNull());
+    expect(within(ti).queryByRole('term')).toBeNull();
+    expect(ti).not.toHaveTextContent('{');
   });
 });

@@ -1,32 +1,16 @@
 import './styles';
 import { Loader, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import type { DatahubDocument, RelationshipBusinessCase } from '@portal/contract';
+import type { RelationshipBusinessCase } from '@portal/contract';
+import { useMemo } from 'react';
 import { type Breadcrumb, PageHeader } from '../../components/page-header';
 import { orders as t } from '../../messages/de';
 import { useDatahub, useRelationships } from './api/orders-api';
-import { formatDate, formatEuro } from './model/formats';
+import { datahubSections } from './model/datahub';
 import { customerBusinessCases } from './model/orders-model';
 
 export interface CustomerOverviewPageProps {
   institutionId: string;
   breadcrumbs: Breadcrumb[];
-}
-
-type Entry = DatahubDocument['sections'][number]['entries'][number];
-
-/** A datahub value as German text: dates dd.MM.yyyy, amounts in EUR, Ja/Nein. */
-export function formatEntry(entry: Entry): string {
-  if (entry.value === null || entry.value === '') return t.customerOverview.none;
-  switch (entry.kind) {
-    case 'date':
-      return formatDate(String(entry.value)) || String(entry.value);
-    case 'amount':
-      return typeof entry.value === 'number' ? formatEuro(entry.value) : String(entry.value);
-    case 'boolean':
-      return entry.value ? t.customerOverview.yes : t.customerOverview.no;
-    default:
-      return String(entry.value);
-  }
 }
 
 /**
@@ -66,6 +50,11 @@ function BusinessCaseSection({
   businessCase: RelationshipBusinessCase;
 }) {
   const query = useDatahub(institutionId, businessCase.id);
+  // The document arrives as a JSON string; one that cannot be read shows nothing, as an error.
+  const sections = useMemo(
+    () => (query.data ? datahubSections(query.data.jsonData) : null),
+    [query.data],
+  );
   const headingId = `case-${businessCase.id}`;
   return (
     <Paper
@@ -80,10 +69,11 @@ function BusinessCaseSection({
       </Title>
       {query.isPending ? (
         <Loader size="xs" aria-label={businessCase.businessCaseTypeLabel} />
-      ) : query.isError ? // Silent error state for datahub per business case (spec section 7): no message.
+      ) : query.isError ||
+        !sections ? // Silent error state for datahub per business case (spec section 7): no message.
       null : (
         <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
-          {query.data.sections.map((section) => (
+          {sections.map((section) => (
             <div key={section.title}>
               <Title order={3} size="h5" mb={4}>
                 {section.title}
@@ -102,7 +92,7 @@ function BusinessCaseSection({
                       {entry.label}
                     </Text>
                     <Text component="dd" size="sm" m={0}>
-                      {formatEntry(entry)}
+                      {entry.value}
                     </Text>
                   </div>
                 ))}

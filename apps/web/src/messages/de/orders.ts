@@ -96,6 +96,7 @@ export const orders = {
     title: 'Kundencenter',
     intro: 'Die Daten Ihrer Geschäftsfälle bei Ihren Vertragspartnern.',
     empty: 'Es liegen keine Geschäftsfälle vor.',
+    general: 'Allgemein',
     yes: 'Ja',
     no: 'Nein',
     none: '–',
