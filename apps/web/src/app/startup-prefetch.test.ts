@@ -283,7 +283,7 @@ describe('waitForFirstPaintData', () => {
             contractorId: MVZ,
             contractorName: 'MVZ',
             referenceNumber: '100234',
-            owner: true,
+            owner: false,
             createdAt: '2026-01-01T00:00:00.000Z',
             businessCases: [
               businessCase('44444444-4444-4444-8444-444444444444', 'TI-Bestellung'),

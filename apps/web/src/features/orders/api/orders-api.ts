@@ -18,7 +18,7 @@ import {
   useQueryClient,
 } from '@tanstack/react-query';
 import { apiGet, apiPost, apiRequest } from '../../../lib/api-client';
-import { pollingInterval } from '../model/orders-model';
+import { customerBusinessCases, pollingInterval } from '../model/orders-model';
 import { ordersQueryKey } from './list-orders';
 
 const enc = encodeURIComponent;
@@ -133,15 +133,10 @@ export const useDatahub = (iid: string, businessCaseId: string) =>
  */
 export async function ensureCustomerOverviewData(client: QueryClient, iid: string) {
   const relationships = await client.ensureQueryData(relationshipsQueryOptions(iid));
-  // Every business case's document, also those of owner-true relationships the page does not
-  // show; narrowing this to customerBusinessCases needs app/startup-prefetch.test.ts's fixture
-  // (an owner-true relationship) changed to owner false first.
   await Promise.all(
-    relationships
-      .flatMap((relationship) => relationship.businessCases)
-      .map((businessCase) =>
-        client.ensureQueryData(datahubQueryOptions(iid, businessCase.id)).catch(() => undefined),
-      ),
+    customerBusinessCases(relationships).map((businessCase) =>
+      client.ensureQueryData(datahubQueryOptions(iid, businessCase.id)).catch(() => undefined),
+    ),
   );
 }
 
