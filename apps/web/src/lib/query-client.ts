@@ -1,5 +1,6 @@
 import { QueryClient } from '@tanstack/react-query';
 import { isApiError } from './api-client';
+import { DEFAULT_STALE_TIME_MS } from './stale-time';
 
 /** Client errors (4xx) are answers, not hiccups: they are not retried. */
 function shouldRetry(failureCount: number, error: unknown) {
@@ -7,12 +8,7 @@ function shouldRetry(failureCount: number, error: unknown) {
   return failureCount < 2;
 }
 
-/**
- * Data younger than this is not fetched again when another component mounts with it: the
- * startup prefetch (app/startup-prefetch.ts) and the first render of the page must not load
- * the same answers twice. Changes made in the app invalidate their queries explicitly.
- */
-export const DEFAULT_STALE_TIME_MS = 10_000;
+export { DEFAULT_STALE_TIME_MS };
 
 export function createQueryClient() {
   return new QueryClient({

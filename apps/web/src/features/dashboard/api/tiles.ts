@@ -1,7 +1,7 @@
 import type { Tile } from '@portal/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiGet } from '../../../lib/api-client';
-import { DEFAULT_STALE_TIME_MS } from '../../../lib/query-client';
+import { DEFAULT_STALE_TIME_MS } from '../../../lib/stale-time';
 
 export const tilesQueryKey = (institutionId: string) => ['tiles', institutionId] as const;
 
