@@ -1,5 +1,3 @@
-import type { PublicConfig } from '@portal/contract';
-
 /** Where the person's choice is remembered (this browser). */
 export const CONSENT_STORAGE_KEY = 'analyticsConsent';
 export type Consent = 'granted' | 'denied' | null;
@@ -9,15 +7,7 @@ export function readConsent(storage: Pick<Storage, 'getItem'> = localStorage): C
   return value === 'granted' || value === 'denied' ? value : null;
 }
 
-/** The analytics site of this host, or null: analytics runs only on configured hosts. */
-export function analyticsSite(
-  config: Pick<PublicConfig, 'analytics' | 'analyticsUrl'>,
-  host: string,
-): { url: string; siteId: string } | null {
-  const siteId = config.analytics[host];
-  if (!siteId || !config.analyticsUrl) return null;
-  return { url: config.analyticsUrl.replace(/\/+$/, ''), siteId };
-}
+export { analyticsSite } from './analytics-site';
 
 /** Tracker is loaded only on a configured host and only after consent. */
 export const mayTrack = (site: unknown, consent: Consent) => Boolean(site) && consent === 'granted';

@@ -1,6 +1,6 @@
 import type { PublicConfig } from '@portal/contract';
 import { lazy, Suspense } from 'react';
-import { analyticsSite } from './analytics-model';
+import { analyticsSite } from './analytics-site';
 
 /**
  * Analytics only costs a download where it can run: on a host listed in ANALYTICS_SITES the

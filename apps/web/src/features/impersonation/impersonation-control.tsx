@@ -5,9 +5,9 @@ import { IconUserShare } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import type { ImpersonationClaims } from '../../lib/impersonation-tokens';
-import { impersonation as t } from '../../messages/de/impersonation';
+import { impersonationControl as t } from '../../messages/de/impersonation-control';
 import { mayAskForRelationships, relationshipsQueryOptions } from './api/relationships';
-import { showImpersonationButton } from './model/rules';
+import { showImpersonationButton } from './model/button-rule';
 
 const ImpersonationModal = lazy(() => import('./impersonation-modal'));
 

@@ -1,6 +1,8 @@
+import { impersonationControl } from './impersonation-control';
+
 /** Texts of the impersonation feature (spec sections 2 and 8), word for word. */
 export const impersonation = {
-  button: 'Als User eines Kunden anmelden',
+  ...impersonationControl,
   modalTitle: 'Als User eines Kunden anmelden',
   institutionLabel: 'Kunden-Institution',
   userLabel: 'Benutzer',
@@ -13,7 +15,6 @@ export const impersonation = {
   ownUser: 'Eigener User',
   submit: 'Anmelden',
   supportMode: 'Support-Modus',
-  success: 'Kunden-Institution erfolgreich nachgeahmt.',
   failure: 'Fehler bei Nachahmung der Kunden-Institution. Versuchen Sie es später noch einmal!',
   refused: 'Nachahmung des Users nicht erlaubt.',
   supportAccessTitle: 'Support-Zugriffe',

@@ -1,4 +1,3 @@
-import type { InstitutionRole, Relationship } from '@portal/contract';
 import { ID_PATTERN } from '@portal/contract/ids';
 
 /** Searches start at this many characters (after trimming). */
@@ -14,21 +13,7 @@ export {
 export const isValidId = (value: string | null | undefined): value is string =>
   typeof value === 'string' && ID_PATTERN.test(value);
 
-const IMPERSONATING_ROLES: readonly InstitutionRole[] = ['INSTITUTION_ADMIN', 'SUPPORT_USER'];
-
-/**
- * The button shows while impersonating, or when the current institution owns a relationship
- * and the user's role there is INSTITUTION_ADMIN or SUPPORT_USER.
- */
-export function showImpersonationButton(input: {
-  isImpersonating: boolean;
-  relationships: readonly Pick<Relationship, 'owner'>[] | undefined;
-  role: InstitutionRole | null | undefined;
-}): boolean {
-  if (input.isImpersonating) return true;
-  const isOwner = (input.relationships ?? []).some((relationship) => relationship.owner);
-  return isOwner && !!input.role && IMPERSONATING_ROLES.includes(input.role);
-}
+export { showImpersonationButton } from './button-rule';
 
 /**
  * The session is impersonated when the token has an impersonator whose id differs from the
