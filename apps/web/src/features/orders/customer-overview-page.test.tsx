@@ -48,7 +48,7 @@ describe('CustomerOverviewPage', () => {
     expect(await screen.findByText('Es liegen keine Geschäftsfälle vor.')).toBeVisible();
   });
 
-  it('shows only its own business cases at trusted contractors, not those of its customers', async () => {
+  it("shows the business cases of both sides: its own at its contractors and, for a provider, its customers' ones", async () => {
     const asked: string[] = [];
     server.use(
       http.get(`*/api/institution/${IID}/relationship`, () =>
@@ -94,9 +94,9 @@ describe('CustomerOverviewPage', () => {
     );
     renderPage();
     expect(await screen.findByRole('heading', { name: 'TI-Bestellung' })).toBeVisible();
-    expect(screen.getAllByTestId('datahub-case')).toHaveLength(1);
-    expect(screen.queryByRole('heading', { name: 'Bankkonto' })).toBeNull();
-    await waitFor(() => expect(asked).toEqual([OWN_CASE]));
+    expect(screen.getByRole('heading', { name: 'Bankkonto' })).toBeVisible();
+    expect(screen.getAllByTestId('datahub-case')).toHaveLength(2);
+    await waitFor(() => expect([...asked].sort()).toEqual([OWN_CASE, CUSTOMER_CASE].sort()));
   });
 
   it('renders every business case jsonData as German key/value sections, and nothing for a malformed one', async () => {

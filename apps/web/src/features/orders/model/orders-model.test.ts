@@ -231,7 +231,7 @@ describe('Verträge and Kundencenter: relationships with trusted contractors onl
 
   it.each([
     ['no relationships', [], [], []],
-    ['only own customers (owner true)', [ownCustomer], [], []],
+    ['only own customers (owner true)', [ownCustomer], [], ['c1']],
     [
       'a contractor with business cases: one row each',
       [withCases],
@@ -248,14 +248,14 @@ describe('Verträge and Kundencenter: relationships with trusted contractors onl
       [],
     ],
     [
-      'mixed: own customers left out, contractors kept in order',
+      'mixed: Verträge leaves own customers out; the Kundencenter shows every case',
       [ownCustomer, withCases, withoutCases],
       [
         ['a1', 'Partner a', 'K-a', 'TI-Bestellung', '2025-02-01T08:00:00.000Z'],
         ['a2', 'Partner a', 'K-a', 'Bankkonto', '2025-03-01T08:00:00.000Z'],
         ['b', 'Partner b', 'K-b', null, '2025-01-01T08:00:00.000Z'],
       ],
-      ['a1', 'a2'],
+      ['c1', 'a1', 'a2'],
     ],
   ])('%s', (_case, relationships, rows, caseIds) => {
     expect(

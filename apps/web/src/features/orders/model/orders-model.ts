@@ -128,8 +128,13 @@ export function contractRows(
   });
 }
 
-/** Kundencenter: the institution's own business cases at its trusted contractors. */
+/**
+ * Kundencenter: every business case of the institution's relationships, from either side. A
+ * practice sees its cases at its trusted contractors; a trusted institution (the provider) sees
+ * its customers' cases, which is what its customer centre is for. (Verträge, by contrast, lists
+ * only the trusted contractors: {@link contractRows}.)
+ */
 export const customerBusinessCases = (
-  relationships: readonly Pick<Relationship, 'owner' | 'businessCases'>[],
+  relationships: readonly Pick<Relationship, 'businessCases'>[],
 ): RelationshipBusinessCase[] =>
-  contractorRelationships(relationships).flatMap((relationship) => relationship.businessCases);
+  relationships.flatMap((relationship) => relationship.businessCases);
