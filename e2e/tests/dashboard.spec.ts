@@ -39,10 +39,10 @@ test.describe('dashboard', () => {
     );
     // The order tile: two orders of Praxis Sonnenschein (TI and bank account).
     await expect(partner.getByRole('link', { name: /Aufträge/ })).toContainText('2 Aufträge');
-    // LEGITIMISED bank order: the bank tile links to the onboarding URL with the institution.
+    // LEGITIMISED bank order: the bank tile links to the onboarding URL plus the institution id.
     await expect(partner.getByRole('link', { name: /Praxiskonto eröffnen/ })).toHaveAttribute(
       'href',
-      /institutionId=[0-9a-f-]{36}/,
+      /^https:\/\/onboarding\.bank\.example\/konto-eroeffnen\?institution=[0-9a-f-]{36}$/,
     );
     const functions = section(page, 'Meine Funktionen');
     await expect(functions.getByRole('link', { name: /TI-Anbindung/ })).toHaveAttribute(
@@ -104,7 +104,10 @@ test.describe('dashboard', () => {
     const banking = tileLink(page, /Mein Online-Banking/);
     await expect(banking).toBeVisible();
     await expect(banking).toHaveAttribute('target', '_blank');
-    await expect(banking).toHaveAttribute('href', /institutionId=[0-9a-f-]{36}/);
+    await expect(banking).toHaveAttribute(
+      'href',
+      /^https:\/\/banking\.bank\.example\/login\?institution=[0-9a-f-]{36}$/,
+    );
     await expect(tileLink(page, /Kundencenter Pflege/)).toBeVisible();
     await expect(page.getByText('Kundencenter Hilfsmittel')).toHaveCount(0);
     await shot(page, 'mueller-dashboard');
