@@ -147,6 +147,7 @@ test.describe('dashboard', () => {
     await form.getByRole('textbox', { name: 'Name' }).fill('Praxis-Podcast');
     await form.getByRole('textbox', { name: 'Kurzbeschreibung' }).fill('Jede Woche neu');
     await form.getByRole('textbox', { name: /Ziel/ }).fill('https://www.example.org/podcast');
+    await form.getByRole('textbox', { name: 'Query-Parameter' }).fill('quelle=portal');
     await form.getByRole('combobox', { name: 'Kachelart' }).click();
     await page.getByRole('option', { name: 'Marketingkachel' }).click();
     await expect(form.getByRole('combobox', { name: 'Priorität' })).toHaveValue('3 medium');
@@ -187,7 +188,10 @@ test.describe('dashboard', () => {
     const practice = await context.newPage();
     await signIn(practice, ACCOUNTS.max, '/dashboard');
     const marketing = section(practice, 'Angebote für Sie');
-    await expect(marketing.getByRole('link', { name: /Praxis-Podcast/ })).toBeVisible();
+    await expect(marketing.getByRole('link', { name: /Praxis-Podcast/ })).toHaveAttribute(
+      'href',
+      'https://www.example.org/podcast?quelle=portal',
+    );
     await expect(marketing.getByRole('link', { name: /Praxis-Newsletter Plus/ })).toBeVisible();
     await expect(marketing.getByRole('link', { name: /Online-Seminare/ })).toHaveCount(0);
     await shot(practice, 'practice-after-edit');
