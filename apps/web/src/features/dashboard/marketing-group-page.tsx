@@ -42,7 +42,8 @@ export function MarketingGroupPage({
         <TileSkeletons count={3} />
       ) : members.length === 0 ? (
         <div className={classes.empty}>
-          <p style={{ marginTop: 0 }}>{dashboardMarketingGroup.empty}</p>
+          {/* A failed load is silent (spec): no claim that the group is empty, only the way back. */}
+          {!tiles.isError && <p style={{ marginTop: 0 }}>{dashboardMarketingGroup.empty}</p>}
           <Anchor component={Link} to="/dashboard">
             {dashboardMarketingGroup.back}
           </Anchor>

@@ -1,0 +1,80 @@
+import { type Tile, tileList } from '@portal/contract';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { screen } from '@testing-library/react';
+import { http } from 'msw';
+import { setupServer } from 'msw/node';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { contractJson, contractProblem } from '../../test/contract-response';
+import { renderWithProviders } from '../../test/render';
+import { MarketingGroupPage } from './marketing-group-page';
+
+const PRAXIS = '11111111-1111-4111-8111-111111111111';
+const EMPTY = '22222222-2222-4222-8222-222222222222';
+const FAILING = '77777777-7777-4777-8777-777777777777';
+const GROUP = 'Angebote';
+
+const marketingTile = (n: number): Tile => ({
+  id: `55555555-5555-4555-8555-${String(n).padStart(12, '0')}`,
+  version: 0,
+  name: `Angebot ${n}`,
+  title: null,
+  shortDescription: null,
+  description: null,
+  target: 'https://partner.example/',
+  isInternal: false,
+  tileType: 'MARKETING',
+  icon: null,
+  isDyeable: false,
+  priority: 3,
+  businessCaseType: 'MARKETING',
+  businessCaseTypeId: '44444444-4444-4444-8444-444444444444',
+  queryParams: null,
+  notificationCount: null,
+  onePath: null,
+  tileGroup: {
+    id: '66666666-6666-4666-8666-666666666666',
+    name: GROUP,
+    description: 'Unsere Angebote',
+    shortDescription: null,
+    icon: null,
+  },
+  institutionId: '33333333-3333-4333-8333-333333333333',
+});
+
+const server = setupServer(
+  http.get('*/api/institution/:id/tiles', ({ params }) => {
+    if (params.id === FAILING) return contractProblem(500, 'Interner Fehler');
+    return contractJson(tileList, params.id === PRAXIS ? [marketingTile(1), marketingTile(2)] : []);
+  }),
+);
+beforeAll(() => server.listen({ onUnhandledFrame: 'error' }));
+afterEach(() => server.resetHandlers());
+afterAll(() => server.close());
+
+const renderPage = (institutionId: string) =>
+  renderWithProviders(
+    <QueryClientProvider
+      client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}
+    >
+      <MarketingGroupPage institutionId={institutionId} groupName={GROUP} />
+    </QueryClientProvider>,
+  );
+
+describe('MarketingGroupPage', () => {
+  it("shows the group's tiles", async () => {
+    renderPage(PRAXIS);
+    expect(await screen.findByRole('link', { name: /Angebot 1/ })).toBeVisible();
+    expect(screen.getByRole('link', { name: /Angebot 2/ })).toBeVisible();
+  });
+
+  it('says the group has no tiles when it has none', async () => {
+    renderPage(EMPTY);
+    expect(await screen.findByText('Diese Marketing-Gruppe enthält keine Kacheln.')).toBeVisible();
+  });
+
+  it('a failed tile load claims nothing (silent) and offers the way back', async () => {
+    renderPage(FAILING);
+    expect(await screen.findByRole('link', { name: 'Zurück zum Dashboard' })).toBeVisible();
+    expect(screen.queryByText('Diese Marketing-Gruppe enthält keine Kacheln.')).toBeNull();
+  });
+});
