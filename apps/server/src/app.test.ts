@@ -9,6 +9,13 @@ describe('redactUrl', () => {
     ],
     ['/signin-callback?code=secret&state=s1', '/signin-callback?code=[redacted]&state=[redacted]'],
     ['/api/institution/1?search=abc', '/api/institution/1?search=abc'],
+    [
+      '/auth/realms/portal/login-actions/action-token?key=Zm9vYmFy-_x',
+      '/auth/realms/portal/login-actions/action-token?key=[redacted]',
+    ],
+    ['/api/multiconnect/simulation/Zm9vYmFy-_x', '/api/multiconnect/simulation/[redacted]'],
+    ['/api/multiconnect/simulation/Zm9vYmFy?x=1', '/api/multiconnect/simulation/[redacted]?x=1'],
+    ['/api/monkey=1?apikey=2&key=3', '/api/monkey=1?apikey=2&key=[redacted]'],
   ])('%s', (url, expected) => {
     expect(redactUrl(url)).toBe(expected);
   });

@@ -18,13 +18,21 @@ import { securityHeadersApplier, securityPlugin } from './plugins/security';
 import { serializerCompiler } from './plugins/serialization';
 import { webPlugin } from './plugins/web';
 
-/** Query parameters that carry tokens, codes or secrets and never reach the logs. */
+/**
+ * Query parameters that carry tokens, codes or secrets and never reach the logs (`key` is the
+ * single-use token of invitation and reset links, `login-actions/action-token?key=…`).
+ */
 const SECRET_QUERY_PARAMETERS =
-  /([?&](?:id_token_hint|code|code_verifier|refresh_token|token|state|session_state)=)[^&#]*/gi;
+  /([?&](?:id_token_hint|code|code_verifier|refresh_token|token|key|transaction|state|session_state)=)[^&#]*/gi;
 
-/** The request URL as logged: token-bearing query parameters replaced by `[redacted]`. */
+/** Path segments that are single-use tokens: the identification simulation's transaction. */
+const SECRET_PATH_SEGMENTS = /(\/multiconnect\/simulation\/)[^/?#]+/gi;
+
+/** The request URL as logged: token-bearing query parameters and path segments `[redacted]`. */
 export function redactUrl(url: string): string {
-  return url.replace(SECRET_QUERY_PARAMETERS, '$1[redacted]');
+  return url
+    .replace(SECRET_QUERY_PARAMETERS, '$1[redacted]')
+    .replace(SECRET_PATH_SEGMENTS, '$1[redacted]');
 }
 
 export interface BuildOptions {
