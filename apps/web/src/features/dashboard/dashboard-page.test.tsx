@@ -6,6 +6,7 @@ import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { contractJson, contractProblem } from '../../test/contract-response';
 import { renderWithProviders, TestProviders } from '../../test/render';
+import { tileFixture } from '../../test/tile-fixture';
 import { DashboardPage, type DashboardPageProps } from './dashboard-page';
 
 const A = '11111111-1111-4111-8111-111111111111';
@@ -17,27 +18,12 @@ const TYPE = '44444444-4444-4444-8444-444444444444';
 let next = 0;
 const tile = (overrides: Partial<Tile> & { name: string }): Tile => {
   next += 1;
-  return {
+  return tileFixture({
     id: `55555555-5555-4555-8555-${String(next).padStart(12, '0')}`,
-    version: 0,
-    title: null,
-    shortDescription: null,
-    description: null,
-    target: 'https://partner.example/',
-    isInternal: false,
-    tileType: 'PRIMARY',
-    icon: null,
-    isDyeable: false,
-    priority: 3,
-    businessCaseType: 'ABRECHNUNG',
     businessCaseTypeId: TYPE,
-    queryParams: null,
-    notificationCount: null,
-    onePath: null,
-    tileGroup: null,
     institutionId: OWNER,
     ...overrides,
-  };
+  });
 };
 
 const tilesOf: Record<string, Tile[]> = {

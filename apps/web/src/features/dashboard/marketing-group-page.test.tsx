@@ -6,6 +6,7 @@ import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { contractJson, contractProblem } from '../../test/contract-response';
 import { renderWithProviders } from '../../test/render';
+import { tileFixture } from '../../test/tile-fixture';
 import { MarketingGroupPage } from './marketing-group-page';
 
 const PRAXIS = '11111111-1111-4111-8111-111111111111';
@@ -13,33 +14,20 @@ const EMPTY = '22222222-2222-4222-8222-222222222222';
 const FAILING = '77777777-7777-4777-8777-777777777777';
 const GROUP = 'Angebote';
 
-const marketingTile = (n: number): Tile => ({
-  id: `55555555-5555-4555-8555-${String(n).padStart(12, '0')}`,
-  version: 0,
-  name: `Angebot ${n}`,
-  title: null,
-  shortDescription: null,
-  description: null,
-  target: 'https://partner.example/',
-  isInternal: false,
-  tileType: 'MARKETING',
-  icon: null,
-  isDyeable: false,
-  priority: 3,
-  businessCaseType: 'MARKETING',
-  businessCaseTypeId: '44444444-4444-4444-8444-444444444444',
-  queryParams: null,
-  notificationCount: null,
-  onePath: null,
-  tileGroup: {
-    id: '66666666-6666-4666-8666-666666666666',
-    name: GROUP,
-    description: 'Unsere Angebote',
-    shortDescription: null,
-    icon: null,
-  },
-  institutionId: '33333333-3333-4333-8333-333333333333',
-});
+const marketingTile = (n: number): Tile =>
+  tileFixture({
+    id: `55555555-5555-4555-8555-${String(n).padStart(12, '0')}`,
+    name: `Angebot ${n}`,
+    tileType: 'MARKETING',
+    businessCaseType: 'MARKETING',
+    tileGroup: {
+      id: '66666666-6666-4666-8666-666666666666',
+      name: GROUP,
+      description: 'Unsere Angebote',
+      shortDescription: null,
+      icon: null,
+    },
+  });
 
 const server = setupServer(
   http.get('*/api/institution/:id/tiles', ({ params }) => {

@@ -8,32 +8,22 @@ import { setupServer } from 'msw/node';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { contractJson } from '../../test/contract-response';
+import { tileFixture } from '../../test/tile-fixture';
 import { type PreviewTile, TileEditorPage } from './tile-editor-page';
 
 const INST = '11111111-1111-4111-8111-111111111111';
 const TYPE = '22222222-2222-4222-8222-222222222222';
 const OTHER_TYPE = '44444444-4444-4444-8444-444444444444';
-const stored = (id: string, name: string, businessCaseTypeId = TYPE): Tile => ({
-  id: `33333333-3333-4333-8333-${id.padStart(12, '0')}`,
-  version: 1,
-  name,
-  title: null,
-  shortDescription: null,
-  description: null,
-  target: 'https://partner.example/',
-  isInternal: false,
-  tileType: 'MARKETING',
-  icon: null,
-  isDyeable: false,
-  priority: 3,
-  businessCaseType: 'MARKETING',
-  businessCaseTypeId,
-  queryParams: null,
-  notificationCount: null,
-  onePath: null,
-  tileGroup: null,
-  institutionId: INST,
-});
+const stored = (id: string, name: string, businessCaseTypeId = TYPE): Tile =>
+  tileFixture({
+    id: `33333333-3333-4333-8333-${id.padStart(12, '0')}`,
+    version: 1,
+    name,
+    tileType: 'MARKETING',
+    businessCaseType: 'MARKETING',
+    businessCaseTypeId,
+    institutionId: INST,
+  });
 
 const server = setupServer(
   http.get('*/api/institution/:id/business-case-type', () =>
