@@ -22,7 +22,13 @@ export const documentMetadata = z.object({
 export type DocumentMetadata = z.infer<typeof documentMetadata>;
 export const documentMetadataList = z.array(documentMetadata);
 
-const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Datum im Format JJJJ-MM-TT');
+/**
+ * A calendar date JJJJ-MM-TT that exists (no 30 February, no month 13) from the year 1 on: a
+ * date PostgreSQL refuses must be refused here as bad input (400), never reach the database.
+ */
+export const calendarDate = z.iso
+  .date({ error: 'Ungültiges Datum (Format JJJJ-MM-TT)' })
+  .refine((value) => !value.startsWith('0000'), { error: 'Ungültiges Datum (Jahr 0)' });
 
 /** A document as listed (`GET /institution/{id}/document?documentType=`). */
 export const documentSchema = z.object({
@@ -31,7 +37,7 @@ export const documentSchema = z.object({
   displayName: z.string(),
   description: z.string().nullable(),
   /** The document's date (ISO date, shown dd.MM.yyyy). */
-  createdAt: isoDate,
+  createdAt: calendarDate,
   contentType: z.string(),
   size: z.number().int().nonnegative(),
   businessCase: z.object({ id: z.string(), label: z.string() }),
@@ -43,7 +49,7 @@ export const documentList = z.array(documentSchema);
 /** The JSON `metadata` part of an upload. */
 export const documentUploadMetadata = z.object({
   displayName: z.string().trim().min(1).max(255),
-  createdAt: isoDate,
+  createdAt: calendarDate,
   type: documentType,
   description: z.string().trim().max(2000).optional(),
 });
@@ -52,7 +58,7 @@ export type DocumentUploadMetadata = z.infer<typeof documentUploadMetadata>;
 /** `PUT /institution/{id}/document/{documentId}`. */
 export const documentUpdate = z.object({
   displayName: z.string().trim().min(1).max(255),
-  createdAt: isoDate,
+  createdAt: calendarDate,
   description: z.string().trim().max(2000).optional(),
 });
 export type DocumentUpdate = z.infer<typeof documentUpdate>;

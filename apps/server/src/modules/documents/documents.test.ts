@@ -200,6 +200,56 @@ describe('documents API', () => {
     expect(await blobCount()).toBe(blobs);
   });
 
+  it.each([
+    ['the 30th of February', '2026-02-30'],
+    ['a 13th month', '2026-13-01'],
+    ['the year 0', '0000-01-01'],
+    ['the 29th of February outside a leap year', '2027-02-29'],
+  ])(
+    'refuses an impossible date (%s, %s) with 400 on upload and edit, storing nothing',
+    async (_case, createdAt) => {
+      const rows = await count();
+      const blobs = await blobCount();
+      const posted = await upload('tom', { name: 'a.pdf', bytes: PDF }, meta({ createdAt }));
+      expect(posted.statusCode).toBe(400);
+      expect(posted.headers['content-type']).toMatch(/^application\/problem\+json/);
+      expect(posted.json().errors).toEqual([
+        expect.objectContaining({ path: 'metadata.createdAt' }),
+      ]);
+      expect(await count()).toBe(rows);
+      expect(await blobCount()).toBe(blobs);
+
+      const url = `/api/institution/${P}/document/${DEMO_DOCUMENTS.rechnungNovember}`;
+      const before = (
+        await t.app.inject({
+          method: 'GET',
+          url: `/api/institution/${P}/document`,
+          headers: await as('anna'),
+        })
+      )
+        .json()
+        .find((d: { id: string }) => d.id === DEMO_DOCUMENTS.rechnungNovember);
+      const put = await t.app.inject({
+        method: 'PUT',
+        url,
+        headers: await as('anna'),
+        payload: { displayName: 'Neuer Name', createdAt },
+      });
+      expect(put.statusCode).toBe(400);
+      expect(put.headers['content-type']).toMatch(/^application\/problem\+json/);
+      const after = (
+        await t.app.inject({
+          method: 'GET',
+          url: `/api/institution/${P}/document`,
+          headers: await as('anna'),
+        })
+      )
+        .json()
+        .find((d: { id: string }) => d.id === DEMO_DOCUMENTS.rechnungNovember);
+      expect(after).toEqual(before);
+    },
+  );
+
   it('sanitises path traversal and control characters in display names', async () => {
     const res = await upload(
       'tom',
