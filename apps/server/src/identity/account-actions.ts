@@ -92,12 +92,14 @@ ${alert(error)}
     }
     const user = email ? await findUserByEmail(db, email) : undefined;
     if (user?.hasAccountActivated) {
-      const token = await issueToken(db, user.id, 'PASSWORD_RESET', RESET_TOKEN_TTL_MS);
-      try {
+      // Token and mail in the background: the answer takes as long for an address without an
+      // activated account, so its timing does not tell which addresses have one.
+      void (async () => {
+        const token = await issueToken(db, user.id, 'PASSWORD_RESET', RESET_TOKEN_TTL_MS);
         await app.mailer.send(passwordResetMail(user, actionTokenLink(config, token)));
-      } catch (error) {
+      })().catch((error: unknown) => {
         request.log.error({ err: error }, 'password reset mail failed');
-      }
+      });
     }
     return sendPage(
       reply,

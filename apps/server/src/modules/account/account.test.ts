@@ -1,13 +1,13 @@
 import { eq } from 'drizzle-orm';
 import { Secret, TOTP } from 'otpauth';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { TestBrowser } from '../../../test/oidc-test-client';
 import { buildTestApp, type TestApp } from '../../../test/test-app';
 import { bearer, demoToken } from '../../../test/tokens';
 import { accountTokens, users } from '../../db/schema';
 import { DEMO_EMAILS, DEMO_PASSWORD, DEMO_USERS } from '../../db/seed/demo-ids';
 import { ADDRESS_FACTOR } from '../../identity/sign-in-throttle';
-import { messages } from './messages';
+import { messages, pageMessages } from './messages';
 import { TestMailbox } from './test-mailbox';
 
 const IMPERSONATOR = { impersonator: { id: DEMO_USERS.sara, username: DEMO_EMAILS.sara } };
@@ -363,6 +363,28 @@ describe('account', () => {
       const mail = await mailbox.next(DEMO_EMAILS.otto, before);
       expect(mail.subject).toBe('Passwort zurücksetzen');
       expect(mailbox.mails.slice(before)).toHaveLength(1);
+    });
+
+    it('answers without waiting for the mail, so the timing tells nothing about the account', async () => {
+      const browser = new TestBrowser(t.app, t.config, '203.0.113.78');
+      const original = t.app.mailer.send;
+      const sent: string[] = [];
+      // A mail server that never answers: the confirmation must come all the same.
+      t.app.mailer.send = (mail) => {
+        sent.push(String(mail.to));
+        return new Promise<void>(() => {});
+      };
+      try {
+        const answer = await Promise.race([
+          browser.request('POST', resetUrl, { form: { email: DEMO_EMAILS.otto } }),
+          new Promise<undefined>((resolve) => setTimeout(() => resolve(undefined), 3000)),
+        ]);
+        expect(answer?.statusCode).toBe(200);
+        expect(answer?.body).toContain(pageMessages.forgotSent);
+        await vi.waitFor(() => expect(sent).toEqual([DEMO_EMAILS.otto]));
+      } finally {
+        t.app.mailer.send = original;
+      }
     });
 
     it('the link sets a new password once, within an hour, and ends every session', async () => {
