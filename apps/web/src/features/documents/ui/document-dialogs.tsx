@@ -3,6 +3,7 @@ import { DateInput } from '@mantine/dates';
 import type { PortalDocument } from '@portal/contract';
 import { useEffect, useState } from 'react';
 import { AppModal } from '../../../components/app-modal';
+import { parseGermanDate } from '../../../components/german-date';
 import { notifyError, notifySuccess } from '../../../components/notifications';
 import { documents as t } from '../../../messages/de';
 import { deleteDocument, updateDocument } from '../api/manage';
@@ -85,6 +86,7 @@ export function EditDocumentDialog({ institutionId, document, onClose, onChanged
           value={createdAt || null}
           onChange={(value) => setCreatedAt(value ?? '')}
           valueFormat="DD.MM.YYYY"
+          dateParser={parseGermanDate}
           required
           error={submitted && !createdAt ? t.manage.required : undefined}
         />

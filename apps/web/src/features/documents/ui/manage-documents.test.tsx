@@ -1,6 +1,6 @@
-import { documentList, relationshipList } from '@portal/contract';
+import { documentList, documentSchema, relationshipList } from '@portal/contract';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HttpResponse, http } from 'msw';
 import { setupServer } from 'msw/node';
@@ -74,6 +74,16 @@ function answer(failing: string[]) {
   );
 }
 
+/** jsdom has no document.fonts, which the autosizing description fields listen to. */
+function stubDocumentFonts() {
+  if (!('fonts' in document)) {
+    Object.defineProperty(document, 'fonts', {
+      configurable: true,
+      value: { addEventListener() {}, removeEventListener() {} },
+    });
+  }
+}
+
 async function chooseCustomer() {
   renderWithProviders(
     <QueryClientProvider client={new QueryClient()}>
@@ -135,13 +145,7 @@ describe('ManageDocuments (spec section 4, business-case lists)', () => {
   });
 
   it('shows 6 weeks from Monday in its date pickers, also for a month of 5 weeks (October 2026)', async () => {
-    // jsdom has no document.fonts, which the dialog's autosizing description field listens to.
-    if (!('fonts' in document)) {
-      Object.defineProperty(document, 'fonts', {
-        configurable: true,
-        value: { addEventListener() {}, removeEventListener() {} },
-      });
-    }
+    stubDocumentFonts();
     answer([]);
     await chooseCustomer();
     await userEvent.click(
@@ -156,5 +160,46 @@ describe('ManageDocuments (spec section 4, business-case lists)', () => {
     expect(days).toHaveLength(42);
     expect(days[0]).toHaveAttribute('aria-label', '28 September 2026');
     expect(days[41]).toHaveAttribute('aria-label', '8 November 2026');
+  });
+});
+
+describe('typing a date the German way (dd.MM.yyyy)', () => {
+  async function editWithTypedDate(typed: string) {
+    stubDocumentFonts();
+    answer([]);
+    const bodies: unknown[] = [];
+    server.use(
+      http.put(`*/api/institution/${PRAXIS}/document/${doc.id}`, async ({ request }) => {
+        const body = (await request.json()) as Record<string, unknown>;
+        bodies.push(body);
+        return contractJson(documentSchema, { ...doc, ...body });
+      }),
+    );
+    await chooseCustomer();
+    await userEvent.click(
+      await screen.findByRole('button', { name: 'Rechnung Oktober 2026.txt bearbeiten' }),
+    );
+    const dialog = await screen.findByRole('dialog', { name: 'Dokument bearbeiten' });
+    const date = within(dialog).getByRole('textbox', { name: /^Datum/ });
+    await userEvent.clear(date);
+    await userEvent.type(date, typed);
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Speichern' }));
+    return bodies;
+  }
+
+  it.each([
+    ['05.03.2026', '2026-03-05'],
+    ['5.3.2026', '2026-03-05'],
+    ['31.12.2026', '2026-12-31'],
+  ])('typing %s in the edit dialog saves %s', async (typed, iso) => {
+    const bodies = await editWithTypedDate(typed);
+    await waitFor(() => expect(bodies).toHaveLength(1));
+    expect(bodies[0]).toMatchObject({ createdAt: iso });
+  });
+
+  it('an impossible date (31.02.2026) is not taken: the date stays as it was', async () => {
+    const bodies = await editWithTypedDate('31.02.2026');
+    await waitFor(() => expect(bodies).toHaveLength(1));
+    expect(bodies[0]).toMatchObject({ createdAt: doc.createdAt });
   });
 });

@@ -20,6 +20,7 @@ import { DateInput } from '@mantine/dates';
 import { Dropzone } from '@mantine/dropzone';
 import type { DocumentType, RelationshipBusinessCase } from '@portal/contract';
 import { useState } from 'react';
+import { parseGermanDate } from '../../../components/german-date';
 import { notifyError, notifySuccess } from '../../../components/notifications';
 import { app, documents as t } from '../../../messages/de';
 import { uploadDocument } from '../api/manage';
@@ -206,6 +207,7 @@ export function UploadForm({
                     value={entry.createdAt || null}
                     onChange={(value) => patch(entry.key, { createdAt: value ?? '' })}
                     valueFormat="DD.MM.YYYY"
+                    dateParser={parseGermanDate}
                     disabled={locked}
                     required
                     error={submitted && !entry.createdAt ? t.manage.required : undefined}
