@@ -1,15 +1,23 @@
 import { passwordUserInputs } from '@portal/contract';
+import { eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type Provider from 'oidc-provider';
 import type { Config } from '../config';
+import { accountTokens } from '../db/schema';
 import { passwordResetMail } from '../modules/account/mails';
 import { pageMessages as text } from '../modules/account/messages';
 import { passwordProblem } from '../modules/account/password-policy';
 import { findUser, findUserByEmail, updateUser } from '../modules/account/repository';
-import { consumeToken, issueToken, peekToken, RESET_TOKEN_TTL_MS } from '../modules/account/tokens';
+import {
+  consumeToken,
+  hashToken,
+  issueToken,
+  peekToken,
+  RESET_TOKEN_TTL_MS,
+} from '../modules/account/tokens';
 import { actionTokenLink } from '../modules/institution-users/service';
 import { messages } from './messages';
-import { escapeHtml, layout, messagePage, type PageContext } from './pages';
+import { escapeHtml, layout, type PageContext } from './pages';
 import { hashPassword } from './passwords';
 import { revokeUserSessions } from './revoke';
 import { accountKey, claimSignInAttempt, forgiveAccount } from './sign-in-throttle';
@@ -113,16 +121,57 @@ ${alert(error)}
     );
   });
 
-  const linkInvalid = (reply: FastifyReply) =>
-    sendPage(
+  /**
+   * The page for a link that no longer works, saying what to do next: a reset link leads to a
+   * new request; an invitation that was replaced or expired is sent again by an administrator
+   * of the institution (the invitee cannot sign in to ask for it); an accepted one leads to the
+   * sign-in. A link whose token is gone altogether gets both ways.
+   */
+  const linkInvalid = async (reply: FastifyReply, key: string) => {
+    const [row] = key
+      ? await db
+          .select({ kind: accountTokens.kind, userId: accountTokens.userId })
+          .from(accountTokens)
+          .where(eq(accountTokens.tokenHash, hashToken(key)))
+          .limit(1)
+      : [];
+    const requestLink = `<p><a class="button" href="${escapeHtml(resetPath)}">${text.requestNewLink}</a></p>`;
+    const portalLink = `<p class="secondary-action"><a class="link" href="${escapeHtml(`${config.publicUrl}/`)}">${messages.backToPortal}</a></p>`;
+    let page: { title: string; message: string; actions: string };
+    if (row?.kind === 'INVITATION') {
+      const accepted = (await findUser(db, row.userId))?.hasAccountActivated;
+      page = accepted
+        ? {
+            title: text.invitationAcceptedTitle,
+            message: text.invitationAccepted,
+            actions: `<p><a class="button" href="${escapeHtml(`${config.publicUrl}/`)}">${text.toSignIn}</a></p>
+<p class="secondary-action"><a class="link" href="${escapeHtml(resetPath)}">${text.forgotLink}</a></p>`,
+          }
+        : { title: text.invitationSpentTitle, message: text.invitationSpent, actions: portalLink };
+    } else if (row?.kind === 'PASSWORD_RESET') {
+      page = {
+        title: text.resetLinkSpentTitle,
+        message: text.resetLinkSpent,
+        actions: `${requestLink}\n${portalLink}`,
+      };
+    } else {
+      page = {
+        title: text.linkInvalidTitle,
+        message: text.actionLinkUnknown,
+        actions: `${requestLink}\n${portalLink}`,
+      };
+    }
+    return sendPage(
       reply,
       400,
-      messagePage(pages, {
-        title: text.linkInvalidTitle,
-        message: text.linkInvalid,
-        role: 'alert',
+      layout(pages, {
+        title: page.title,
+        body: `<h1>${escapeHtml(page.title)}</h1>
+<p role="alert">${escapeHtml(page.message)}</p>
+${page.actions}`,
       }),
     );
+  };
 
   const passwordForm = (key: string, kind: string, email: string, error?: string) => {
     const title = kind === 'INVITATION' ? text.acceptInvitationTitle : text.setPasswordTitle;
@@ -150,7 +199,7 @@ ${alert(error)}
     const key = field((request.query as Record<string, unknown>).key, 200);
     const token = await peekToken(db, key, TOKEN_KINDS);
     const user = token ? await findUser(db, token.userId) : undefined;
-    if (!token || !user) return linkInvalid(reply);
+    if (!token || !user) return linkInvalid(reply, key);
     return sendPage(reply, 200, passwordForm(key, token.kind, user.email));
   });
 
@@ -161,7 +210,7 @@ ${alert(error)}
     const repeat = field(body.passwordRepeat, 1024);
     const token = await peekToken(db, key, TOKEN_KINDS);
     const user = token ? await findUser(db, token.userId) : undefined;
-    if (!token || !user) return linkInvalid(reply);
+    if (!token || !user) return linkInvalid(reply, key);
     const problem =
       password !== repeat
         ? text.passwordsDiffer
@@ -169,7 +218,7 @@ ${alert(error)}
     if (problem) return sendPage(reply, 400, passwordForm(key, token.kind, user.email, problem));
     // Used up only now, and only once even when the form is sent twice at the same moment.
     const used = await consumeToken(db, key, TOKEN_KINDS, user.id);
-    if (!used) return linkInvalid(reply);
+    if (!used) return linkInvalid(reply, key);
     await updateUser(db, user.id, {
       passwordHash: await hashPassword(password),
       hasAccountActivated: true,

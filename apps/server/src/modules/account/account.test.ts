@@ -438,11 +438,28 @@ describe('account', () => {
         .update(accountTokens)
         .set({ expiresAt: new Date(Date.now() - 1) })
         .where(eq(accountTokens.userId, DEMO_USERS.tom));
-      expect((await browser.request('GET', link)).statusCode).toBe(400);
+      const page = await browser.request('GET', link);
+      expect(page.statusCode).toBe(400);
+      // Not a dead end: the page leads to a new request.
+      expect(page.body).toContain(pageMessages.resetLinkSpent);
+      expect(page.body).toContain(`href="${resetUrl}">${pageMessages.requestNewLink}</a>`);
       const post = await browser.request('POST', link, {
         form: { password: 'Regenbogen-Bibliothek-77', passwordRepeat: 'Regenbogen-Bibliothek-77' },
       });
       expect(post.statusCode).toBe(400);
+      expect(post.body).toContain(pageMessages.resetLinkSpent);
+    });
+
+    it('an unknown link offers a new reset link and names the way to a new invitation', async () => {
+      const browser = new TestBrowser(t.app, t.config, '203.0.113.79');
+      const page = await browser.request(
+        'GET',
+        '/auth/realms/portal/login-actions/action-token?key=unbekannt',
+      );
+      expect(page.statusCode).toBe(400);
+      expect(page.body).toContain('<html lang="de">');
+      expect(page.body).toContain(pageMessages.actionLinkUnknown);
+      expect(page.body).toContain(`href="${resetUrl}">${pageMessages.requestNewLink}</a>`);
     });
 
     it('the link counts names and e-mail address parts as guessable, like the account page', async () => {

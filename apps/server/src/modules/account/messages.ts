@@ -52,6 +52,19 @@ export const pageMessages = {
   linkInvalidTitle: 'Link ungültig',
   linkInvalid:
     'Dieser Link ist abgelaufen oder wurde bereits verwendet. Bitte fordern Sie einen neuen an.',
+  // Invitation and reset links that no longer work: each says what to do next.
+  actionLinkUnknown:
+    'Dieser Link ist ungültig oder abgelaufen. Einen neuen Link zum Zurücksetzen des Passworts können Sie hier anfordern. Eine abgelaufene Einladung sendet Ihnen ein Administrator Ihrer Institution erneut.',
+  resetLinkSpentTitle: 'Link abgelaufen',
+  resetLinkSpent:
+    'Dieser Link zum Zurücksetzen des Passworts ist abgelaufen oder wurde bereits verwendet. Fordern Sie einen neuen Link an; er ist eine Stunde gültig.',
+  requestNewLink: 'Neuen Link anfordern',
+  invitationSpentTitle: 'Einladung abgelaufen',
+  invitationSpent:
+    'Dieser Einladungslink ist abgelaufen oder wurde durch eine neuere Einladung ersetzt. Verwenden Sie den Link aus der neuesten Einladung oder bitten Sie einen Administrator Ihrer Institution, Ihnen die Einladung erneut zu senden.',
+  invitationAcceptedTitle: 'Einladung bereits angenommen',
+  invitationAccepted:
+    'Diese Einladung wurde bereits angenommen. Melden Sie sich mit Ihrer E-Mail-Adresse und Ihrem Passwort an.',
   identTitle: 'Identifikation (Simulation)',
   identIntro:
     'Dies ist der simulierte Identifikationsdienst des Portals. Schließen Sie die Identifikation ab oder brechen Sie sie ab; danach kehren Sie zum Portal zurück.',

@@ -5,7 +5,7 @@ import { buildTestApp, type TestApp } from '../../../test/test-app';
 import { bearer, demoToken } from '../../../test/tokens';
 import { accountTokens, institutions, institutionUserRoles, users } from '../../db/schema';
 import { DEMO_EMAILS, DEMO_INSTITUTIONS, DEMO_PASSWORD, DEMO_USERS } from '../../db/seed/demo-ids';
-import { messages } from '../account/messages';
+import { messages, pageMessages } from '../account/messages';
 import { TestMailbox } from '../account/test-mailbox';
 
 const SONNENSCHEIN = DEMO_INSTITUTIONS.praxisSonnenschein;
@@ -171,8 +171,11 @@ describe('institution administration', () => {
       expect(done.statusCode).toBe(200);
       expect(done.body).toContain('Passwort gespeichert');
 
-      // Single use.
-      expect((await browser.request('GET', link)).statusCode).toBe(400);
+      // Single use; the used link leads to the sign-in.
+      const used = await browser.request('GET', link);
+      expect(used.statusCode).toBe(400);
+      expect(used.body).toContain(pageMessages.invitationAccepted);
+      expect(used.body).toContain(pageMessages.toSignIn);
       const again = await browser.request('POST', link, {
         form: { password: 'Noch-Ein-Passwort-99', passwordRepeat: 'Noch-Ein-Passwort-99' },
       });
@@ -257,7 +260,9 @@ describe('institution administration', () => {
       const second = TestMailbox.link(await mailbox.next(email, count));
       expect(second).not.toBe(first);
       const browser = new TestBrowser(t.app, t.config, '203.0.113.51');
-      expect((await browser.request('GET', first)).statusCode).toBe(400);
+      const replaced = await browser.request('GET', first);
+      expect(replaced.statusCode).toBe(400);
+      expect(replaced.body).toContain(pageMessages.invitationSpent);
       expect((await browser.request('GET', second)).statusCode).toBe(200);
 
       expect(
@@ -308,7 +313,12 @@ describe('institution administration', () => {
       const browser = new TestBrowser(t.app, t.config, '203.0.113.52');
       const page = await browser.request('GET', link);
       expect(page.statusCode).toBe(400);
-      expect(page.body).toContain('abgelaufen');
+      // Not a dead end: the invitee cannot sign in, so an administrator sends it again.
+      expect(page.body).toContain(pageMessages.invitationSpentTitle);
+      expect(page.body).toContain(
+        'bitten Sie einen Administrator Ihrer Institution, Ihnen die Einladung erneut zu senden.',
+      );
+      expect(page.body).not.toContain(pageMessages.linkInvalid);
     });
   });
 
