@@ -2,7 +2,15 @@ import { HttpResponse, http } from 'msw';
 import { setupServer } from 'msw/node';
 import { User, UserManager, WebStorageStateStore } from 'oidc-client-ts';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { ApiError, apiGet, apiPost, needsBearerToken, setAccessTokenProvider } from './api-client';
+import {
+  ApiError,
+  apiGet,
+  apiPost,
+  apiRequest,
+  needsBearerToken,
+  setAccessTokenProvider,
+} from './api-client';
+import { IMPERSONATION_KEYS, ImpersonationEndedError } from './impersonation-tokens';
 import { createSession, type SessionUserManager, userStorageKey } from './oidc';
 
 const server = setupServer();
@@ -264,5 +272,75 @@ describe('a 401 answer', () => {
     expect(manager.removeUser).toHaveBeenCalledTimes(1);
     expect(manager.signinRedirect).toHaveBeenCalledWith({ state: { returnTo: '/orders' } });
     expect(localStorage.getItem(storageKey)).toBeNull();
+  });
+});
+
+describe('while impersonating', () => {
+  const storageKey = 'oidc.user:https://idp/realms/portal:portal-web';
+  const tokenEndpoint = 'https://idp/realms/portal/protocol/openid-connect/token';
+  const nowSeconds = 1_000_000;
+
+  /** The support user's own token and the customer's, which ends in `impersonatedFor` s. */
+  function setup(impersonatedFor: number) {
+    localStorage.setItem(
+      storageKey,
+      JSON.stringify({ access_token: 'own', expires_at: nowSeconds + 300 }),
+    );
+    localStorage.setItem(IMPERSONATION_KEYS.accessToken, 'customer');
+    localStorage.setItem(IMPERSONATION_KEYS.refreshToken, 'customer-refresh');
+    localStorage.setItem(IMPERSONATION_KEYS.expiresAt, String(nowSeconds + impersonatedFor));
+    const sent: (string | null)[] = [];
+    const manager = {
+      getUser: vi.fn(async () => ({ expired: false, expires_in: 300, access_token: 'own' })),
+      signinSilent: vi.fn(async () => ({ access_token: 'own-renewed' })),
+      signinRedirect: vi.fn(async () => {}),
+      removeUser: vi.fn(async () => localStorage.removeItem(storageKey)),
+    } as unknown as SessionUserManager;
+    const onImpersonationChanged = vi.fn();
+    const session = createSession(async () => manager, {
+      storageKey,
+      locks: null,
+      now: () => nowSeconds,
+      tokenEndpoint,
+      clientId: 'portal-web',
+      onImpersonationChanged,
+    });
+    setAccessTokenProvider(
+      () => session.getValidAccessToken(),
+      (rejected) => session.renewAccessToken(rejected),
+    );
+    server.use(
+      // The impersonation's lifetime is over: the provider refuses its refresh token.
+      http.post(tokenEndpoint, () =>
+        HttpResponse.json({ error: 'invalid_grant' }, { status: 400 }),
+      ),
+      http.put('*/api/accountdata/', ({ request }) => {
+        const authorization = request.headers.get('authorization');
+        sent.push(authorization);
+        return authorization === 'Bearer customer'
+          ? HttpResponse.json({ title: 'Unauthorized', status: 401 }, { status: 401 })
+          : new HttpResponse(null, { status: 204 });
+      }),
+    );
+    return { sent, onImpersonationChanged, manager };
+  }
+
+  const save = () =>
+    apiRequest('/accountdata/', { method: 'PUT', body: { firstName: 'Max', lastName: 'Muster' } });
+
+  it('sends no request when the impersonated token cannot be renewed, and ends the impersonation', async () => {
+    const { sent, onImpersonationChanged } = setup(10);
+    await expect(save()).rejects.toBeInstanceOf(ImpersonationEndedError);
+    expect(sent).toEqual([]);
+    expect(localStorage.getItem(IMPERSONATION_KEYS.accessToken)).toBeNull();
+    expect(onImpersonationChanged).toHaveBeenCalledTimes(1);
+  });
+
+  it('does not send a refused request again with the own token', async () => {
+    const { sent, onImpersonationChanged, manager } = setup(300);
+    await expect(save()).rejects.toMatchObject({ status: 401 });
+    expect(sent).toEqual(['Bearer customer']);
+    expect(manager.signinSilent).not.toHaveBeenCalled();
+    expect(onImpersonationChanged).toHaveBeenCalledTimes(1);
   });
 });

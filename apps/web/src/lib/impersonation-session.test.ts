@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   IMPERSONATION_KEYS,
+  ImpersonationEndedError,
   ImpersonationFailedError,
   ImpersonationRefusedError,
   readImpersonation,
@@ -171,14 +172,66 @@ describe('refresh of impersonated tokens', () => {
     expect(localStorage.getItem(IMPERSONATION_KEYS.refreshToken)).toBe('imp-refresh-2');
   });
 
-  it('a token that cannot be renewed ends the impersonation (back to the own user)', async () => {
+  it('a token that cannot be renewed ends the impersonation; the own token is never answered', async () => {
     storeOwn('own', 300);
     localStorage.setItem(IMPERSONATION_KEYS.accessToken, 'imp-old');
     localStorage.setItem(IMPERSONATION_KEYS.expiresAt, String(NOW + 3));
-    const { session, onImpersonationChanged } = setup();
-    await expect(session.getValidAccessToken()).resolves.toBe('own');
+    const { session, onImpersonationChanged, fetchMock } = setup();
+    await expect(session.getValidAccessToken()).rejects.toBeInstanceOf(ImpersonationEndedError);
+    expect(fetchMock).not.toHaveBeenCalled();
     expect(readImpersonation(localStorage)).toBeNull();
-    expect(onImpersonationChanged).toHaveBeenCalled();
+    expect(onImpersonationChanged).toHaveBeenCalledTimes(1);
+    // Until the page has reloaded as the own user it sends nothing, not even with the own token.
+    await expect(session.getValidAccessToken()).rejects.toBeInstanceOf(ImpersonationEndedError);
+  });
+
+  it.each([
+    ['refused (grant ended, 400 invalid_grant)', () => json(400, { error: 'invalid_grant' })],
+    ['failed (provider down)', () => json(503, {})],
+  ])('a renewal that is %s ends the impersonation and rejects', async (_name, answer) => {
+    storeOwn('own', 300);
+    localStorage.setItem(IMPERSONATION_KEYS.accessToken, 'imp-old');
+    localStorage.setItem(IMPERSONATION_KEYS.refreshToken, 'imp-refresh');
+    localStorage.setItem(IMPERSONATION_KEYS.expiresAt, String(NOW + 10));
+    const { session, onImpersonationChanged, userManager, fetchMock } = setup(answer);
+    await expect(session.getValidAccessToken()).rejects.toBeInstanceOf(ImpersonationEndedError);
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    expect(readImpersonation(localStorage)).toBeNull();
+    expect(onImpersonationChanged).toHaveBeenCalledTimes(1);
+    // Back to the own user by the reload, not by a new sign-in.
+    expect(userManager.signinRedirect).not.toHaveBeenCalled();
+    expect(userManager.removeUser).not.toHaveBeenCalled();
+  });
+
+  it('a 401 on the impersonated token that cannot be renewed rejects instead of answering the own token', async () => {
+    storeOwn('own', 300);
+    localStorage.setItem(IMPERSONATION_KEYS.accessToken, 'imp-old');
+    localStorage.setItem(IMPERSONATION_KEYS.refreshToken, 'imp-refresh');
+    localStorage.setItem(IMPERSONATION_KEYS.expiresAt, String(NOW + 600));
+    const { session, onImpersonationChanged, userManager } = setup(() =>
+      json(400, { error: 'invalid_grant' }),
+    );
+    await expect(session.renewAccessToken('imp-old')).rejects.toBeInstanceOf(
+      ImpersonationEndedError,
+    );
+    expect(userManager.signinSilent).not.toHaveBeenCalled();
+    expect(readImpersonation(localStorage)).toBeNull();
+    expect(onImpersonationChanged).toHaveBeenCalledTimes(1);
+  });
+
+  it('a 401 on an impersonated token after another tab ended the impersonation is not renewed as the own user', async () => {
+    storeOwn('own', 300);
+    localStorage.setItem(IMPERSONATION_KEYS.accessToken, 'imp-old');
+    localStorage.setItem(IMPERSONATION_KEYS.expiresAt, String(NOW + 600));
+    const { session, onImpersonationChanged, userManager } = setup();
+    await expect(session.getValidAccessToken()).resolves.toBe('imp-old');
+    // Eigener User in another tab; this tab's storage event has not arrived yet.
+    localStorage.removeItem(IMPERSONATION_KEYS.accessToken);
+    await expect(session.renewAccessToken('imp-old')).rejects.toBeInstanceOf(
+      ImpersonationEndedError,
+    );
+    expect(userManager.signinSilent).not.toHaveBeenCalled();
+    expect(onImpersonationChanged).toHaveBeenCalledTimes(1);
   });
 
   it('a 401 on the impersonated token renews the impersonated token, not the own one', async () => {
@@ -223,13 +276,15 @@ describe('other tabs', () => {
   const storageEvent = (key: string, oldValue: string | null, newValue: string | null) =>
     new StorageEvent('storage', { key, oldValue, newValue, storageArea: localStorage });
 
-  it('removing the impersonated tokens in another tab ends the impersonation here', () => {
+  it('removing the impersonated tokens in another tab ends the impersonation here', async () => {
     storeOwn('own', 300);
     const { session, onImpersonationChanged, userManager } = setup();
     const stop = session.watchOtherTabs();
     window.dispatchEvent(storageEvent(IMPERSONATION_KEYS.accessToken, impersonatedToken, null));
     expect(onImpersonationChanged).toHaveBeenCalledTimes(1);
     expect(userManager.signinRedirect).not.toHaveBeenCalled();
+    // The page still shows the customer until it has reloaded: it sends nothing meanwhile.
+    await expect(session.getValidAccessToken()).rejects.toBeInstanceOf(ImpersonationEndedError);
     stop();
   });
 

@@ -31,6 +31,17 @@ export class ImpersonationFailedError extends Error {
   }
 }
 
+/**
+ * The impersonation ended while a request was waiting for its token (it could not be renewed,
+ * or another tab ended it): the request is not sent, the page reloads as the own user.
+ */
+export class ImpersonationEndedError extends Error {
+  constructor(message = 'impersonation ended') {
+    super(message);
+    this.name = 'ImpersonationEndedError';
+  }
+}
+
 /** Institutions the exchange is asked for: the own (owner) ones and the customer ones. */
 export interface ImpersonationClaims {
   owner: string[];

@@ -4,6 +4,7 @@ import {
   clearImpersonation,
   IMPERSONATION_KEYS,
   type ImpersonationClaims,
+  ImpersonationEndedError,
   ImpersonationFailedError,
   isImpersonationActive,
   MIN_VALIDITY_BEFORE_IMPERSONATION_SECONDS,
@@ -76,11 +77,15 @@ export interface Session {
   /**
    * An access token valid for at least 20 s, renewed through the refresh token when needed;
    * null when nobody is signed in. A failed renewal signs out and starts a new sign-in.
+   * While impersonated tokens are stored it is always the impersonated one: when that cannot be
+   * renewed, the impersonation ends (back to the own user) and this rejects with
+   * ImpersonationEndedError, never answering the own token instead.
    */
   getValidAccessToken(): Promise<string | null>;
   /**
    * The API refused `rejected` (401): renews once (unless another tab already did) and answers
-   * the new token. A failed renewal signs out, starts a new sign-in and rejects.
+   * the new token. A failed renewal signs out, starts a new sign-in and rejects; a failed
+   * renewal of the impersonated token ends the impersonation and rejects.
    */
   renewAccessToken(rejected: string): Promise<string>;
   /**
@@ -225,52 +230,77 @@ export function createSession(
     return refreshing;
   }
 
-  let refreshingImpersonation: Promise<string | null> | null = null;
+  let refreshingImpersonation: Promise<string> | null = null;
   const fetchImpl = (...args: Parameters<typeof fetch>) => (options.fetch ?? fetch)(...args);
+  /**
+   * This page belongs to an impersonation that has ended (it could not be renewed, or another
+   * tab ended it) and is reloading as the own user: until then it sends no request at all, so
+   * nothing meant for the customer goes out with the support user's own token.
+   */
+  let impersonationEnded = false;
+  /** Impersonated tokens this page has used: a 401 on one of them never renews the own token. */
+  const impersonatedTokens = new Set<string>();
+  const handOut = (token: string) => {
+    impersonatedTokens.add(token);
+    return token;
+  };
 
-  /** An impersonation that cannot be renewed ends: back to the own user. */
-  function dropImpersonation() {
+  /** An impersonation that cannot be renewed ends: back to the own user (reload). */
+  function endRunOutImpersonation() {
+    impersonationEnded = true;
     clearImpersonation(storage);
     options.onImpersonationChanged?.();
   }
 
-  /** Renews the impersonated token through its refresh token, like the own one. */
-  function refreshImpersonation(): Promise<string | null> {
+  /** The stored impersonated token when still usable, else a renewed one. */
+  async function renewImpersonation(rejected?: string): Promise<string> {
+    // Another tab may have renewed (or ended) the impersonation while this one waited.
+    const stored = readImpersonation(storage);
+    if (!stored) throw new ImpersonationEndedError();
+    if (
+      stored.accessToken !== rejected &&
+      isValidLongEnough(secondsLeft(stored.expiresAt, now()))
+    ) {
+      return stored.accessToken;
+    }
+    if (!stored.refreshToken || !options.tokenEndpoint || !options.clientId) {
+      throw new ImpersonationEndedError('impersonation cannot be renewed');
+    }
+    const form = new URLSearchParams({
+      grant_type: 'refresh_token',
+      refresh_token: stored.refreshToken,
+      client_id: options.clientId,
+    });
+    const renewed = await postTokenForm(fetchImpl, options.tokenEndpoint, form, now());
+    // Eigener User (another tab, or this one) meanwhile: the ended impersonation stays ended.
+    if (readImpersonation(storage)?.refreshToken !== stored.refreshToken) {
+      throw new ImpersonationEndedError();
+    }
+    storeImpersonation(storage, {
+      ...renewed,
+      refreshToken: renewed.refreshToken ?? stored.refreshToken,
+    });
+    return renewed.accessToken;
+  }
+
+  /**
+   * Renews the impersonated token through its refresh token, like the own one: single-flight.
+   * A failed renewal ends the impersonation and rejects: the caller's request is not sent.
+   */
+  function refreshImpersonation(rejected?: string): Promise<string> {
     refreshingImpersonation ??= (async () => {
       try {
-        const stored = readImpersonation(storage);
-        if (!stored) return null;
-        if (!stored.refreshToken || !options.tokenEndpoint || !options.clientId) {
-          dropImpersonation();
-          return null;
-        }
-        const form = new URLSearchParams({
-          grant_type: 'refresh_token',
-          refresh_token: stored.refreshToken,
-          client_id: options.clientId,
-        });
-        const renewed = await postTokenForm(fetchImpl, options.tokenEndpoint, form, now());
-        storeImpersonation(storage, {
-          ...renewed,
-          refreshToken: renewed.refreshToken ?? stored.refreshToken,
-        });
-        return renewed.accessToken;
-      } catch {
-        dropImpersonation();
-        return null;
+        return handOut(await renewImpersonation(rejected));
+      } catch (error) {
+        endRunOutImpersonation();
+        throw error instanceof ImpersonationEndedError
+          ? error
+          : new ImpersonationEndedError('impersonation cannot be renewed');
       } finally {
         refreshingImpersonation = null;
       }
     })();
     return refreshingImpersonation;
-  }
-
-  /** The impersonated token while one is active and valid long enough (renewed if needed). */
-  async function impersonatedToken(): Promise<string | null> {
-    const stored = readImpersonation(storage);
-    if (!stored) return null;
-    if (isValidLongEnough(secondsLeft(stored.expiresAt, now()))) return stored.accessToken;
-    return refreshImpersonation();
   }
 
   /** The own access token, valid for at least `minimum` seconds. */
@@ -320,9 +350,13 @@ export function createSession(
     },
 
     async getValidAccessToken() {
-      if (readImpersonation(storage)) {
-        const token = await impersonatedToken();
-        if (token) return token;
+      if (impersonationEnded) throw new ImpersonationEndedError();
+      // While impersonated tokens are stored, no request goes out with the own token.
+      const impersonation = readImpersonation(storage);
+      if (impersonation) {
+        return isValidLongEnough(secondsLeft(impersonation.expiresAt, now()))
+          ? handOut(impersonation.accessToken)
+          : refreshImpersonation();
       }
       const stored = readStoredUser();
       if (!stored || typeof stored.access_token !== 'string' || !stored.access_token) return null;
@@ -332,14 +366,17 @@ export function createSession(
     },
 
     async renewAccessToken(rejected) {
-      const impersonation = readImpersonation(storage);
-      if (impersonation) {
-        if (impersonation.accessToken !== rejected) return impersonation.accessToken;
-        const token = await refreshImpersonation();
-        if (token) return token;
+      if (impersonationEnded) throw new ImpersonationEndedError();
+      if (readImpersonation(storage)) return refreshImpersonation(rejected);
+      // The refused token was the customer's, and the impersonation is gone (ended in another
+      // tab, this page not yet reloaded): the request is not sent again as the support user.
+      if (impersonatedTokens.has(rejected)) {
+        endRunOutImpersonation();
+        throw new ImpersonationEndedError();
       }
       return refresh(rejected);
     },
+
     async renewNow() {
       if (!readStoredUser()) return null;
       const run = async () => (await (await manager()).signinSilent())?.access_token ?? null;
@@ -375,6 +412,8 @@ export function createSession(
           event.key === IMPERSONATION_KEYS.accessToken &&
           (event.oldValue === null) !== (event.newValue === null)
         ) {
+          // Ended: this page showed the customer and sends nothing more until it has reloaded.
+          if (event.newValue === null) impersonationEnded = true;
           options.onImpersonationChanged?.();
           return;
         }
