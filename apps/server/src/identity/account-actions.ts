@@ -96,7 +96,9 @@ ${alert(error)}
       config.auth.signInMaxFailures,
     );
     if (!claim.allowed) {
-      return sendPage(reply, 429, forgotForm(uid, messages.tooManyFailures, email));
+      reply.header('Retry-After', String(claim.retryAfterSeconds));
+      const refusal = claim.reason === 'slow' ? text.forgotSlowDown : text.forgotTooMany;
+      return sendPage(reply, 429, forgotForm(uid, refusal, email));
     }
     const user = email ? await findUserByEmail(db, email) : undefined;
     if (user?.hasAccountActivated) {

@@ -487,6 +487,14 @@ describe('account', () => {
         statuses.push(res.statusCode);
       }
       expect(statuses).toEqual([200, 200, 200, 200, 200, 429]);
+      // The refusal speaks of reset requests, not of sign-in attempts.
+      const refused = await browser.request('POST', resetUrl, {
+        form: { email: 'niemand@example.org' },
+      });
+      expect(refused.statusCode).toBe(429);
+      expect(refused.body).toContain(pageMessages.forgotTooMany);
+      expect(refused.body).not.toContain('Anmeldeversuche');
+      expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
       // Many accounts from one address: ADDRESS_FACTOR times the limit, then 429.
       const many = new TestBrowser(t.app, t.config, '203.0.113.76');
       const counts: Record<number, number> = {};

@@ -37,6 +37,10 @@ export const pageMessages = {
   forgotSentTitle: 'E-Mail unterwegs',
   forgotSent:
     'Falls zu dieser E-Mail-Adresse ein Konto besteht, haben wir Ihnen einen Link zum Zurücksetzen des Passworts gesendet. Der Link ist eine Stunde gültig.',
+  forgotTooMany:
+    'Zu viele Anfragen zum Zurücksetzen des Passworts. Bitte versuchen Sie es in 15 Minuten erneut.',
+  forgotSlowDown:
+    'Zu viele Anfragen zum Zurücksetzen des Passworts. Bitte warten Sie einen Moment, bevor Sie einen weiteren Link anfordern.',
   backToSignIn: 'Zurück zur Anmeldung',
   setPasswordTitle: 'Neues Passwort festlegen',
   acceptInvitationTitle: 'Einladung annehmen',
