@@ -1,12 +1,18 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
+  clearImpersonation as clearImpersonationIn,
   IMPERSONATION_KEYS,
   ImpersonationEndedError,
   ImpersonationFailedError,
   ImpersonationRefusedError,
   readImpersonation,
 } from './impersonation-tokens';
-import { createSession, type SessionUserManager, userStorageKey } from './oidc';
+import {
+  createSession,
+  IMPERSONATION_REFRESH_LOCK,
+  type SessionUserManager,
+  userStorageKey,
+} from './oidc';
 
 const config = { authUrl: 'http://localhost/auth', realm: 'portal', clientId: 'portal-web' };
 const storageKey = userStorageKey(config);
@@ -244,6 +250,146 @@ describe('refresh of impersonated tokens', () => {
     );
     await expect(session.renewAccessToken('imp-old')).resolves.toBe('imp-new');
     expect(userManager.signinSilent).not.toHaveBeenCalled();
+  });
+});
+
+/** navigator.locks as the browser gives it to every tab: one holder per name at a time. */
+function sharedLocks() {
+  const tails = new Map<string, Promise<unknown>>();
+  const names: string[] = [];
+  const request = (name: string, callback: () => Promise<unknown>) => {
+    names.push(name);
+    const run = (tails.get(name) ?? Promise.resolve()).then(() => callback());
+    tails.set(
+      name,
+      run.catch(() => undefined),
+    );
+    return run;
+  };
+  return { locks: { request } as unknown as Pick<LockManager, 'request'>, names };
+}
+
+/**
+ * The provider's refresh grant with rotation and reuse detection: each refresh token works
+ * once; a used one again revokes the grant (every later refresh is refused).
+ */
+function rotatingProvider() {
+  let current = 'imp-refresh';
+  let generation = 0;
+  let revoked = false;
+  const fetchMock = vi.fn(async (_url: RequestInfo | URL, init?: RequestInit) => {
+    const presented = new URLSearchParams(String(init?.body)).get('refresh_token');
+    // The answer takes a moment, so that a second tab would ask meanwhile.
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    if (revoked || presented !== current) {
+      revoked = true;
+      return json(400, { error: 'invalid_grant' });
+    }
+    generation += 1;
+    current = `imp-refresh-${generation}`;
+    return json(200, {
+      access_token: `imp-${generation}`,
+      refresh_token: current,
+      expires_in: 300,
+    });
+  });
+  return fetchMock;
+}
+
+function tab(fetchMock: ReturnType<typeof rotatingProvider>, locks: Pick<LockManager, 'request'>) {
+  const onImpersonationChanged = vi.fn();
+  const session = createSession(async () => manager(), {
+    storageKey,
+    locks,
+    now: () => NOW,
+    tokenEndpoint,
+    clientId: config.clientId,
+    fetch: fetchMock as unknown as typeof fetch,
+    onImpersonationChanged,
+  });
+  return { session, onImpersonationChanged };
+}
+
+describe('renewal of impersonated tokens across tabs', () => {
+  const storeExpiring = () => {
+    storeOwn('own', 300);
+    localStorage.setItem(IMPERSONATION_KEYS.accessToken, 'imp-old');
+    localStorage.setItem(IMPERSONATION_KEYS.refreshToken, 'imp-refresh');
+    localStorage.setItem(IMPERSONATION_KEYS.expiresAt, String(NOW + 10));
+  };
+
+  it('two tabs renewing at once: one renews under the lock, the other uses its token', async () => {
+    storeExpiring();
+    const provider = rotatingProvider();
+    const { locks, names } = sharedLocks();
+    const first = tab(provider, locks);
+    const second = tab(provider, locks);
+    await expect(
+      Promise.all([first.session.getValidAccessToken(), second.session.getValidAccessToken()]),
+    ).resolves.toEqual(['imp-1', 'imp-1']);
+    expect(provider).toHaveBeenCalledTimes(1);
+    expect(names).toEqual([IMPERSONATION_REFRESH_LOCK, IMPERSONATION_REFRESH_LOCK]);
+    expect(readImpersonation(localStorage)).toMatchObject({
+      accessToken: 'imp-1',
+      refreshToken: 'imp-refresh-1',
+    });
+    expect(first.onImpersonationChanged).not.toHaveBeenCalled();
+    expect(second.onImpersonationChanged).not.toHaveBeenCalled();
+  });
+
+  it('two tabs refused at once (401): the second uses the token the first renewed', async () => {
+    storeOwn('own', 300);
+    localStorage.setItem(IMPERSONATION_KEYS.accessToken, 'imp-old');
+    localStorage.setItem(IMPERSONATION_KEYS.refreshToken, 'imp-refresh');
+    localStorage.setItem(IMPERSONATION_KEYS.expiresAt, String(NOW + 200));
+    const provider = rotatingProvider();
+    const { locks } = sharedLocks();
+    const first = tab(provider, locks);
+    const second = tab(provider, locks);
+    await expect(
+      Promise.all([
+        first.session.renewAccessToken('imp-old'),
+        second.session.renewAccessToken('imp-old'),
+      ]),
+    ).resolves.toEqual(['imp-1', 'imp-1']);
+    expect(provider).toHaveBeenCalledTimes(1);
+  });
+
+  it('an impersonation ended in another tab while this one waited for the lock is not renewed', async () => {
+    storeExpiring();
+    const provider = rotatingProvider();
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const locks = {
+      request: async (_name: string, callback: () => Promise<unknown>) => {
+        await held;
+        return callback();
+      },
+    } as unknown as Pick<LockManager, 'request'>;
+    const { session, onImpersonationChanged } = tab(provider, locks);
+    const pending = session.getValidAccessToken();
+    clearImpersonationIn(localStorage);
+    release();
+    await expect(pending).rejects.toBeInstanceOf(ImpersonationEndedError);
+    expect(provider).not.toHaveBeenCalled();
+    expect(onImpersonationChanged).toHaveBeenCalledTimes(1);
+  });
+
+  it('Eigener User during a renewal: the renewed tokens are not stored again', async () => {
+    storeExpiring();
+    const provider = rotatingProvider();
+    // Eigener User (in another tab) while the provider answers the refresh.
+    const endedMeanwhile = vi.fn(async (url: RequestInfo | URL, init?: RequestInit) => {
+      clearImpersonationIn(localStorage);
+      return provider(url, init);
+    });
+    const { session } = tab(
+      endedMeanwhile as unknown as ReturnType<typeof rotatingProvider>,
+      sharedLocks().locks,
+    );
+    await expect(session.getValidAccessToken()).rejects.toBeInstanceOf(ImpersonationEndedError);
+    expect(endedMeanwhile).toHaveBeenCalledTimes(1);
+    expect(readImpersonation(localStorage)).toBeNull();
   });
 });
 

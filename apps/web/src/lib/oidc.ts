@@ -17,6 +17,9 @@ import {
 /** Renew the access token when fewer than this many seconds of validity are left. */
 export const MIN_TOKEN_VALIDITY_SECONDS = 20;
 
+/** The Web Lock held while the impersonated token is renewed (in any tab). */
+export const IMPERSONATION_REFRESH_LOCK = 'portal-impersonation-refresh';
+
 export const USER_STORE_PREFIX = 'oidc.';
 
 /** The page the identity provider sends the browser back to with the authorization code. */
@@ -252,7 +255,7 @@ export function createSession(
     options.onImpersonationChanged?.();
   }
 
-  /** The stored impersonated token when still usable, else a renewed one. */
+  /** Holds the lock: the stored impersonated token when still usable, else a renewed one. */
   async function renewImpersonation(rejected?: string): Promise<string> {
     // Another tab may have renewed (or ended) the impersonation while this one waited.
     const stored = readImpersonation(storage);
@@ -284,13 +287,18 @@ export function createSession(
   }
 
   /**
-   * Renews the impersonated token through its refresh token, like the own one: single-flight.
+   * Renews the impersonated token through its refresh token, like the own one: single-flight,
+   * and serialised across tabs (refresh tokens rotate; reusing one revokes the impersonation).
    * A failed renewal ends the impersonation and rejects: the caller's request is not sent.
    */
   function refreshImpersonation(rejected?: string): Promise<string> {
     refreshingImpersonation ??= (async () => {
       try {
-        return handOut(await renewImpersonation(rejected));
+        return handOut(
+          locks
+            ? await locks.request(IMPERSONATION_REFRESH_LOCK, () => renewImpersonation(rejected))
+            : await renewImpersonation(rejected),
+        );
       } catch (error) {
         endRunOutImpersonation();
         throw error instanceof ImpersonationEndedError
