@@ -233,6 +233,14 @@ export async function identityRoutes(app: FastifyInstance, options: IdentityRout
     return finishLogin(request, reply, user.id, ['pwd']);
   });
 
+  // After a wrong code the address bar shows …/otp; reloading it (or pressing Enter there) goes
+  // to the interaction's page, which shows the code step again while it is alive, else the
+  // German expiry page.
+  app.get(`${issuerPath}/login-actions/:uid/otp`, { schema: hide }, async (request, reply) => {
+    const { uid } = request.params as { uid: string };
+    return reply.code(303).header('Cache-Control', 'no-store').redirect(loginUrl(uid));
+  });
+
   app.post(`${issuerPath}/login-actions/:uid/otp`, { schema: hide }, async (request, reply) => {
     const interaction = await loadInteraction(request, reply);
     if (!interaction) return sendExpired(reply);

@@ -315,6 +315,13 @@ describe('two-factor sign-in', () => {
     expect(wrong.statusCode).toBe(401);
     expect(wrong.body).toContain('Der Code ist ungültig.');
     expect(wrong.headers.location).toBeUndefined();
+    // Reloading …/otp (the address after a wrong code) shows the code step again.
+    const reload = await browser.request('GET', action!);
+    expect(reload.statusCode).toBe(303);
+    expect(reload.headers.location).toBe(loginUrl);
+    const again = await browser.request('GET', String(reload.headers.location));
+    expect(again.statusCode).toBe(200);
+    expect(again.body).toMatch(/<label for="code">Einmalcode<\/label>/);
 
     const right = await browser.request('POST', action!, { form: { code: totp.generate() } });
     expect(right.statusCode).toBe(303);
@@ -343,6 +350,16 @@ describe('two-factor sign-in', () => {
     const replay = await codeStep(new TestBrowser(t.app, t.config));
     expect(replay.statusCode).toBe(401);
     expect(replay.body).toContain('Der Code ist ungültig.');
+  });
+
+  it('leads a reload of the code step of an ended interaction to the German expiry page', async () => {
+    const browser = new TestBrowser(t.app, t.config);
+    const otpPath = `${browser.issuerPath}/login-actions/abgelaufen/otp`;
+    const reload = await browser.request('GET', otpPath);
+    expect(reload.statusCode).toBe(303);
+    const page = await browser.request('GET', String(reload.headers.location));
+    expect(page.headers['content-type']).toContain('text/html');
+    expect(page.body).toContain('<html lang="de">');
   });
 
   it('does not accept the code step without the password step', async () => {
