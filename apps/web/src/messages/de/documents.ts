@@ -71,6 +71,9 @@ export const documents = {
     chooseBusinessCaseFirst: 'Bitte wählen Sie zuerst einen Geschäftsfall.',
     progress: (name: string) => `Fortschritt des Hochladens von ${name}`,
     clearResults: 'Ergebnisse ausblenden',
+    /** Under the message of a failed file: it stays, to be corrected and sent again. */
+    retryHint:
+      'Die Datei und Ihre Angaben bleiben erhalten: Prüfen Sie sie und laden Sie die Datei erneut hoch, oder entfernen Sie sie aus der Auswahl.',
     caseHeading: (label: string) => `Geschäftsfall ${label}`,
     caseEmpty: 'Zu diesem Geschäftsfall gibt es noch keine Dokumente dieses Typs.',
     caseError:

@@ -29,6 +29,10 @@ import { uploadMany } from '../model/document-store';
 import { DOCUMENT_TYPES } from '../model/document-types';
 import { draftFromFile, failureMessage, isoToday, type UploadDraft } from '../model/upload-draft';
 
+/**
+ * `failed`: sent and refused; it keeps its file and fields, shows why, and can be corrected
+ * and sent again (with the drafts) or removed, like a draft.
+ */
 type EntryStatus = 'draft' | 'uploading' | 'done' | 'failed';
 interface Entry extends UploadDraft {
   status: EntryStatus;
@@ -74,8 +78,9 @@ export function UploadForm({
   const [entries, setEntries] = useState<Entry[]>([]);
   const [submitted, setSubmitted] = useState(false);
   const uploading = entries.some((entry) => entry.status === 'uploading');
-  const drafts = entries.filter((entry) => entry.status === 'draft');
-  const finished = entries.some((entry) => entry.status === 'done' || entry.status === 'failed');
+  /** What the upload button sends: new drafts and failed entries (sent again). */
+  const drafts = entries.filter((entry) => entry.status === 'draft' || entry.status === 'failed');
+  const finished = entries.some((entry) => entry.status === 'done');
 
   const patch = (key: string, change: Partial<Entry>) =>
     setEntries((current) =>
@@ -100,7 +105,9 @@ export function UploadForm({
     if (!businessCaseId || drafts.length === 0) return;
     if (drafts.some((draft) => !draft.displayName.trim() || !draft.createdAt)) return;
     const batch = drafts.map((draft) => ({ name: draft.displayName, draft }));
-    for (const { draft } of batch) patch(draft.key, { status: 'uploading', progress: 0 });
+    for (const { draft } of batch) {
+      patch(draft.key, { status: 'uploading', progress: 0, message: '' });
+    }
     await uploadMany(
       batch,
       async ({ draft }) => {
@@ -164,7 +171,7 @@ export function UploadForm({
           </Stack>
         </Dropzone>
         {entries.map((entry) => {
-          const locked = entry.status !== 'draft';
+          const locked = entry.status === 'uploading' || entry.status === 'done';
           return (
             <Card
               key={entry.key}
@@ -229,7 +236,7 @@ export function UploadForm({
                   autosize
                   minRows={1}
                 />
-                {locked && (
+                {(locked || entry.status === 'failed') && (
                   <Progress
                     value={Math.round(entry.progress * 100)}
                     color={
@@ -250,6 +257,11 @@ export function UploadForm({
                     {entry.message}
                   </Text>
                 )}
+                {entry.status === 'failed' && (
+                  <Text size="sm" c="dimmed">
+                    {t.manage.retryHint}
+                  </Text>
+                )}
               </Stack>
             </Card>
           );
@@ -259,7 +271,7 @@ export function UploadForm({
             <Button
               variant="subtle"
               onClick={() =>
-                setEntries((current) => current.filter((entry) => entry.status === 'draft'))
+                setEntries((current) => current.filter((entry) => entry.status !== 'done'))
               }
             >
               {t.manage.clearResults}

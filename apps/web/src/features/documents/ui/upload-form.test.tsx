@@ -1,0 +1,179 @@
+import { documentSchema } from '@portal/contract';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http } from 'msw';
+import { setupServer } from 'msw/node';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { contractJson, contractProblem } from '../../../test/contract-response';
+import { renderWithProviders } from '../../../test/render';
+import { UploadForm } from './upload-form';
+
+const PRAXIS = '11111111-1111-4111-8111-111111111111';
+const TI = '44444444-4444-4444-8444-444444444444';
+const businessCases = [
+  {
+    id: TI,
+    businessCaseTypeName: 'TIORDER',
+    businessCaseTypeLabel: 'TI-Bestellung',
+    createdAt: '2026-01-01T00:00:00.000Z',
+  },
+];
+
+const server = setupServer();
+beforeAll(() => {
+  server.listen({ onUnhandledFrame: 'error' });
+  // jsdom has no document.fonts, which the autosizing description fields listen to.
+  if (!('fonts' in document)) {
+    Object.defineProperty(document, 'fonts', {
+      configurable: true,
+      value: { addEventListener() {}, removeEventListener() {} },
+    });
+  }
+});
+afterEach(() => server.resetHandlers());
+afterAll(() => server.close());
+
+interface Sent {
+  metadata: Record<string, unknown>;
+  fileName: string;
+}
+
+/** Answers the uploads in turn with `answers` (a status, 201 for success). */
+function answerUploads(answers: number[]) {
+  const sent: Sent[] = [];
+  server.use(
+    http.post(`*/api/institution/${PRAXIS}/business_case/${TI}/document`, async ({ request }) => {
+      // jsdom's File is not undici's, so the multipart body is read as text.
+      const body = await request.text();
+      const metadata = JSON.parse(
+        /name="metadata"\r\n(?:[^\r\n]+\r\n)*\r\n([^\r\n]*)/.exec(body)?.[1] ?? 'null',
+      );
+      const file = { name: /name="file"; filename="([^"]*)"/.exec(body)?.[1] ?? '', size: 13 };
+      sent.push({ metadata, fileName: file.name });
+      const status = answers[sent.length - 1] ?? 201;
+      if (status !== 201) {
+        return contractProblem(status, 'Fehler', 'Der Speicher ist gerade nicht erreichbar.');
+      }
+      return contractJson(
+        documentSchema,
+        {
+          id: '77777777-7777-4777-8777-777777777777',
+          documentType: metadata.type,
+          displayName: metadata.displayName,
+          description: metadata.description ?? null,
+          createdAt: metadata.createdAt,
+          contentType: 'application/pdf',
+          size: file.size,
+          businessCase: { id: TI, label: 'TI-Bestellung' },
+          unread: true,
+        },
+        { status: 201 },
+      );
+    }),
+  );
+  return sent;
+}
+
+function renderForm() {
+  let uploaded = 0;
+  renderWithProviders(
+    <UploadForm
+      customerId={PRAXIS}
+      businessCases={businessCases}
+      documentType="invoice"
+      dispatch={() => {}}
+      onUploaded={() => {
+        uploaded += 1;
+      }}
+    />,
+  );
+  return { uploadedBatches: () => uploaded };
+}
+
+const pdf = (name = 'befund.pdf') => new File(['%PDF-1.4 test'], name, { type: 'application/pdf' });
+
+async function chooseFile(file: File) {
+  await userEvent.upload(screen.getByLabelText('Dateien zum Hochladen auswählen'), file);
+  return screen.findByRole('article', { name: file.name });
+}
+
+describe('UploadForm', () => {
+  it('keeps a failed file with its fields and message; it can be corrected and sent again', async () => {
+    const sent = answerUploads([503, 201]);
+    renderForm();
+    const entry = await chooseFile(pdf());
+    const name = within(entry).getByRole('textbox', { name: /^Anzeigename/ });
+    await userEvent.clear(name);
+    await userEvent.type(name, 'Befund März');
+    await userEvent.type(
+      within(entry).getByRole('textbox', { name: /^Beschreibung/ }),
+      'Zweite Seite fehlt',
+    );
+    await userEvent.click(screen.getByRole('button', { name: '1 Datei hochladen' }));
+
+    expect(await within(entry).findByRole('alert')).toHaveTextContent(
+      'Hinzufügen des Dokuments fehlgeschlagen: Der Speicher ist gerade nicht erreichbar.',
+    );
+    expect(within(entry).getByText(/bleiben erhalten/)).toBeInTheDocument();
+    // Still editable, still removable, and the fields keep what was typed.
+    expect(name).toBeEnabled();
+    expect(name).toHaveValue('Befund März');
+    expect(within(entry).getByRole('textbox', { name: /^Beschreibung/ })).toHaveValue(
+      'Zweite Seite fehlt',
+    );
+    expect(
+      within(entry).getByRole('button', { name: 'befund.pdf aus der Auswahl entfernen' }),
+    ).toBeInTheDocument();
+    // Hiding the results does not throw it away (there is no success to hide yet).
+    expect(screen.queryByRole('button', { name: 'Ergebnisse ausblenden' })).toBeNull();
+
+    await userEvent.clear(name);
+    await userEvent.type(name, 'Befund März korrigiert');
+    await userEvent.click(screen.getByRole('button', { name: '1 Datei hochladen' }));
+    expect(await within(entry).findByRole('status')).toHaveTextContent(
+      'Hinzufügen des Dokuments erfolgreich',
+    );
+    expect(within(entry).queryByRole('alert')).toBeNull();
+    expect(sent.map((s) => [s.fileName, s.metadata.displayName, s.metadata.description])).toEqual([
+      ['befund.pdf', 'Befund März', 'Zweite Seite fehlt'],
+      ['befund.pdf', 'Befund März korrigiert', 'Zweite Seite fehlt'],
+    ]);
+
+    await userEvent.click(screen.getByRole('button', { name: 'Ergebnisse ausblenden' }));
+    expect(screen.queryByRole('article', { name: 'befund.pdf' })).toBeNull();
+  });
+
+  it('a failed file can be removed, and hiding the results keeps it while others succeeded', async () => {
+    answerUploads([201, 503]);
+    renderForm();
+    await chooseFile(pdf('a.pdf'));
+    await chooseFile(pdf('b.pdf'));
+    await userEvent.click(screen.getByRole('button', { name: '2 Dateien hochladen' }));
+    await waitFor(() => expect(screen.getAllByTestId('upload-result')).toHaveLength(2));
+    const failed = screen
+      .getAllByRole('article')
+      .find((article) => within(article).queryByRole('alert'));
+    expect(failed).toBeDefined();
+    await userEvent.click(screen.getByRole('button', { name: 'Ergebnisse ausblenden' }));
+    // Only the success is hidden; the failed file waits to be sent again.
+    expect(screen.getAllByRole('article')).toEqual([failed]);
+    expect(screen.getByRole('button', { name: '1 Datei hochladen' })).toBeInTheDocument();
+    const name = (failed as HTMLElement).getAttribute('aria-label') as string;
+    await userEvent.click(
+      screen.getByRole('button', { name: `${name} aus der Auswahl entfernen` }),
+    );
+    expect(screen.queryAllByRole('article')).toEqual([]);
+  });
+
+  it('reads a date typed as 05.03.2026 as 5 March', async () => {
+    const sent = answerUploads([201]);
+    renderForm();
+    const entry = await chooseFile(pdf());
+    const date = within(entry).getByRole('textbox', { name: /^Datum/ });
+    await userEvent.clear(date);
+    await userEvent.type(date, '05.03.2026');
+    await userEvent.click(screen.getByRole('button', { name: '1 Datei hochladen' }));
+    await waitFor(() => expect(sent).toHaveLength(1));
+    expect(sent[0]?.metadata.createdAt).toBe('2026-03-05');
+  });
+});
