@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { decodeJwt, exportJWK, generateKeyPair } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TestBrowser } from '../../test/oidc-test-client';
 import { buildTestApp, type TestApp } from '../../test/test-app';
 import { demoClaims, signTestToken } from '../../test/tokens';
 import {
@@ -10,7 +11,14 @@ import {
   relationships,
   users,
 } from '../db/schema';
-import { DEMO_INSTITUTIONS, DEMO_USERS, type DemoUserKey } from '../db/seed/demo-ids';
+import {
+  DEMO_EMAILS,
+  DEMO_INSTITUTIONS,
+  DEMO_PASSWORD,
+  DEMO_USERS,
+  type DemoUserKey,
+} from '../db/seed/demo-ids';
+import { apiResource } from './provider';
 import { IMPERSONATOR_SCOPE, TOKEN_EXCHANGE_GRANT } from './token-exchange';
 
 let t: TestApp;
@@ -60,8 +68,13 @@ afterAll(async () => {
 
 const tokenPath = () => `${new URL(t.config.auth.issuer).pathname}/protocol/openid-connect/token`;
 
+/** An access token of a demo account as the provider issues it (`typ: at+jwt`, the API's audience). */
 async function ownToken(user: DemoUserKey, extra: Record<string, unknown> = {}, expiresIn = 300) {
-  return signTestToken(t, { ...demoClaims(t, user), ...extra }, { expiresIn });
+  return signTestToken(
+    t,
+    { ...demoClaims(t, user), aud: apiResource(t.config).audience, ...extra },
+    { expiresIn, header: { typ: 'at+jwt' } },
+  );
 }
 
 function claimToken(owner: string[], contractor: string[]) {
@@ -175,6 +188,28 @@ describe('token exchange (impersonation)', () => {
     const forged = await signTestToken(t, demoClaims(t, 'sara'), { key });
     expectRefused(await exchange(forged, DEMO_USERS.max));
     expectRefused(await exchange('garbage', DEMO_USERS.max));
+  });
+
+  it('accepts only access tokens: an ID token of the same sign-in is refused', async () => {
+    const browser = new TestBrowser(t.app, t.config, '203.0.113.90');
+    const tokens = await browser.signIn({ email: DEMO_EMAILS.sara, password: DEMO_PASSWORD });
+    // ID tokens are signed with the same keys and travel in logout URLs (id_token_hint).
+    const refused = await exchange(tokens.id_token, DEMO_USERS.max);
+    expectRefused(refused);
+    expect(refused.json()).toMatchObject({ error_description: 'invalid subject_token' });
+    expect((await exchange(tokens.access_token, DEMO_USERS.max)).statusCode).toBe(200);
+  });
+
+  it('refuses a token without the access-token type or for another audience', async () => {
+    const audience = apiResource(t.config).audience;
+    const untyped = await signTestToken(t, { ...demoClaims(t, 'sara'), aud: audience });
+    expectRefused(await exchange(untyped, DEMO_USERS.max));
+    const forClient = await signTestToken(
+      t,
+      { ...demoClaims(t, 'sara'), aud: t.config.auth.clientId },
+      { header: { typ: 'at+jwt' } },
+    );
+    expectRefused(await exchange(forClient, DEMO_USERS.max));
   });
 
   it('refuses impersonating while impersonated', async () => {

@@ -112,8 +112,14 @@ export async function decideExchange(
   const publicKeys = context.jwks.keys.map(({ d, p, q, dp, dq, qi, ...pub }) => pub);
   let payload: Record<string, unknown>;
   try {
+    // Only the provider's access tokens (RFC 9068: `typ: at+jwt`, audience the API). ID tokens
+    // are signed with the same keys and travel in logout URLs (id_token_hint); they have no
+    // `typ` and the client as audience, so they are refused here.
     ({ payload } = await jwtVerify(request.subjectToken, createLocalJWKSet({ keys: publicKeys }), {
       issuer: context.issuer,
+      audience: context.audience,
+      typ: 'at+jwt',
+      requiredClaims: ['sub', 'exp'],
     }));
   } catch {
     throw new ExchangeRefused('invalid subject_token');

@@ -4,6 +4,7 @@ import { buildTestApp, type TestApp } from '../../../test/test-app';
 import { demoClaims, signTestToken } from '../../../test/tokens';
 import { institutions, relationships } from '../../db/schema';
 import { DEMO_INSTITUTIONS, DEMO_USERS, type DemoUserKey } from '../../db/seed/demo-ids';
+import { apiResource } from '../../identity/provider';
 import { IMPERSONATOR_SCOPE, TOKEN_EXCHANGE_GRANT } from '../../identity/token-exchange';
 import { likeTerm, SEARCH_CANDIDATE_CAP } from './repository';
 
@@ -18,7 +19,14 @@ afterAll(async () => {
   await t?.close();
 });
 
-const tokenOf = (user: DemoUserKey) => signTestToken(t, demoClaims(t, user));
+// Shaped like the provider's access tokens (`typ: at+jwt`, the API's audience): the token
+// exchange accepts no other subject token.
+const tokenOf = (user: DemoUserKey) =>
+  signTestToken(
+    t,
+    { ...demoClaims(t, user), aud: apiResource(t.config).audience },
+    { header: { typ: 'at+jwt' } },
+  );
 
 async function get(user: DemoUserKey | string, url: string) {
   const token = user.includes('.') ? user : await tokenOf(user as DemoUserKey);
