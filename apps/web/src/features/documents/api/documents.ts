@@ -2,8 +2,12 @@ import type { PortalDocument } from '@portal/contract';
 import { queryOptions } from '@tanstack/react-query';
 import { apiGet, apiGetBlob } from '../../../lib/api-client';
 
+/** The prefix of every document list of one institution (all types). */
+export const documentListsQueryKey = (institutionId: string) =>
+  ['documents', 'list', institutionId] as const;
+
 export const documentListQueryKey = (institutionId: string, documentType: string) =>
-  ['documents', 'list', institutionId, documentType] as const;
+  [...documentListsQueryKey(institutionId), documentType] as const;
 
 export const documentListQueryOptions = (institutionId: string, documentType: string) =>
   queryOptions({

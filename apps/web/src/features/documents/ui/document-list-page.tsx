@@ -15,7 +15,11 @@ import { useBreadcrumbs } from '../../../app/breadcrumbs';
 import { PageHeader } from '../../../components/page-header';
 import { documents as t } from '../../../messages/de';
 import { documentMetadataQueryKey } from '../api/document-metadata';
-import { documentListQueryOptions, downloadDocument } from '../api/documents';
+import {
+  documentListQueryOptions,
+  documentListsQueryKey,
+  downloadDocument,
+} from '../api/documents';
 import { documentTypeLabel, isDocumentType } from '../model/document-types';
 import { downloadFileName, formatGermanDate } from '../model/file-name';
 import { DocumentTypeNav } from './document-type-nav';
@@ -57,7 +61,7 @@ export function DocumentListPage() {
       saveBlob(blob, downloadFileName(item.displayName, item.contentType));
       await Promise.all([
         queryClient.invalidateQueries({ queryKey: documentMetadataQueryKey(currentInstitutionId) }),
-        queryClient.invalidateQueries({ queryKey: ['documents', 'list', currentInstitutionId] }),
+        queryClient.invalidateQueries({ queryKey: documentListsQueryKey(currentInstitutionId) }),
       ]);
     } catch {
       setDownloadError(true);

@@ -1,6 +1,6 @@
 import { documentList, documentSchema, relationshipList } from '@portal/contract';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HttpResponse, http } from 'msw';
 import { setupServer } from 'msw/node';
@@ -84,9 +84,9 @@ function stubDocumentFonts() {
   }
 }
 
-async function chooseCustomer() {
+async function chooseCustomer(queryClient = new QueryClient()) {
   renderWithProviders(
-    <QueryClientProvider client={new QueryClient()}>
+    <QueryClientProvider client={queryClient}>
       <ManageDocuments institutionId={NORD} documentType="invoice" />
     </QueryClientProvider>,
   );
@@ -201,5 +201,90 @@ describe('typing a date the German way (dd.MM.yyyy)', () => {
     const bodies = await editWithTypedDate('31.02.2026');
     await waitFor(() => expect(bodies).toHaveLength(1));
     expect(bodies[0]).toMatchObject({ createdAt: doc.createdAt });
+  });
+});
+
+describe('after a change, the management section stays as it is', () => {
+  const PREFILLED = 'Befund für später.pdf';
+
+  /** A chosen customer with one file waiting in the upload form. */
+  async function withDraft(queryClient: QueryClient) {
+    stubDocumentFonts();
+    answer([]);
+    let relationshipCalls = 0;
+    server.use(
+      http.get(`*/api/institution/${NORD}/relationship`, () => {
+        relationshipCalls += 1;
+        return relationshipCalls === 1
+          ? contractJson(relationshipList, relationships)
+          : contractProblem(503, 'Fehler');
+      }),
+    );
+    await chooseCustomer(queryClient);
+    await screen.findByText('Rechnung Oktober 2026.txt');
+    await userEvent.upload(
+      screen.getByLabelText('Dateien zum Hochladen auswählen'),
+      new File(['%PDF-1.4'], PREFILLED, { type: 'application/pdf' }),
+    );
+    expect(await screen.findByRole('article', { name: PREFILLED })).toBeInTheDocument();
+    return { relationshipCalls: () => relationshipCalls };
+  }
+
+  it('an edit refreshes the lists and counts of the customer only, not the customers', async () => {
+    const queryClient = new QueryClient();
+    const seeded = [
+      ['documents', 'list', PRAXIS, 'invoice'],
+      ['documents', 'metadata', PRAXIS],
+      ['documents', 'list', NORD, 'invoice'],
+      ['documents', 'metadata', NORD],
+    ] as const;
+    for (const key of seeded) queryClient.setQueryData(key, []);
+    const { relationshipCalls } = await withDraft(queryClient);
+    server.use(
+      http.put(`*/api/institution/${PRAXIS}/document/${doc.id}`, () =>
+        contractJson(documentSchema, { ...doc, displayName: 'Neu' }),
+      ),
+    );
+    await userEvent.click(
+      screen.getByRole('button', { name: 'Rechnung Oktober 2026.txt bearbeiten' }),
+    );
+    const dialog = await screen.findByRole('dialog', { name: 'Dokument bearbeiten' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Speichern' }));
+    await waitFor(() => expect(queryClient.getQueryState(seeded[0])?.isInvalidated).toBe(true));
+    expect(queryClient.getQueryState(seeded[1])?.isInvalidated).toBe(true);
+    expect(queryClient.getQueryState(seeded[2])?.isInvalidated).toBe(false);
+    expect(queryClient.getQueryState(seeded[3])?.isInvalidated).toBe(false);
+    expect(queryClient.getQueryState(['documents', 'relationships', NORD])?.isInvalidated).toBe(
+      false,
+    );
+    expect(relationshipCalls()).toBe(1);
+    expect(screen.getByRole('article', { name: PREFILLED })).toBeInTheDocument();
+  });
+
+  it('a failed refresh of the customers keeps the section, the chosen customer and the drafts', async () => {
+    const queryClient = new QueryClient();
+    const { relationshipCalls } = await withDraft(queryClient);
+    await act(() => queryClient.refetchQueries({ queryKey: ['documents', 'relationships', NORD] }));
+    expect(relationshipCalls()).toBe(2);
+    expect(queryClient.getQueryState(['documents', 'relationships', NORD])?.status).toBe('error');
+    // TanStack Query tells the component on a timer: let that render happen.
+    await act(() => new Promise((resolve) => setTimeout(resolve, 20)));
+    expect(screen.queryByText(/Die Kunden konnten nicht geladen werden/)).toBeNull();
+    expect(screen.getByRole('article', { name: PREFILLED })).toBeInTheDocument();
+    expect(screen.getByRole('region', { name: 'TI-Bestellung' })).toBeInTheDocument();
+  });
+
+  it('a failed first load of the customers still says so', async () => {
+    server.use(
+      http.get(`*/api/institution/${NORD}/relationship`, () => contractProblem(503, 'Fehler')),
+    );
+    renderWithProviders(
+      <QueryClientProvider client={new QueryClient()}>
+        <ManageDocuments institutionId={NORD} documentType="invoice" />
+      </QueryClientProvider>,
+    );
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      /Die Kunden konnten nicht geladen werden/,
+    );
   });
 });

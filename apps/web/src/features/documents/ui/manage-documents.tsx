@@ -18,6 +18,8 @@ import type { DocumentType, PortalDocument, Relationship } from '@portal/contrac
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useReducer, useRef, useState } from 'react';
 import { documents as t } from '../../../messages/de';
+import { documentMetadataQueryKey } from '../api/document-metadata';
+import { documentListsQueryKey } from '../api/documents';
 import { fetchCaseDocuments, relationshipsQueryOptions } from '../api/manage';
 import {
   type DocumentStoreEvent,
@@ -58,7 +60,9 @@ export function ManageDocuments({ institutionId, documentType }: ManageDocuments
         <Text>{t.manage.intro}</Text>
         {relationships.isPending ? (
           <Loader aria-label={t.loading} />
-        ) : relationships.isError ? (
+        ) : relationships.data === undefined ? (
+          // Only a first load that failed: a failed refresh keeps the customers already shown
+          // (and with them the chosen files and drafts below).
           <Alert color="red" role="alert">
             {t.manage.customersError}
           </Alert>
@@ -131,11 +135,15 @@ function CustomerDocuments({
     };
   }, [reload]);
 
-  /** After upload, update or delete: reload the lists here and every cached document query. */
+  /**
+   * After upload, update or delete: reload the lists here and the customer's cached lists and
+   * counts; nothing else changed (the customers above stay as they are).
+   */
   const changed = useCallback(() => {
     void reload();
-    void queryClient.invalidateQueries({ queryKey: ['documents'] });
-  }, [reload, queryClient]);
+    void queryClient.invalidateQueries({ queryKey: documentListsQueryKey(customerId) });
+    void queryClient.invalidateQueries({ queryKey: documentMetadataQueryKey(customerId) });
+  }, [reload, queryClient, customerId]);
 
   if (cases.length === 0) return <Text>{t.manage.noBusinessCases}</Text>;
 
