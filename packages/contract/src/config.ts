@@ -12,5 +12,10 @@ export const publicConfig = z.object({
   analytics: z.record(z.string(), z.string()),
   /** Base URL of the Matomo-compatible analytics server; analytics is off without it. */
   analyticsUrl: z.string().optional(),
+  /**
+   * Largest document upload in bytes (the server's UPLOAD_MAX_BYTES): the upload form names it
+   * and refuses larger files before sending. Absent from older servers (no check before sending).
+   */
+  uploadMaxBytes: z.number().int().positive().optional(),
 });
 export type PublicConfig = z.infer<typeof publicConfig>;

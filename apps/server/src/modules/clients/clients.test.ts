@@ -24,6 +24,20 @@ describe('GET /api/clients/public/config', () => {
       clientId: 'portal-web',
       serverStatusUrl: 'https://status.example.de/',
       analytics: { 'portal.example.de': '7' },
+      uploadMaxBytes: 50 * 1024 * 1024,
     });
+  });
+
+  it('names the configured upload limit (UPLOAD_MAX_BYTES) for the upload form', async () => {
+    const small = await buildTestApp({
+      UPLOAD_MAX_BYTES: String(5 * 1024 * 1024),
+      SEED_DEMO_DATA: 'false',
+    });
+    try {
+      const res = await small.app.inject({ method: 'GET', url: '/api/clients/public/config' });
+      expect(res.json().uploadMaxBytes).toBe(5 * 1024 * 1024);
+    } finally {
+      await small.close();
+    }
   });
 });

@@ -11,6 +11,7 @@ export function toPublicConfig(config: Config): PublicConfig {
     serverStatusUrl: config.serverStatusUrl,
     analytics: config.analyticsSites,
     ...(config.analytics.url ? { analyticsUrl: config.analytics.url } : {}),
+    uploadMaxBytes: config.documents.uploadMaxBytes,
   };
 }
 

@@ -58,8 +58,16 @@ export const documents = {
     businessCasePlaceholder: 'Geschäftsfall auswählen',
     uploadTitle: 'Dateien hochladen',
     dropzone: 'Dateien hierher ziehen oder klicken, um Dateien auszuwählen',
-    dropzoneHint:
-      'PDF, PNG, JPEG, WebP, DOCX, XLSX, ODT, ODS oder Textdateien; mehrere Dateien auf einmal möglich.',
+    /** Under the drop zone; `limit` the largest file (`50 MB`) when the server names it. */
+    dropzoneHint: (limit: string | undefined) =>
+      `PDF, PNG, JPEG, WebP, DOCX, XLSX, ODT, ODS oder Textdateien${
+        limit ? `, höchstens ${limit} je Datei` : ''
+      }; mehrere Dateien auf einmal möglich.`,
+    /** A chosen file over the limit, refused before sending. */
+    fileTooLarge: (name: string, size: string, limit: string) =>
+      `„${name}“ (${size}) ist zu groß und wurde nicht übernommen. Erlaubt sind höchstens ${limit} je Datei.`,
+    /** A chosen file the drop zone refused for another reason. */
+    fileRefused: (name: string) => `„${name}“ wurde nicht übernommen.`,
     dropzoneLabel: 'Dateien zum Hochladen auswählen',
     displayName: 'Anzeigename',
     createdAt: 'Datum',

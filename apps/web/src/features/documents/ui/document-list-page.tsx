@@ -12,6 +12,7 @@ import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { useAppContext } from '../../../app/app-context';
 import { useBreadcrumbs } from '../../../app/breadcrumbs';
+import { useServices } from '../../../app/services';
 import { PageHeader } from '../../../components/page-header';
 import { documents as t } from '../../../messages/de';
 import { documentMetadataQueryKey } from '../api/document-metadata';
@@ -41,6 +42,7 @@ export function DocumentListPage() {
   const [searchParams] = useSearchParams();
   const documentType = searchParams.get('documentType');
   const { currentInstitutionId, permissions } = useAppContext();
+  const { config } = useServices();
   const queryClient = useQueryClient();
   const valid = isDocumentType(documentType);
   const list = useQuery({
@@ -138,7 +140,11 @@ export function DocumentListPage() {
         </Alert>
       )}
       {permissions.canManageDocuments && currentInstitutionId && valid && (
-        <ManageDocuments institutionId={currentInstitutionId} documentType={documentType} />
+        <ManageDocuments
+          institutionId={currentInstitutionId}
+          documentType={documentType}
+          uploadMaxBytes={config.uploadMaxBytes}
+        />
       )}
     </Stack>
   );

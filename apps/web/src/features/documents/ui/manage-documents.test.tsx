@@ -84,10 +84,14 @@ function stubDocumentFonts() {
   }
 }
 
-async function chooseCustomer(queryClient = new QueryClient()) {
+async function chooseCustomer(queryClient = new QueryClient(), uploadMaxBytes?: number) {
   renderWithProviders(
     <QueryClientProvider client={queryClient}>
-      <ManageDocuments institutionId={NORD} documentType="invoice" />
+      <ManageDocuments
+        institutionId={NORD}
+        documentType="invoice"
+        uploadMaxBytes={uploadMaxBytes}
+      />
     </QueryClientProvider>,
   );
   await userEvent.click(await screen.findByRole('combobox', { name: 'Kunde' }));
@@ -132,6 +136,12 @@ describe('ManageDocuments (spec section 4, business-case lists)', () => {
       await screen.findByText(/Die Dokumente des Kunden konnten nicht geladen werden/),
     ).toBeInTheDocument();
     expect(screen.queryByRole('region', { name: 'TI-Bestellung' })).toBeNull();
+  });
+
+  it('tells the upload limit of the server (public config) under the drop zone', async () => {
+    answer([]);
+    await chooseCustomer(new QueryClient(), 20 * 1024 * 1024);
+    expect(await screen.findByText(/höchstens 20 MB je Datei/)).toBeInTheDocument();
   });
 
   it('says so when the institution has no customers', async () => {

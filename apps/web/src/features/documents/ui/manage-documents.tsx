@@ -38,6 +38,8 @@ export interface ManageDocumentsProps {
   /** The current (trusted) institution. */
   institutionId: string;
   documentType: DocumentType;
+  /** The largest upload in bytes (public config), if the server names it. */
+  uploadMaxBytes?: number;
 }
 
 /**
@@ -45,7 +47,11 @@ export interface ManageDocumentsProps {
  * of its business cases, edit and delete; the customer's business-case lists of this type load
  * per case (a failed case is marked alone, all failing sets the global error).
  */
-export function ManageDocuments({ institutionId, documentType }: ManageDocumentsProps) {
+export function ManageDocuments({
+  institutionId,
+  documentType,
+  uploadMaxBytes,
+}: ManageDocumentsProps) {
   const relationships = useQuery(relationshipsQueryOptions(institutionId));
   const customers = (relationships.data ?? []).filter((relationship) => relationship.owner);
   const [customerId, setCustomerId] = useState<string | null>(null);
@@ -87,6 +93,7 @@ export function ManageDocuments({ institutionId, documentType }: ManageDocuments
                 key={`${customer.contractorId}:${documentType}`}
                 customer={customer}
                 documentType={documentType}
+                uploadMaxBytes={uploadMaxBytes}
               />
             ) : (
               <Text c="dimmed">{t.manage.chooseCustomer}</Text>
@@ -101,9 +108,11 @@ export function ManageDocuments({ institutionId, documentType }: ManageDocuments
 function CustomerDocuments({
   customer,
   documentType,
+  uploadMaxBytes,
 }: {
   customer: Relationship;
   documentType: DocumentType;
+  uploadMaxBytes: number | undefined;
 }) {
   const queryClient = useQueryClient();
   const [store, dispatch] = useReducer(
@@ -153,6 +162,7 @@ function CustomerDocuments({
         customerId={customerId}
         businessCases={cases}
         documentType={documentType}
+        maxBytes={uploadMaxBytes}
         dispatch={dispatch}
         onUploaded={changed}
       />

@@ -74,10 +74,11 @@ function answerUploads(answers: number[]) {
   return sent;
 }
 
-function renderForm() {
+function renderForm(maxBytes?: number) {
   let uploaded = 0;
   renderWithProviders(
     <UploadForm
+      maxBytes={maxBytes}
       customerId={PRAXIS}
       businessCases={businessCases}
       documentType="invoice"
@@ -175,5 +176,37 @@ describe('UploadForm', () => {
     await userEvent.click(screen.getByRole('button', { name: '1 Datei hochladen' }));
     await waitFor(() => expect(sent).toHaveLength(1));
     expect(sent[0]?.metadata.createdAt).toBe('2026-03-05');
+  });
+
+  it('names the upload limit and refuses a larger file when chosen, before sending anything', async () => {
+    const sent = answerUploads([]);
+    renderForm(50 * 1024 * 1024);
+    expect(screen.getByText(/höchstens 50 MB je Datei/)).toBeInTheDocument();
+    const big = new File(['%PDF'], 'scan-gross.pdf', { type: 'application/pdf' });
+    Object.defineProperty(big, 'size', { value: 51 * 1024 * 1024 });
+    await userEvent.upload(screen.getByLabelText('Dateien zum Hochladen auswählen'), [big, pdf()]);
+
+    expect(await screen.findByTestId('upload-refused')).toHaveTextContent(
+      '„scan-gross.pdf“ (51 MB) ist zu groß und wurde nicht übernommen. Erlaubt sind höchstens 50 MB je Datei.',
+    );
+    expect(screen.getByTestId('upload-refused')).toHaveAttribute('role', 'alert');
+    // The small file is taken; the large one is not, so it is never sent.
+    expect(screen.queryByRole('article', { name: 'scan-gross.pdf' })).toBeNull();
+    await screen.findByRole('article', { name: 'befund.pdf' });
+    await userEvent.click(screen.getByRole('button', { name: '1 Datei hochladen' }));
+    await waitFor(() => expect(sent).toHaveLength(1));
+    expect(sent[0]?.fileName).toBe('befund.pdf');
+
+    // The next choice replaces the refusal.
+    await userEvent.upload(screen.getByLabelText('Dateien zum Hochladen auswählen'), pdf('c.pdf'));
+    await screen.findByRole('article', { name: 'c.pdf' });
+    expect(screen.queryByTestId('upload-refused')).toBeNull();
+  });
+
+  it('without a limit from the server the hint names none and the server decides', () => {
+    renderForm();
+    expect(screen.getByText(/mehrere Dateien auf einmal möglich/)).not.toHaveTextContent(
+      'höchstens',
+    );
   });
 });

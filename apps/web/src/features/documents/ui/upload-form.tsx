@@ -1,8 +1,10 @@
 import '@mantine/core/styles/Progress.css';
 import '@mantine/core/styles/Card.css';
 import '@mantine/core/styles/SimpleGrid.css';
+import '@mantine/core/styles/Alert.css';
 import '@mantine/dropzone/styles.css';
 import {
+  Alert,
   Button,
   Card,
   CloseButton,
@@ -17,7 +19,7 @@ import {
   Title,
 } from '@mantine/core';
 import { DateInput } from '@mantine/dates';
-import { Dropzone } from '@mantine/dropzone';
+import { Dropzone, type FileRejection } from '@mantine/dropzone';
 import type { DocumentType, RelationshipBusinessCase } from '@portal/contract';
 import { useState } from 'react';
 import { parseGermanDate } from '../../../components/german-date';
@@ -27,6 +29,7 @@ import { uploadDocument } from '../api/manage';
 import type { DocumentStoreEvent } from '../model/document-store';
 import { uploadMany } from '../model/document-store';
 import { DOCUMENT_TYPES } from '../model/document-types';
+import { formatFileSize, formatSizeLimit } from '../model/file-size';
 import { draftFromFile, failureMessage, isoToday, type UploadDraft } from '../model/upload-draft';
 
 /**
@@ -45,15 +48,15 @@ export const TYPE_OPTIONS = DOCUMENT_TYPES.map((value) => ({
   label: app.documentTypes[value],
 }));
 
-const formatSize = (bytes: number) =>
-  bytes >= 1024 * 1024
-    ? `${(bytes / (1024 * 1024)).toLocaleString('de-DE', { maximumFractionDigits: 1 })} MB`
-    : `${Math.max(1, Math.round(bytes / 1024)).toLocaleString('de-DE')} KB`;
-
 export interface UploadFormProps {
   customerId: string;
   businessCases: RelationshipBusinessCase[];
   documentType: DocumentType;
+  /**
+   * The server's largest upload in bytes (public config): larger files are refused when chosen,
+   * before anything is sent. Unknown: the server's 413 answers.
+   */
+  maxBytes?: number;
   /** The document store's dispatch (uploading flag and upload results). */
   dispatch: (event: DocumentStoreEvent<never>) => void;
   /** Called once all files of a batch have ended (lists reload). */
@@ -69,14 +72,18 @@ export function UploadForm({
   customerId,
   businessCases,
   documentType,
+  maxBytes,
   dispatch,
   onUploaded,
 }: UploadFormProps) {
+  const limit = maxBytes ? formatSizeLimit(maxBytes) : undefined;
   const [businessCaseId, setBusinessCaseId] = useState<string | null>(
     businessCases.length === 1 ? (businessCases[0]?.id ?? null) : null,
   );
   const [entries, setEntries] = useState<Entry[]>([]);
   const [submitted, setSubmitted] = useState(false);
+  /** Why the files of the last choice that were not taken were refused (one line each). */
+  const [refused, setRefused] = useState<string[]>([]);
   const uploading = entries.some((entry) => entry.status === 'uploading');
   /** What the upload button sends: new drafts and failed entries (sent again). */
   const drafts = entries.filter((entry) => entry.status === 'draft' || entry.status === 'failed');
@@ -98,6 +105,16 @@ export function UploadForm({
         message: '',
       })),
     ]);
+  }
+
+  function refuse(rejections: FileRejection[]) {
+    setRefused(
+      rejections.map(({ file, errors }) =>
+        limit && errors.some((error) => error.code === 'file-too-large')
+          ? t.manage.fileTooLarge(file.name, formatFileSize(file.size), limit)
+          : t.manage.fileRefused(file.name),
+      ),
+    );
   }
 
   async function submit() {
@@ -158,6 +175,9 @@ export function UploadForm({
         />
         <Dropzone
           onDrop={(files) => addFiles(files)}
+          // Called first on every choice: the refusals of the last one are replaced.
+          onDropAny={(_accepted, rejections) => refuse(rejections)}
+          maxSize={maxBytes}
           disabled={uploading}
           multiple
           inputProps={{ 'aria-label': t.manage.dropzoneLabel }}
@@ -166,10 +186,21 @@ export function UploadForm({
           <Stack gap={4} align="center" py="lg" style={{ pointerEvents: 'none' }}>
             <Text fw={600}>{t.manage.dropzone}</Text>
             <Text size="sm" c="dimmed">
-              {t.manage.dropzoneHint}
+              {t.manage.dropzoneHint(limit)}
             </Text>
           </Stack>
         </Dropzone>
+        {refused.length > 0 && (
+          <Alert color="red" role="alert" data-testid="upload-refused">
+            <Stack gap={4}>
+              {refused.map((message) => (
+                <Text key={message} size="sm">
+                  {message}
+                </Text>
+              ))}
+            </Stack>
+          </Alert>
+        )}
         {entries.map((entry) => {
           const locked = entry.status === 'uploading' || entry.status === 'done';
           return (
@@ -186,7 +217,7 @@ export function UploadForm({
                   <Text fw={600}>
                     {entry.file.name}{' '}
                     <Text span size="sm" c="dimmed">
-                      ({formatSize(entry.file.size)})
+                      ({formatFileSize(entry.file.size)})
                     </Text>
                   </Text>
                   {!locked && (
