@@ -11,7 +11,7 @@ import type { Db } from '../db/client';
 import { findUserById, roleClaims, standardClaims } from './accounts';
 import { createAdapter } from './adapter';
 import { messages } from './messages';
-import { logoutPage, messagePage, type PageContext } from './pages';
+import { escapeHtml, logoutPage, messagePage, type PageContext } from './pages';
 import { findSid } from './revoke';
 import {
   impersonationRemaining,
@@ -108,6 +108,20 @@ function sendHtml(ctx: KoaContextWithOIDC, html: string) {
   ctx.body = html;
 }
 
+/**
+ * oidc-provider's own auto-submit page (`response_modes/form_post.js`, "Submitting Callback"):
+ * English, without `lang`, and no configuration hook renders it. It answers a logout when the
+ * browser has no signed-in session any more (the app's sign-out ends the session through the
+ * API first) and the switch to another account during a sign-in.
+ */
+function isProviderAutoSubmitPage(ctx: KoaContextWithOIDC): boolean {
+  return (
+    ctx.status === 200 &&
+    typeof ctx.body === 'string' &&
+    ctx.body.includes('<title>Submitting Callback</title>')
+  );
+}
+
 /** Builds the embedded OpenID provider, configured like a Keycloak realm with one public client. */
 export function createProvider(options: CreateProviderOptions): Provider {
   const { config, db, jwks, cookieKeys, pages, log } = options;
@@ -117,6 +131,12 @@ export function createProvider(options: CreateProviderOptions): Provider {
   const resource = apiResource(config);
   const allowedOrigins = new Set(urls.origins);
   const impersonationTtl = config.auth.impersonationTtlSeconds;
+
+  // Without a valid id_token_hint (oidc-provider refuses an invalid one before this runs) any
+  // page could sign the person out: then the page asks for confirmation. The app always sends
+  // the hint and is signed out without a question.
+  const renderLogout = (ctx: KoaContextWithOIDC, form: string) =>
+    sendHtml(ctx, logoutPage(pages, form, { confirm: !ctx.oidc.params?.id_token_hint }));
 
   const configuration: Configuration = {
     adapter: createAdapter(db),
@@ -169,11 +189,7 @@ export function createProvider(options: CreateProviderOptions): Provider {
       userinfo: { enabled: true },
       rpInitiatedLogout: {
         enabled: true,
-        // Without a valid id_token_hint (oidc-provider refuses an invalid one before this runs)
-        // any page could sign the person out: then the page asks for confirmation. The app
-        // always sends the hint and is signed out without a question.
-        logoutSource: async (ctx, form) =>
-          sendHtml(ctx, logoutPage(pages, form, { confirm: !ctx.oidc.params?.id_token_hint })),
+        logoutSource: async (ctx, form) => renderLogout(ctx, form),
         postLogoutSuccessSource: async (ctx) =>
           sendHtml(
             ctx,
@@ -310,9 +326,25 @@ export function createProvider(options: CreateProviderOptions): Provider {
   provider.proxy = true;
 
   const csp = identityCsp(config);
-  provider.use(async (ctx, next) => {
-    ctx.set('Content-Security-Policy', csp);
+  provider.use(async (koa, next) => {
+    koa.set('Content-Security-Policy', csp);
     await next();
+    const ctx = koa as KoaContextWithOIDC;
+    // Its own auto-submit page posts the logout confirmation (xsrf, logout=yes): the German
+    // end-session page instead, with the same form and rule, and without the inline script.
+    const { route, session } = ctx.oidc ?? ({} as Partial<KoaContextWithOIDC['oidc']>);
+    const secret = session?.state?.secret;
+    if (
+      (route === 'end_session' || route === 'resume') &&
+      typeof secret === 'string' &&
+      isProviderAutoSubmitPage(ctx)
+    ) {
+      const action = ctx.oidc.urlFor('end_session_confirm');
+      const form = `<form id="op.logoutForm" method="post" action="${escapeHtml(action)}"><input type="hidden" name="xsrf" value="${escapeHtml(secret)}"/></form>`;
+      if (route === 'resume') sendHtml(ctx, logoutPage(pages, form));
+      else renderLogout(ctx, form);
+      ctx.set('Content-Security-Policy', csp);
+    }
   });
 
   provider.on('server_error', (_ctx, error) => {

@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import { and, count, eq } from 'drizzle-orm';
 import { decodeJwt } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -115,7 +114,7 @@ describe('end session (RP-initiated logout)', () => {
     expect(await hasSession(browser)).toBe(false);
   });
 
-  it('returns to the app when the browser has no session any more (hash-allowed script)', async () => {
+  it('returns to the app through the German page when the browser has no session any more', async () => {
     const user = await createUser(t.database.db);
     const browser = new TestBrowser(t.app, t.config);
     const tokens = await browser.signIn(user);
@@ -125,14 +124,7 @@ describe('end session (RP-initiated logout)', () => {
       post_logout_redirect_uri: 'http://localhost:8080/',
     });
     const page = await stranger.request('GET', `${stranger.endpoint('logout')}?${params}`);
-    expect(page.statusCode).toBe(200);
-    // oidc-provider's own auto-submit page: its one inline script is allowed by its hash only.
-    const script = page.body.match(/<script>([\s\S]*?)<\/script>/)?.[1];
-    expect(script).toBeTruthy();
-    const hash = createHash('sha256').update(script!).digest('base64');
-    const csp = String(page.headers['content-security-policy']);
-    expect(csp).toContain(`'sha256-${hash}'`);
-    expect(csp).not.toContain('unsafe-inline');
+    expectGermanSignOutPage(page);
     const { action, fields } = formOf(page.body);
     const done = await stranger.request('POST', action, { form: fields });
     expect(done.statusCode).toBe(303);
@@ -140,7 +132,93 @@ describe('end session (RP-initiated logout)', () => {
     // The other browser's session is untouched.
     expect(await hasSession(browser)).toBe(true);
   });
+
+  it("the app's sign-out (API logout, then the provider's logout) shows only German pages", async () => {
+    const user = await createUser(t.database.db);
+    const browser = new TestBrowser(t.app, t.config);
+    const tokens = await browser.signIn(user);
+    // What the app does: POST /api/user/logout ends the session, then the logout redirect.
+    const api = await t.app.inject({
+      method: 'POST',
+      url: '/api/user/logout',
+      headers: { authorization: `Bearer ${tokens.access_token}` },
+    });
+    expect(api.statusCode).toBe(204);
+    const params = new URLSearchParams({
+      id_token_hint: tokens.id_token,
+      post_logout_redirect_uri: 'http://localhost:8080/',
+      state: 'abgemeldet',
+    });
+    const page = await browser.request('GET', `${browser.endpoint('logout')}?${params}`);
+    expectGermanSignOutPage(page);
+    const { action, fields } = formOf(page.body);
+    const done = await browser.request('POST', action, { form: fields });
+    expect(done.statusCode).toBe(303);
+    expect(done.headers.location).toBe('http://localhost:8080/?state=abgemeldet');
+    expect(await hasSession(browser)).toBe(false);
+  });
+
+  it('asks in German before signing out without an id_token_hint, with or without a session', async () => {
+    const user = await createUser(t.database.db);
+    const browser = new TestBrowser(t.app, t.config);
+    await browser.signIn(user);
+    const stranger = new TestBrowser(t.app, t.config);
+    for (const visitor of [browser, stranger]) {
+      const page = await visitor.request('GET', visitor.endpoint('logout'));
+      expect(page.statusCode).toBe(200);
+      expect(page.body).toContain('<html lang="de">');
+      expect(page.body).not.toContain('Submitting Callback');
+      expect(page.body).not.toContain('logout.js');
+      expect(page.body).toMatch(/<button type="submit"[^>]*>Abmelden<\/button>/);
+    }
+    // Nothing was ended without the confirmation.
+    expect(await hasSession(browser)).toBe(true);
+  });
+
+  it('signing in as another person during a session ends the first one through a German page', async () => {
+    const first = await createUser(t.database.db);
+    const second = await createUser(t.database.db);
+    const browser = new TestBrowser(t.app, t.config);
+    await browser.signIn(first);
+    const { response } = await browser.authorize({ prompt: 'login' });
+    const loginUrl = String(response.headers.location);
+    await browser.request('GET', loginUrl);
+    const login = await browser.request('POST', loginUrl, {
+      form: { email: second.email, password: second.password },
+    });
+    expect(login.statusCode).toBe(303);
+    const page = await browser.request('GET', String(login.headers.location));
+    expectGermanSignOutPage(page);
+    // Submitted, it ends the first session and the sign-in of the second person goes on.
+    const { action, fields } = formOf(page.body);
+    const ended = await browser.request('POST', action, { form: fields });
+    expect(ended.statusCode).toBe(303);
+    const back = await browser.follow(ended);
+    expect(String(back.headers.location)).toMatch(
+      /^http:\/\/localhost:8080\/signin-callback\?code=/,
+    );
+  });
 });
+
+/** The German end-session page that submits itself through logout.js (no inline script). */
+function expectGermanSignOutPage(page: {
+  statusCode: number;
+  body: string;
+  headers: Record<string, unknown>;
+}) {
+  expect(page.statusCode).toBe(200);
+  expect(page.body).toContain('<html lang="de">');
+  expect(page.body).not.toContain('Submitting Callback');
+  expect(page.body).not.toMatch(INLINE_SCRIPT);
+  expect(page.body).toContain('<script src="/auth/resources/logout.js"></script>');
+  expect(page.body).toContain('id="op.logoutForm"');
+  const csp = String(page.headers['content-security-policy']);
+  expect(csp).not.toContain('sha256-');
+  expect(csp).not.toContain('unsafe-inline');
+  const { fields } = formOf(page.body);
+  expect(fields.logout).toBe('yes');
+  expect(fields.xsrf).toBeTruthy();
+}
 
 describe("Keycloak's POST logout with a refresh token", () => {
   it('ends the session and revokes the refresh token (204)', async () => {
