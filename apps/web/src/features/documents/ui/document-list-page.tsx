@@ -5,7 +5,7 @@ import '@mantine/core/styles/Text.css';
 import '@mantine/core/styles/VisuallyHidden.css';
 import '@mantine/core/styles/Badge.css';
 import '@mantine/core/styles/Alert.css';
-import { Alert, Badge, Button, Loader, Stack, Table, Text } from '@mantine/core';
+import { Alert, Badge, Button, Stack, Table, Text } from '@mantine/core';
 import type { PortalDocument } from '@portal/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -24,6 +24,7 @@ import {
 import { documentTypeLabel, isDocumentType } from '../model/document-types';
 import { downloadFileName, formatGermanDate } from '../model/file-name';
 import { DocumentTypeNav } from './document-type-nav';
+import { LoadingStatus } from './loading-status';
 import { ManageDocuments } from './manage-documents';
 
 function saveBlob(blob: Blob, fileName: string) {
@@ -83,7 +84,7 @@ export function DocumentListPage() {
       ) : !valid ? (
         <Alert color="yellow">{t.unknownType}</Alert>
       ) : list.isPending ? (
-        <Loader aria-label={t.loading} />
+        <LoadingStatus />
       ) : list.isError ? (
         <Alert color="red" role="alert">
           {t.loadError}

@@ -144,6 +144,40 @@ describe('ManageDocuments (spec section 4, business-case lists)', () => {
     expect(await screen.findByText(/höchstens 20 MB je Datei/)).toBeInTheDocument();
   });
 
+  it('announces loading to screen readers: the customers, then each business case', async () => {
+    let releaseCustomers = () => {};
+    let releaseCases = () => {};
+    const customersHeld = new Promise<void>((resolve) => {
+      releaseCustomers = resolve;
+    });
+    const casesHeld = new Promise<void>((resolve) => {
+      releaseCases = resolve;
+    });
+    server.use(
+      http.get(`*/api/institution/${NORD}/relationship`, async () => {
+        await customersHeld;
+        return contractJson(relationshipList, relationships);
+      }),
+      http.get(`*/api/institution/${PRAXIS}/business_case/:caseId/document`, async () => {
+        await casesHeld;
+        return contractJson(documentList, []);
+      }),
+    );
+    renderWithProviders(
+      <QueryClientProvider client={new QueryClient()}>
+        <ManageDocuments institutionId={NORD} documentType="invoice" />
+      </QueryClientProvider>,
+    );
+    expect(await screen.findByRole('status')).toHaveTextContent('Dokumente werden geladen …');
+    releaseCustomers();
+    await userEvent.click(await screen.findByRole('combobox', { name: 'Kunde' }));
+    await userEvent.click(await screen.findByRole('option', { name: /Praxis Sonnenschein/ }));
+    const ti = await screen.findByRole('region', { name: 'TI-Bestellung' });
+    expect(within(ti).getByRole('status')).toHaveTextContent('Dokumente werden geladen …');
+    releaseCases();
+    await waitFor(() => expect(within(ti).queryByRole('status')).toBeNull());
+  });
+
   it('says so when the institution has no customers', async () => {
     server.use(http.get(`*/api/institution/${NORD}/relationship`, () => HttpResponse.json([])));
     renderWithProviders(

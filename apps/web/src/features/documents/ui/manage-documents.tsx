@@ -12,7 +12,7 @@ import '@mantine/core/styles/VisuallyHidden.css';
 import '@mantine/core/styles/Alert.css';
 import '@mantine/dates/styles.css';
 import 'dayjs/locale/de';
-import { Alert, Button, Group, Loader, Select, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Button, Group, Select, Stack, Table, Text, Title } from '@mantine/core';
 import { DatesProvider } from '@mantine/dates';
 import type { DocumentType, PortalDocument, Relationship } from '@portal/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
@@ -29,6 +29,7 @@ import {
 } from '../model/document-store';
 import { formatGermanDate } from '../model/file-name';
 import { DeleteDocumentDialog, EditDocumentDialog } from './document-dialogs';
+import { LoadingStatus } from './loading-status';
 import { UploadForm } from './upload-form';
 
 /** Date pickers (spec section 2): weeks of 7 days, always 6 weeks shown, starting on Monday. */
@@ -65,7 +66,7 @@ export function ManageDocuments({
         </Title>
         <Text>{t.manage.intro}</Text>
         {relationships.isPending ? (
-          <Loader aria-label={t.loading} />
+          <LoadingStatus />
         ) : relationships.data === undefined ? (
           // Only a first load that failed: a failed refresh keeps the customers already shown
           // (and with them the chosen files and drafts below).
@@ -181,7 +182,7 @@ function CustomerDocuments({
                   {t.manage.caseError}
                 </Alert>
               ) : !items ? (
-                <Loader size="sm" aria-label={t.loading} />
+                <LoadingStatus size="sm" />
               ) : items.length === 0 ? (
                 <Text c="dimmed">{t.manage.caseEmpty}</Text>
               ) : (
