@@ -237,10 +237,21 @@ export function createProvider(options: CreateProviderOptions): Provider {
       RefreshToken: (_ctx, token) => {
         // An impersonation's refresh token lasts until the impersonation ends, at most.
         if (isImpersonationGrant(token)) return impersonationRemaining(token, impersonationTtl);
-        const iiat = (token as { iiat?: number }).iiat ?? now();
-        return Math.max(1, Math.min(REFRESH_TOKEN_IDLE_TTL, iiat + SESSION_MAX_TTL - now()));
+        // At most until the sign-in's 10 hours are over: counted from the sign-in (`authTime`,
+        // the session's login), not from the chain's first token, which a silent re-sign-in
+        // through the still-valid session would restart.
+        const { authTime, iiat } = token as { authTime?: number; iiat?: number };
+        const signedInAt = authTime ?? iiat ?? now();
+        return Math.max(1, Math.min(REFRESH_TOKEN_IDLE_TTL, signedInAt + SESSION_MAX_TTL - now()));
       },
     },
+    // Codes, and the refresh tokens they yield, are bound to the sign-in session: a refresh is
+    // refused once the session has ended (10 hours after sign-in, logout, revocation), and the
+    // provider's logout revokes the grant. oidc-provider's default binds only tokens without
+    // `offline_access`, which holds today only because it drops that scope without
+    // `prompt=consent`; said here, it does not depend on that. The impersonation's refresh
+    // token is made by the token exchange without this binding.
+    expiresWithSession: async () => true,
     issueRefreshToken: async (_ctx, client, source) =>
       client.grantTypeAllowed('refresh_token') &&
       (client.clientId === clientId || source.scopes.has('offline_access')),

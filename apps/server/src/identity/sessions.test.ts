@@ -1,4 +1,4 @@
-import { and, count, eq } from 'drizzle-orm';
+import { and, count, eq, sql } from 'drizzle-orm';
 import { decodeJwt } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser, TestBrowser, type Tokens } from '../../test/oidc-test-client';
@@ -219,6 +219,64 @@ function expectGermanSignOutPage(page: {
   expect(fields.logout).toBe('yes');
   expect(fields.xsrf).toBeTruthy();
 }
+
+describe('the sign-in lasts at most 10 hours', () => {
+  /** A new sign-in round through the still-valid session (no password): a new code and chain. */
+  async function silentSignIn(browser: TestBrowser): Promise<Tokens> {
+    const started = await browser.authorize();
+    return browser.complete(await browser.follow(started.response), started);
+  }
+
+  const stored = async (type: string, where: ReturnType<typeof eq>) =>
+    (
+      await t.database.db
+        .select()
+        .from(oidcPayloads)
+        .where(and(eq(oidcPayloads.type, type), where))
+    )[0]!;
+
+  it('refresh tokens of a silent re-sign-in end with the session, not 10 hours later', async () => {
+    const user = await createUser(t.database.db);
+    const browser = new TestBrowser(t.app, t.config);
+    const first = await browser.signIn(user);
+    const sid = String(decodeJwt(first.access_token).sid);
+    const session = await stored(
+      'Session',
+      sql`${oidcPayloads.payload}->>'accountId' = ${user.id}`,
+    );
+    expect(session.payload).toMatchObject({ authorizations: { 'portal-web': { sid } } });
+
+    // 9 h 58 min after the sign-in: the session has two minutes left.
+    const loginTs = Math.floor(Date.now() / 1000) - (10 * 3600 - 120);
+    await t.database.db
+      .update(oidcPayloads)
+      .set({
+        payload: { ...(session.payload as object), loginTs },
+        expiresAt: new Date(Date.now() + 120_000),
+      })
+      .where(and(eq(oidcPayloads.type, 'Session'), eq(oidcPayloads.id, session.id)));
+
+    // A new chain through the session: its refresh token lasts no longer than the session.
+    const second = await silentSignIn(browser);
+    // Opaque refresh tokens are stored under their value.
+    const refreshRow = (token: string) => stored('RefreshToken', eq(oidcPayloads.id, token));
+    const row = await refreshRow(second.refresh_token);
+    expect(row.expiresAt!.getTime()).toBeLessThanOrEqual(Date.now() + 121_000);
+    const renewed = await browser.refresh(second.refresh_token);
+    expect(renewed.statusCode).toBe(200);
+    const rotated = await refreshRow(renewed.json().refresh_token);
+    expect(rotated.expiresAt!.getTime()).toBeLessThanOrEqual(Date.now() + 121_000);
+
+    // The session ends (its 10 hours are over): no refresh token of it renews any more.
+    await t.database.db
+      .update(oidcPayloads)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(and(eq(oidcPayloads.type, 'Session'), eq(oidcPayloads.id, session.id)));
+    const refused = await browser.refresh(renewed.json().refresh_token);
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().error).toBe('invalid_grant');
+  });
+});
 
 describe("Keycloak's POST logout with a refresh token", () => {
   it('ends the session and revokes the refresh token (204)', async () => {
