@@ -1,5 +1,12 @@
+import { DOCUMENT_TYPES } from '@portal/contract';
 import { describe, expect, it } from 'vitest';
-import { documentDescription, documentTiles, orderAmountText, orderTile } from './built-in-tiles';
+import {
+  documentDescription,
+  documentIcon,
+  documentTiles,
+  orderAmountText,
+  orderTile,
+} from './built-in-tiles';
 
 describe('order tile', () => {
   it.each([
@@ -65,4 +72,25 @@ describe('document tiles', () => {
       target: '/document?documentType=delivery_note',
     });
   });
+});
+
+describe('document type icons (spec section 3: each type with an icon)', () => {
+  it('every type has its own bundled SVG icon, dyed like other dyeable icons', () => {
+    const icons = DOCUMENT_TYPES.map(documentIcon);
+    for (const icon of icons) expect(icon).toMatch(/^data:image\/svg\+xml,%3Csvg/);
+    expect(new Set(icons).size).toBe(DOCUMENT_TYPES.length);
+    const [tile] = documentTiles(
+      [{ documentType: 'invoice', countAll: 1, countUnread: 0 }],
+      false,
+      () => 'Rechnungen',
+    );
+    expect(tile).toMatchObject({ icon: documentIcon('invoice'), isDyeable: true });
+  });
+
+  it.each([['unknown'], ['constructor'], ['']])(
+    'a type without an icon (%j) keeps the letter',
+    (type) => {
+      expect(documentIcon(type)).toBeNull();
+    },
+  );
 });

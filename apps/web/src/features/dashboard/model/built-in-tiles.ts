@@ -37,6 +37,32 @@ export function documentDescription(count: number, isTrusted: boolean): string {
   return dashboard.documents.many(count);
 }
 
+/**
+ * The icon of each document type (spec section 3: "each with an icon"): a 24×24 outline, one
+ * path, bundled as a tiny SVG data URI (no request, about 0.5 KB gzip for all seven); dyed in
+ * the theme colour like any dyeable tile icon.
+ */
+const DOCUMENT_ICON_PATHS: Record<string, string> = {
+  invoice: 'M6 2h12v20l-3-2-3 2-3-2-3 2zM9 7h6M9 11h6M9 15h3',
+  documentation:
+    'M2 4h6a4 4 0 0 1 4 4v13a3 3 0 0 0-3-3H2zM22 4h-6a4 4 0 0 0-4 4v13a3 3 0 0 1 3-3h7z',
+  communication: 'M21 15a2 2 0 0 1-2 2H7l-4 4V5a2 2 0 0 1 2-2h14a2 2 0 0 1 2 2z',
+  forms: 'M9 2h6v4H9zM16 4h3v18H5V4h3M9 14l2 2 4-4',
+  delivery_note:
+    'M1 4h14v13H1zM15 9h4l3 3v5h-7M5.5 21a2.5 2.5 0 1 0 0-5 2.5 2.5 0 0 0 0 5zM18.5 21a2.5 2.5 0 1 0 0-5 2.5 2.5 0 0 0 0 5z',
+  service_report:
+    'M14.7 6.3a1 1 0 0 0 0 1.4l1.6 1.6a1 1 0 0 0 1.4 0l3.8-3.8a6 6 0 0 1-7.9 7.9l-6.9 6.9a2.1 2.1 0 0 1-3-3l6.9-6.9a6 6 0 0 1 7.9-7.9z',
+  information: 'M12 22a10 10 0 1 0 0-20 10 10 0 0 0 0 20zM12 16v-4M12 8h.01',
+};
+
+/** The data URI of a document type's icon; null for a type without one (letter fallback). */
+export function documentIcon(documentType: string): string | null {
+  if (!Object.hasOwn(DOCUMENT_ICON_PATHS, documentType)) return null;
+  const path = DOCUMENT_ICON_PATHS[documentType];
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 24 24" fill="none" stroke="#000" stroke-width="2" stroke-linecap="round" stroke-linejoin="round"><path d="${path}"/></svg>`;
+  return `data:image/svg+xml,${encodeURIComponent(svg)}`;
+}
+
 export interface DocumentCount {
   documentType: string;
   countAll: number;
@@ -61,7 +87,7 @@ export function documentTiles(
       isInternal: true,
       tileType: 'FUNCTIONAL',
       priority: BUILT_IN_PRIORITY,
-      icon: null,
+      icon: documentIcon(entry.documentType),
       isDyeable: true,
       notificationCount: entry.countUnread,
       onePath: null,
