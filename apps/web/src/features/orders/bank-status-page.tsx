@@ -1,17 +1,8 @@
 import './styles';
-import {
-  Alert,
-  Anchor,
-  Loader,
-  Paper,
-  Stack,
-  Stepper,
-  Text,
-  Title,
-  VisuallyHidden,
-} from '@mantine/core';
+import { Alert, Anchor, Paper, Stack, Stepper, Text, Title, VisuallyHidden } from '@mantine/core';
 import { BANK_ORDER_STATUSES } from '@portal/contract';
 import { bankOrderLink } from '@portal/contract/bank-links';
+import { LoadingStatus } from '../../components/loading-status';
 import { type Breadcrumb, PageHeader } from '../../components/page-header';
 import { orders as t } from '../../messages/de';
 import { useOrder } from './api/orders-api';
@@ -33,7 +24,7 @@ export function BankStatusPage({ institutionId, orderId, breadcrumbs }: BankStat
     <Stack gap="lg">
       <PageHeader title={t.orderStatusTitle} breadcrumbs={breadcrumbs} />
       {query.isPending ? (
-        <Loader size="sm" aria-label={t.bank.stepsLabel} />
+        <LoadingStatus size="sm" label={t.loading} />
       ) : query.isError ||
         !order ? // Silent error state for order loads (spec section 7): no message.
       null : order.orderType !== 'BANKACCOUNT' ? (

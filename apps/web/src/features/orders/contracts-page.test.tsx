@@ -1,7 +1,7 @@
 import { relationshipList } from '@portal/contract';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { screen, within } from '@testing-library/react';
-import { http } from 'msw';
+import { delay, http } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { contractJson } from '../../test/contract-response';
 import { setupMswServer } from '../../test/msw-server';
@@ -74,5 +74,22 @@ describe('ContractsPage', () => {
       'Bank Süd AG7788Noch keine Geschäftsfälle20.05.2025',
     ]);
     expect(screen.queryByText('Praxis des eigenen Kunden')).toBeNull();
+  });
+
+  it('announces its loading to screen readers (a status region with text), then the table', async () => {
+    server.use(
+      http.get(`*/api/institution/${IID}/relationship`, async () => {
+        await delay(50);
+        return contractJson(relationshipList, relationships);
+      }),
+    );
+    renderWithProviders(
+      <QueryClientProvider client={new QueryClient()}>
+        <ContractsPage institutionId={IID} breadcrumbs={[]} />
+      </QueryClientProvider>,
+    );
+    expect(screen.getByRole('status')).toHaveTextContent('Daten werden geladen …');
+    expect(await screen.findByTestId('contracts-table')).toBeVisible();
+    expect(screen.queryByRole('status')).toBeNull();
   });
 });

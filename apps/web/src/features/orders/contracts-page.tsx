@@ -1,5 +1,6 @@
 import './styles';
-import { Alert, Loader, Stack, Table, Text } from '@mantine/core';
+import { Alert, Stack, Table, Text } from '@mantine/core';
+import { LoadingStatus } from '../../components/loading-status';
 import { type Breadcrumb, PageHeader } from '../../components/page-header';
 import { orders as t } from '../../messages/de';
 import { useRelationships } from './api/orders-api';
@@ -22,7 +23,7 @@ export function ContractsPage({ institutionId, breadcrumbs }: ContractsPageProps
     <Stack>
       <PageHeader title={t.contracts.title} breadcrumbs={breadcrumbs} />
       {query.isPending ? (
-        <Loader size="sm" aria-label={t.contracts.title} />
+        <LoadingStatus size="sm" label={t.loading} />
       ) : query.isError ? (
         <Alert color="red">{t.contracts.loadFailed}</Alert>
       ) : rows.length === 0 ? (

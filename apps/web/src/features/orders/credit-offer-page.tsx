@@ -2,7 +2,6 @@ import './styles';
 import {
   Alert,
   Button,
-  Loader,
   NumberInput,
   Paper,
   SimpleGrid,
@@ -15,6 +14,7 @@ import {
 } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import type { FinancingRequestInput } from '@portal/contract';
+import { LoadingStatus } from '../../components/loading-status';
 import { notifyError, notifySuccess } from '../../components/notifications';
 import { type Breadcrumb, PageHeader } from '../../components/page-header';
 import { orders as t } from '../../messages/de';
@@ -135,7 +135,7 @@ export function CreditOfferPage({ institutionId, breadcrumbs }: CreditOfferPageP
           {t.credit.earlier}
         </Title>
         {list.isPending ? (
-          <Loader size="sm" aria-label={t.credit.earlier} />
+          <LoadingStatus size="sm" label={t.loading} />
         ) : list.isError ? (
           <Alert color="red">{t.credit.failed}</Alert>
         ) : list.data.length === 0 ? (

@@ -1,7 +1,8 @@
 import './styles';
-import { Loader, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import type { RelationshipBusinessCase } from '@portal/contract';
 import { useMemo } from 'react';
+import { LoadingStatus } from '../../components/loading-status';
 import { type Breadcrumb, PageHeader } from '../../components/page-header';
 import { orders as t } from '../../messages/de';
 import { useDatahub, useRelationships } from './api/orders-api';
@@ -25,7 +26,7 @@ export function CustomerOverviewPage({ institutionId, breadcrumbs }: CustomerOve
       <PageHeader title={t.customerOverview.title} breadcrumbs={breadcrumbs} />
       <Text c="dimmed">{t.customerOverview.intro}</Text>
       {query.isPending ? (
-        <Loader size="sm" aria-label={t.customerOverview.title} />
+        <LoadingStatus size="sm" label={t.loading} />
       ) : query.isError ? // A failed load is no "empty": nothing is said (silent error state).
       null : cases.length === 0 ? (
         <Text c="dimmed">{t.customerOverview.empty}</Text>
@@ -68,7 +69,7 @@ function BusinessCaseSection({
         {businessCase.businessCaseTypeLabel}
       </Title>
       {query.isPending ? (
-        <Loader size="xs" aria-label={businessCase.businessCaseTypeLabel} />
+        <LoadingStatus size="xs" label={t.loading} />
       ) : query.isError ||
         !sections ? // Silent error state for datahub per business case (spec section 7): no message.
       null : (

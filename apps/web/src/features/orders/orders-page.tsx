@@ -1,8 +1,9 @@
 import './styles';
-import { Anchor, Loader, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
+import { Anchor, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
 import type { Order } from '@portal/contract';
 import { useState } from 'react';
 import { Link } from 'react-router';
+import { LoadingStatus } from '../../components/loading-status';
 import { type Breadcrumb, PageHeader } from '../../components/page-header';
 import { orders as t } from '../../messages/de';
 import { useOrders } from './api/list-orders';
@@ -32,7 +33,7 @@ export function OrdersPage({ institutionId, breadcrumbs, isContractorAdmin }: Or
       <div>
         <PageHeader title={t.list.title} breadcrumbs={breadcrumbs} />
         {query.isPending ? (
-          <Loader size="sm" aria-label={t.list.title} />
+          <LoadingStatus size="sm" label={t.loading} />
         ) : query.isError ? // Silent error state for the order list (spec section 7): no message.
         null : all.length === 0 ? (
           <Text c="dimmed">{t.list.empty}</Text>

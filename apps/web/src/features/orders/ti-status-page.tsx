@@ -3,7 +3,6 @@ import {
   Alert,
   Checkbox,
   Fieldset,
-  Loader,
   Paper,
   SimpleGrid,
   Stack,
@@ -18,6 +17,7 @@ import {
 } from '@portal/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import { LoadingStatus } from '../../components/loading-status';
 import { notifyError } from '../../components/notifications';
 import { type Breadcrumb, PageHeader } from '../../components/page-header';
 import { orders as t } from '../../messages/de';
@@ -75,7 +75,7 @@ export function TiStatusPage({ institutionId, orderId, breadcrumbs }: TiStatusPa
     <Stack gap="lg">
       <PageHeader title={t.orderStatusTitle} breadcrumbs={breadcrumbs} />
       {query.isPending ? (
-        <Loader size="sm" aria-label={t.ti.stepsLabel} />
+        <LoadingStatus size="sm" label={t.loading} />
       ) : query.isError ||
         !record ? // Silent error state for the status load (spec section 7): no message.
       null : (

@@ -1,5 +1,6 @@
 /** German texts of orders, contracts, Kundencenter, financing requests and offer pages. */
 export const orders = {
+  loading: 'Daten werden geladen …',
   list: {
     title: 'Aufträge',
     empty: 'Es liegen keine Aufträge vor.',

@@ -13,6 +13,7 @@ import { useSearchParams } from 'react-router';
 import { useAppContext } from '../../../app/app-context';
 import { useBreadcrumbs } from '../../../app/breadcrumbs';
 import { useServices } from '../../../app/services';
+import { LoadingStatus } from '../../../components/loading-status';
 import { PageHeader } from '../../../components/page-header';
 import { documents as t } from '../../../messages/de';
 import { documentMetadataQueryKey } from '../api/document-metadata';
@@ -24,7 +25,6 @@ import {
 import { documentTypeLabel, isDocumentType } from '../model/document-types';
 import { downloadFileName, formatGermanDate } from '../model/file-name';
 import { DocumentTypeNav } from './document-type-nav';
-import { LoadingStatus } from './loading-status';
 import { ManageDocuments } from './manage-documents';
 
 function saveBlob(blob: Blob, fileName: string) {
@@ -84,7 +84,7 @@ export function DocumentListPage() {
       ) : !valid ? (
         <Alert color="yellow">{t.unknownType}</Alert>
       ) : list.isPending ? (
-        <LoadingStatus />
+        <LoadingStatus label={t.loading} />
       ) : list.isError ? (
         <Alert color="red" role="alert">
           {t.loadError}

@@ -17,6 +17,7 @@ import { DatesProvider } from '@mantine/dates';
 import type { DocumentType, PortalDocument, Relationship } from '@portal/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useReducer, useRef, useState } from 'react';
+import { LoadingStatus } from '../../../components/loading-status';
 import { documents as t } from '../../../messages/de';
 import { documentMetadataQueryKey } from '../api/document-metadata';
 import { documentListsQueryKey } from '../api/documents';
@@ -29,7 +30,6 @@ import {
 } from '../model/document-store';
 import { formatGermanDate } from '../model/file-name';
 import { DeleteDocumentDialog, EditDocumentDialog } from './document-dialogs';
-import { LoadingStatus } from './loading-status';
 import { UploadForm } from './upload-form';
 
 /** Date pickers (spec section 2): weeks of 7 days, always 6 weeks shown, starting on Monday. */
@@ -66,7 +66,7 @@ export function ManageDocuments({
         </Title>
         <Text>{t.manage.intro}</Text>
         {relationships.isPending ? (
-          <LoadingStatus />
+          <LoadingStatus label={t.loading} />
         ) : relationships.data === undefined ? (
           // Only a first load that failed: a failed refresh keeps the customers already shown
           // (and with them the chosen files and drafts below).
@@ -182,7 +182,7 @@ function CustomerDocuments({
                   {t.manage.caseError}
                 </Alert>
               ) : !items ? (
-                <LoadingStatus size="sm" />
+                <LoadingStatus size="sm" label={t.loading} />
               ) : items.length === 0 ? (
                 <Text c="dimmed">{t.manage.caseEmpty}</Text>
               ) : (

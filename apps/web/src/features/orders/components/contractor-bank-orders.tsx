@@ -1,16 +1,7 @@
-import {
-  Button,
-  Group,
-  Loader,
-  NativeSelect,
-  Paper,
-  Stack,
-  Table,
-  Text,
-  Title,
-} from '@mantine/core';
+import { Button, Group, NativeSelect, Paper, Stack, Table, Text, Title } from '@mantine/core';
 import { BANK_ORDER_STATUSES, type BankOrderStatus } from '@portal/contract';
 import { useState } from 'react';
+import { LoadingStatus } from '../../../components/loading-status';
 import { notifyError, notifySuccess } from '../../../components/notifications';
 import { isApiError } from '../../../lib/api-client';
 import { orders as t } from '../../../messages/de';
@@ -33,7 +24,7 @@ export function ContractorBankOrders({ contractorId }: { contractorId: string })
         {t.contractor.intro}
       </Text>
       {query.isPending ? (
-        <Loader size="sm" aria-label={t.contractor.title} />
+        <LoadingStatus size="sm" label={t.loading} />
       ) : query.isError ? // A failed load is no "empty": nothing is said (silent error state).
       null : query.data.length === 0 ? (
         <Text c="dimmed">{t.contractor.empty}</Text>

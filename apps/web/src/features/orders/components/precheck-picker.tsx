@@ -1,7 +1,8 @@
-import { Alert, Button, Group, Loader, Paper, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Button, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
 import { type Appointment, isUpcomingSlot, type TiOrderStatusRecord } from '@portal/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import { LoadingStatus } from '../../../components/loading-status';
 import { notifyError, notifySuccess } from '../../../components/notifications';
 import { isApiError } from '../../../lib/api-client';
 import { orders as t } from '../../../messages/de';
@@ -97,7 +98,7 @@ export function PrecheckPicker({
         </Button>
       </Group>
       {query.isPending ? (
-        <Loader size="sm" aria-label={t.precheck.title} />
+        <LoadingStatus size="sm" label={t.loading} />
       ) : !isAvailable ? (
         <Alert color="red">{t.precheck.unavailable}</Alert>
       ) : (
