@@ -184,7 +184,8 @@ test.describe
       await expect(rita.getByText('Ihr Passwort wurde gespeichert.')).toBeVisible();
       // The link works once.
       await rita.goto(link);
-      await expect(rita.getByRole('heading', { level: 1, name: 'Link ungültig' })).toBeVisible();
+      await expect(rita.getByRole('heading', { level: 1, name: 'Link abgelaufen' })).toBeVisible();
+      await expect(rita.getByRole('link', { name: 'Neuen Link anfordern' })).toBeVisible();
 
       await rita.goto('/account');
       await submitSignIn(rita, email, 'Zweiter-Mondaufgang-22');
