@@ -133,8 +133,11 @@ describe('DashboardPage', () => {
       'keine Aufträge',
     );
     const functions = screen.getByRole('region', { name: 'Meine Funktionen' });
-    expect(within(functions).getByRole('link', { name: /Rechnungen/ })).toHaveTextContent(
-      '1 Dokument',
+    const invoices = within(functions).getByRole('link', { name: /Rechnungen/ });
+    expect(invoices).toHaveTextContent('1 Dokument');
+    // The document type's own icon, drawn inline (no image request).
+    expect(within(invoices).getByTestId('tile-icon-inline').querySelector('path')).toHaveAttribute(
+      'd',
     );
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
     expect(screen.queryByText(/konnten nicht geladen werden/)).not.toBeInTheDocument();

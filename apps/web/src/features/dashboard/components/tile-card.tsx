@@ -5,6 +5,23 @@ import type { TileView } from '../model/types';
 import classes from './tiles.module.css';
 
 function TileIcon({ tile }: { tile: TileView }) {
+  if (tile.iconPath) {
+    return (
+      <svg
+        className={classes.inlineIcon}
+        viewBox="0 0 24 24"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth={2}
+        strokeLinecap="round"
+        strokeLinejoin="round"
+        aria-hidden="true"
+        data-testid="tile-icon-inline"
+      >
+        <path d={tile.iconPath} />
+      </svg>
+    );
+  }
   if (!tile.icon) {
     return (
       <span className={classes.iconFallback} aria-hidden="true">

@@ -2,7 +2,7 @@ import { DOCUMENT_TYPES } from '@portal/contract';
 import { describe, expect, it } from 'vitest';
 import {
   documentDescription,
-  documentIcon,
+  documentIconPath,
   documentTiles,
   orderAmountText,
   orderTile,
@@ -75,22 +75,22 @@ describe('document tiles', () => {
 });
 
 describe('document type icons (spec section 3: each type with an icon)', () => {
-  it('every type has its own bundled SVG icon, dyed like other dyeable icons', () => {
-    const icons = DOCUMENT_TYPES.map(documentIcon);
-    for (const icon of icons) expect(icon).toMatch(/^data:image\/svg\+xml,%3Csvg/);
-    expect(new Set(icons).size).toBe(DOCUMENT_TYPES.length);
+  it('every type has its own outline icon, drawn inline (no image request)', () => {
+    const paths = DOCUMENT_TYPES.map(documentIconPath);
+    for (const path of paths) expect(path).toMatch(/^M[\d.]/);
+    expect(new Set(paths).size).toBe(DOCUMENT_TYPES.length);
     const [tile] = documentTiles(
       [{ documentType: 'invoice', countAll: 1, countUnread: 0 }],
       false,
       () => 'Rechnungen',
     );
-    expect(tile).toMatchObject({ icon: documentIcon('invoice'), isDyeable: true });
+    expect(tile).toMatchObject({ icon: null, iconPath: documentIconPath('invoice') });
   });
 
   it.each([['unknown'], ['constructor'], ['']])(
     'a type without an icon (%j) keeps the letter',
     (type) => {
-      expect(documentIcon(type)).toBeNull();
+      expect(documentIconPath(type)).toBeNull();
     },
   );
 });

@@ -24,6 +24,11 @@ export interface TileView {
   tileType: TileType;
   /** URL of the icon (served by the API) or null. */
   icon?: string | null;
+  /**
+   * An outline icon drawn inline in the theme colour, as SVG path data in a 24×24 box: the tiles
+   * the app builds itself (document types), which need no request. Wins over `icon`.
+   */
+  iconPath?: string | null;
   isDyeable?: boolean;
   priority: number;
   businessCaseType?: string | null;
