@@ -1,16 +1,14 @@
 import { passwordUserInputs } from '@portal/contract';
-import { eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type Provider from 'oidc-provider';
 import type { Config } from '../config';
-import { accountTokens } from '../db/schema';
 import { passwordResetMail } from '../modules/account/mails';
 import { pageMessages as text } from '../modules/account/messages';
 import { passwordProblem } from '../modules/account/password-policy';
 import { findUser, findUserByEmail, updateUser } from '../modules/account/repository';
 import {
   consumeToken,
-  hashToken,
+  findAnyToken,
   issueToken,
   peekToken,
   RESET_TOKEN_TTL_MS,
@@ -130,13 +128,7 @@ ${alert(error)}
    * sign-in. A link whose token is gone altogether gets both ways.
    */
   const linkInvalid = async (reply: FastifyReply, key: string) => {
-    const [row] = key
-      ? await db
-          .select({ kind: accountTokens.kind, userId: accountTokens.userId })
-          .from(accountTokens)
-          .where(eq(accountTokens.tokenHash, hashToken(key)))
-          .limit(1)
-      : [];
+    const row = await findAnyToken(db, key);
     const requestLink = `<p><a class="button" href="${escapeHtml(resetPath)}">${text.requestNewLink}</a></p>`;
     const portalLink = `<p class="secondary-action"><a class="link" href="${escapeHtml(`${config.publicUrl}/`)}">${messages.backToPortal}</a></p>`;
     let page: { title: string; message: string; actions: string };

@@ -76,6 +76,23 @@ export async function peekToken(
 }
 
 /**
+ * The user and kind of a token whatever its state (used up or expired too): what a page for a
+ * link that no longer works needs to say what to do next. Undefined for an unknown token.
+ */
+export async function findAnyToken(
+  db: Db,
+  token: string,
+): Promise<{ userId: string; kind: AccountTokenKind } | undefined> {
+  if (!token || token.length > 200) return undefined;
+  const [row] = await db
+    .select({ userId: accountTokens.userId, kind: accountTokens.kind })
+    .from(accountTokens)
+    .where(eq(accountTokens.tokenHash, hashToken(token)))
+    .limit(1);
+  return row;
+}
+
+/**
  * Uses a token up, once: the conditional update succeeds for exactly one caller, so a link
  * opened twice at the same moment works only once.
  */
