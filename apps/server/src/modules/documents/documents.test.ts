@@ -137,7 +137,7 @@ describe('documents API', () => {
     ).toMatchObject({ countAll: 1, countUnread: 1 });
   });
 
-  it('uploads for admins and the trusted contractor; a plain member or outsider gets 404', async () => {
+  it("uploads for the trusted contractor only; the institution's admin, a member or an outsider gets 404", async () => {
     const before = await count();
     const tom = await upload('tom', { name: 'scan.png', bytes: PNG, type: 'image/png' });
     expect(tom.statusCode).toBe(201);
@@ -148,8 +148,10 @@ describe('documents API', () => {
       documentType: 'documentation',
       createdAt: '2026-11-20',
     });
+    // Anna is the practice's admin: she reads its documents, its contractor manages them.
     const anna = await upload('anna', { name: 'a.pdf', bytes: PDF });
-    expect(anna.statusCode).toBe(201);
+    expect(anna.statusCode).toBe(404);
+    expect(anna.headers['content-type']).toMatch(/^application\/problem\+json/);
     expect((await upload('max', { name: 'a.pdf', bytes: PDF })).statusCode).toBe(404);
     expect(
       (
@@ -161,7 +163,7 @@ describe('documents API', () => {
         )
       ).statusCode,
     ).toBe(404);
-    expect(await count()).toBe(before + 2);
+    expect(await count()).toBe(before + 1);
     // The stored bytes come back unchanged.
     const down = await t.app.inject({
       method: 'GET',
@@ -232,7 +234,7 @@ describe('documents API', () => {
       const put = await t.app.inject({
         method: 'PUT',
         url,
-        headers: await as('anna'),
+        headers: await as('tom'),
         payload: { displayName: 'Neuer Name', createdAt },
       });
       expect(put.statusCode).toBe(400);
@@ -266,16 +268,22 @@ describe('documents API', () => {
     expect(reserved.json().displayName).toBe('_CON');
   });
 
-  it('updates and deletes (row and blob) for managers; readers get 404', async () => {
+  it("updates and deletes (row and blob) for managers; readers, the institution's admin too, get 404", async () => {
     const created = (await upload('tom', { name: 'a.pdf', bytes: PDF })).json();
     const url = `/api/institution/${P}/document/${created.id}`;
-    const denied = await t.app.inject({
-      method: 'PUT',
-      url,
-      headers: await as('max'),
-      payload: { displayName: 'X', createdAt: '2026-01-01' },
-    });
-    expect(denied.statusCode).toBe(404);
+    for (const reader of ['max', 'anna'] as const) {
+      const denied = await t.app.inject({
+        method: 'PUT',
+        url,
+        headers: await as(reader),
+        payload: { displayName: 'X', createdAt: '2026-01-01' },
+      });
+      expect(denied.statusCode).toBe(404);
+      const notDeleted = await t.app.inject({ method: 'DELETE', url, headers: await as(reader) });
+      expect(notDeleted.statusCode).toBe(404);
+    }
+    const unchanged = await t.app.inject({ method: 'GET', url, headers: await as('anna') });
+    expect(unchanged.statusCode).toBe(200);
     const updated = await t.app.inject({
       method: 'PUT',
       url,

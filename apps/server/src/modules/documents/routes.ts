@@ -207,7 +207,7 @@ export const documentRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (
       schema: {
         tags: ['documents'],
         summary: 'Delete a document (row and blob)',
-        description: 'Admins and members of the trusted contractor owning the business case.',
+        description: 'Members of the trusted contractor owning the business case.',
         params: documentParams,
         response: { 204: z.null(), ...problemResponses(400, 401, 404) },
       },
@@ -225,6 +225,7 @@ export const documentRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (
       schema: {
         tags: ['documents'],
         summary: "Update a document's display name, date and description",
+        description: 'Members of the trusted contractor owning the business case.',
         params: documentParams,
         body: documentUpdate,
         response: { 200: documentSchema, ...problemResponses(400, 401, 404) },
@@ -244,7 +245,8 @@ export const documentRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (
         description:
           'Streams the file to the store (never held in memory); at most UPLOAD_MAX_BYTES (413); ' +
           'type by content: PDF, PNG, JPEG, WebP, DOCX, XLSX, ODT, ODS, plain text (else 400). ' +
-          '`metadata`: displayName, createdAt (JJJJ-MM-TT), type, optional description.',
+          '`metadata`: displayName, createdAt (JJJJ-MM-TT), type, optional description. ' +
+          'Members of the trusted contractor owning the business case only (else 404).',
         params: caseParams,
         consumes: ['multipart/form-data'],
         response: { 201: documentSchema, ...problemResponses(400, 401, 404) },

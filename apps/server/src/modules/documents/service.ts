@@ -14,6 +14,8 @@ import {
   businessCaseTypes,
   documentReads,
   documents,
+  institutions,
+  institutionUserRoles,
   relationships,
 } from '../../db/schema';
 import { type InstitutionScope, isUuid } from '../../plugins/access';
@@ -27,15 +29,16 @@ export const INSTITUTION_NOT_FOUND = 'Die Institution wurde nicht gefunden.';
 
 /**
  * What the caller may do with one institution's documents: `read` as a member of it; `manage`
- * as its admin or as a member of the trusted contractor owning the relationship (for the
- * business cases of that relationship only, see {@link manageableCaseIds}). Others: 404.
+ * as a member of a trusted contractor serving it, for the business cases of that relationship
+ * only (spec: "A trusted institution … may manage documents"). The institution's own members,
+ * its admins too, read but do not manage: the documents are what its contractors provide
+ * (docs/decisions/006-feature-modules.md). Others: 404.
  */
 export interface DocumentAccess {
   institutionId: string;
   userId: string;
   member: boolean;
-  admin: boolean;
-  /** Business cases of this institution the caller may manage (all of them for an admin). */
+  /** Business cases of this institution the caller may manage (its trusted contractors' cases). */
   manageableCaseIds: Set<string>;
 }
 
@@ -48,32 +51,29 @@ export async function resolveDocumentAccess(
   scope: InstitutionScope,
 ): Promise<DocumentAccess> {
   const member = scope.via === 'member';
-  const admin = member && scope.role === 'INSTITUTION_ADMIN';
-  // An admin manages every case of the institution; a contractor's member the cases of the
-  // relationships of their trusted contractors (a plain member none).
-  const cases = admin
-    ? await db
-        .select({ id: businessCases.id })
-        .from(businessCases)
-        .innerJoin(relationships, eq(relationships.id, businessCases.relationshipId))
-        .where(eq(relationships.customerId, scope.institutionId))
-    : scope.contractorIds.length > 0
-      ? await db
-          .select({ id: businessCases.id })
-          .from(businessCases)
-          .innerJoin(relationships, eq(relationships.id, businessCases.relationshipId))
-          .where(
-            and(
-              eq(relationships.customerId, scope.institutionId),
-              inArray(relationships.contractorId, [...scope.contractorIds]),
-            ),
-          )
-      : [];
+  // The cases of the relationships in which a trusted institution the caller belongs to serves
+  // this one; the institution's own members (admins too) manage none. Read from the caller's
+  // roles, not the scope's `contractorIds`: a member of both sides came in as a member.
+  const cases = await db
+    .select({ id: businessCases.id })
+    .from(businessCases)
+    .innerJoin(relationships, eq(relationships.id, businessCases.relationshipId))
+    .innerJoin(
+      institutionUserRoles,
+      and(
+        eq(institutionUserRoles.institutionId, relationships.contractorId),
+        eq(institutionUserRoles.userId, scope.userId),
+      ),
+    )
+    .innerJoin(
+      institutions,
+      and(eq(institutions.id, relationships.contractorId), eq(institutions.trusted, true)),
+    )
+    .where(eq(relationships.customerId, scope.institutionId));
   return {
     institutionId: scope.institutionId,
     userId: scope.userId,
     member,
-    admin,
     manageableCaseIds: new Set(cases.map((c) => c.id)),
   };
 }
