@@ -189,6 +189,35 @@ test.describe('impersonation (Als User eines Kunden anmelden)', () => {
     await expect(userMenu(page)).toContainText('Max');
   });
 
+  test('an impersonation that can no longer be renewed ends: back as Sara, and she is told why', async ({
+    page,
+  }) => {
+    await page.clock.install();
+    await saraActsAsMax(page);
+    // The provider no longer renews it (as after its 30 minutes): a refresh token it refuses.
+    await page.evaluate(
+      (key) => localStorage.setItem(key, 'nicht-mehr-gueltig'),
+      IMPERSONATION_REFRESH_KEY,
+    );
+    // 285 s later the impersonated token has 15 s left; the health check asks for a renewal.
+    await page.clock.fastForward(285_000);
+    await expect(page.getByTestId('support-mode')).toHaveCount(0);
+    await expect(userMenu(page)).toContainText('Sara');
+    const notice = page
+      .getByRole('status')
+      .filter({
+        hasText: 'Die Nachahmung ist abgelaufen. Sie sind wieder als eigener User angemeldet.',
+      });
+    await expect(notice).toBeVisible();
+    await expectNoAxeViolations(page);
+    await shot(page, 'sara-ran-out');
+    // It waits to be read: still there after the usual 3 s, gone when closed.
+    await page.clock.fastForward(5_000);
+    await expect(notice).toBeVisible();
+    await notice.getByRole('button', { name: 'Schließen' }).click();
+    await expect(notice).toHaveCount(0);
+  });
+
   for (const who of ['max', 'anna'] as const) {
     test(`${who} does not see the button`, async ({ page }) => {
       await signIn(page, ACCOUNTS[who], `/dashboard?institutionId=${SONNENSCHEIN}`);

@@ -3,8 +3,8 @@ import {
   clearImpersonation as clearImpersonationIn,
   IMPERSONATION_KEYS,
   ImpersonationEndedError,
-  ImpersonationFailedError,
-  ImpersonationRefusedError,
+  RAN_OUT_AT_KEY,
+  RAN_OUT_NOTICE_KEY,
   readImpersonation,
 } from './impersonation-tokens';
 import {
@@ -13,6 +13,7 @@ import {
   type SessionUserManager,
   userStorageKey,
 } from './oidc';
+import { ImpersonationFailedError, ImpersonationRefusedError } from './token-endpoint';
 
 const config = { authUrl: 'http://localhost/auth', realm: 'portal', clientId: 'portal-web' };
 const storageKey = userStorageKey(config);
@@ -30,6 +31,7 @@ const impersonatedToken = jwt({ sub: MAX, impersonator: { id: SARA, username: 's
 
 afterEach(() => {
   localStorage.clear();
+  sessionStorage.clear();
   vi.restoreAllMocks();
 });
 
@@ -187,6 +189,8 @@ describe('refresh of impersonated tokens', () => {
     expect(fetchMock).not.toHaveBeenCalled();
     expect(readImpersonation(localStorage)).toBeNull();
     expect(onImpersonationChanged).toHaveBeenCalledTimes(1);
+    // The reloaded page says why the customer is gone.
+    expect(sessionStorage.getItem(RAN_OUT_NOTICE_KEY)).toBe('1');
     // Until the page has reloaded as the own user it sends nothing, not even with the own token.
     await expect(session.getValidAccessToken()).rejects.toBeInstanceOf(ImpersonationEndedError);
   });
@@ -204,6 +208,7 @@ describe('refresh of impersonated tokens', () => {
     expect(fetchMock).toHaveBeenCalledTimes(1);
     expect(readImpersonation(localStorage)).toBeNull();
     expect(onImpersonationChanged).toHaveBeenCalledTimes(1);
+    expect(sessionStorage.getItem(RAN_OUT_NOTICE_KEY)).toBe('1');
     // Back to the own user by the reload, not by a new sign-in.
     expect(userManager.signinRedirect).not.toHaveBeenCalled();
     expect(userManager.removeUser).not.toHaveBeenCalled();
@@ -407,6 +412,8 @@ describe('endImpersonation (Eigener User)', () => {
     expect(readImpersonation(localStorage)).toBeNull();
     await expect(session.getValidAccessToken()).resolves.toBe('own');
     expect(userManager.signinRedirect).not.toHaveBeenCalled();
+    // Ended on purpose: no notice that it ran out.
+    expect(sessionStorage.getItem(RAN_OUT_NOTICE_KEY)).toBeNull();
   });
 
   it('drops the tokens even when the API call fails', async () => {
@@ -431,6 +438,30 @@ describe('other tabs', () => {
     expect(userManager.signinRedirect).not.toHaveBeenCalled();
     // The page still shows the customer until it has reloaded: it sends nothing meanwhile.
     await expect(session.getValidAccessToken()).rejects.toBeInstanceOf(ImpersonationEndedError);
+    // Eigener User there (nothing ran out): no notice here.
+    expect(sessionStorage.getItem(RAN_OUT_NOTICE_KEY)).toBeNull();
+    stop();
+  });
+
+  it('an impersonation that ran out in another tab is announced here after the reload too', () => {
+    storeOwn('own', 300);
+    const { session, onImpersonationChanged } = setup();
+    const stop = session.watchOtherTabs();
+    // The other tab marks the run-out before it removes the tokens.
+    localStorage.setItem(RAN_OUT_AT_KEY, String(Date.now()));
+    window.dispatchEvent(storageEvent(IMPERSONATION_KEYS.accessToken, impersonatedToken, null));
+    expect(onImpersonationChanged).toHaveBeenCalledTimes(1);
+    expect(sessionStorage.getItem(RAN_OUT_NOTICE_KEY)).toBe('1');
+    stop();
+  });
+
+  it('a run-out long ago does not make a later Eigener User in another tab one', () => {
+    storeOwn('own', 300);
+    const { session } = setup();
+    const stop = session.watchOtherTabs();
+    localStorage.setItem(RAN_OUT_AT_KEY, String(Date.now() - 60_000));
+    window.dispatchEvent(storageEvent(IMPERSONATION_KEYS.accessToken, impersonatedToken, null));
+    expect(sessionStorage.getItem(RAN_OUT_NOTICE_KEY)).toBeNull();
     stop();
   });
 

@@ -10,27 +10,6 @@ export const IMPERSONATION_KEYS = {
 /** The own token must stay valid at least this many seconds before a token exchange. */
 export const MIN_VALIDITY_BEFORE_IMPERSONATION_SECONDS = 5;
 
-export const TOKEN_EXCHANGE_GRANT = 'urn:ietf:params:oauth:grant-type:token-exchange';
-export const ACCESS_TOKEN_TYPE = 'urn:ietf:params:oauth:token-type:access_token';
-export const JWT_TOKEN_TYPE = 'urn:ietf:params:oauth:token-type:jwt';
-export const IMPERSONATOR_SCOPE = 'impersonator';
-
-/** The provider refused the exchange (403 / `access_denied`, or any 4xx). */
-export class ImpersonationRefusedError extends Error {
-  constructor(message = 'impersonation refused') {
-    super(message);
-    this.name = 'ImpersonationRefusedError';
-  }
-}
-
-/** The provider answered without a token, or could not be reached. */
-export class ImpersonationFailedError extends Error {
-  constructor(message = 'impersonation failed') {
-    super(message);
-    this.name = 'ImpersonationFailedError';
-  }
-}
-
 /**
  * The impersonation ended while a request was waiting for its token (it could not be renewed,
  * or another tab ended it): the request is not sent, the page reloads as the own user.
@@ -76,6 +55,26 @@ export function storeImpersonation(storage: Storage, tokens: StoredImpersonation
   storage.setItem(IMPERSONATION_KEYS.accessToken, tokens.accessToken);
 }
 
+/** When an impersonation last ran out (ms since the epoch, beside the tokens). */
+export const RAN_OUT_AT_KEY = 'portal.impersonation.ran_out_at';
+/** Per tab (sessionStorage): the page reloaded after the impersonation ran out says so, once. */
+export const RAN_OUT_NOTICE_KEY = 'portal.impersonation.ran_out';
+/** A tab reloading this soon after another tab found the impersonation run out says so too. */
+const RAN_OUT_FOLLOW_MS = 5_000;
+
+/** The impersonation ran out (before its tokens are removed, so that other tabs can tell). */
+export function markRanOut(storage: Storage, now = Date.now()): void {
+  storage.setItem(RAN_OUT_AT_KEY, String(now));
+  sessionStorage.setItem(RAN_OUT_NOTICE_KEY, '1');
+}
+
+/** Another tab ended the impersonation: this tab says so after its reload if it ran out. */
+export function followRanOut(storage: Storage, now = Date.now()): void {
+  if (now - Number(storage.getItem(RAN_OUT_AT_KEY)) < RAN_OUT_FOLLOW_MS) {
+    sessionStorage.setItem(RAN_OUT_NOTICE_KEY, '1');
+  }
+}
+
 export function clearImpersonation(storage: Storage): void {
   storage.removeItem(IMPERSONATION_KEYS.accessToken);
   storage.removeItem(IMPERSONATION_KEYS.refreshToken);
@@ -96,73 +95,4 @@ export function isImpersonationActive(storage: Storage): boolean {
     impersonator.id.length > 0 &&
     impersonator.id !== claims?.sub
   );
-}
-
-/** The claim token: the owner and contractor lists as base64url-encoded JSON. */
-export function encodeClaimToken(claims: ImpersonationClaims): string {
-  const json = JSON.stringify({ owner: claims.owner, contractor: claims.contractor });
-  const bytes = new TextEncoder().encode(json);
-  let binary = '';
-  for (const byte of bytes) binary += String.fromCharCode(byte);
-  return btoa(binary).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
-}
-
-/** The form of the RFC 8693 token exchange (spec section 7). */
-export function tokenExchangeForm(input: {
-  clientId: string;
-  subjectToken: string;
-  requestedSubject: string;
-  claims: ImpersonationClaims;
-}): URLSearchParams {
-  return new URLSearchParams({
-    grant_type: TOKEN_EXCHANGE_GRANT,
-    client_id: input.clientId,
-    subject_token: input.subjectToken,
-    subject_token_type: ACCESS_TOKEN_TYPE,
-    requested_subject: input.requestedSubject,
-    requested_token_type: ACCESS_TOKEN_TYPE,
-    scope: IMPERSONATOR_SCOPE,
-    claim_token: encodeClaimToken(input.claims),
-    claim_token_format: JWT_TOKEN_TYPE,
-  });
-}
-
-interface TokenAnswer {
-  access_token?: unknown;
-  refresh_token?: unknown;
-  expires_in?: unknown;
-}
-
-/** POSTs a form to the token endpoint; refusals (4xx) and missing tokens throw typed errors. */
-export async function postTokenForm(
-  fetchImpl: typeof fetch,
-  tokenEndpoint: string,
-  form: URLSearchParams,
-  now: number,
-): Promise<StoredImpersonation> {
-  let response: Response;
-  try {
-    response = await fetchImpl(tokenEndpoint, {
-      method: 'POST',
-      headers: {
-        'content-type': 'application/x-www-form-urlencoded',
-        accept: 'application/json',
-      },
-      body: form.toString(),
-    });
-  } catch {
-    throw new ImpersonationFailedError('token endpoint unreachable');
-  }
-  if (response.status >= 400 && response.status < 500) throw new ImpersonationRefusedError();
-  if (!response.ok)
-    throw new ImpersonationFailedError(`token endpoint answered ${response.status}`);
-  const body = (await response.json().catch(() => null)) as TokenAnswer | null;
-  if (!body || typeof body.access_token !== 'string' || !body.access_token) {
-    throw new ImpersonationFailedError('no access token in the answer');
-  }
-  return {
-    accessToken: body.access_token,
-    refreshToken: typeof body.refresh_token === 'string' ? body.refresh_token : null,
-    expiresAt: typeof body.expires_in === 'number' ? Math.floor(now) + body.expires_in : undefined,
-  };
 }

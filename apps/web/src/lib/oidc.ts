@@ -2,17 +2,19 @@ import type { PublicConfig } from '@portal/contract';
 import type { User, UserManager } from 'oidc-client-ts';
 import {
   clearImpersonation,
+  followRanOut,
   IMPERSONATION_KEYS,
   type ImpersonationClaims,
   ImpersonationEndedError,
-  ImpersonationFailedError,
   isImpersonationActive,
   MIN_VALIDITY_BEFORE_IMPERSONATION_SECONDS,
-  postTokenForm,
+  markRanOut,
   readImpersonation,
   storeImpersonation,
-  tokenExchangeForm,
 } from './impersonation-tokens';
+
+/** The token endpoint calls of an impersonation, loaded when one starts or is renewed. */
+const tokenEndpointCalls = () => import('./token-endpoint');
 
 /** Renew the access token when fewer than this many seconds of validity are left. */
 export const MIN_TOKEN_VALIDITY_SECONDS = 20;
@@ -166,6 +168,8 @@ export function createSession(
   let managerPromise: Promise<SessionUserManager> | null = null;
   let refreshing: Promise<string> | null = null;
   let redirecting = false;
+  // A page that is impersonating loads the renewal at once, not when its token runs short.
+  if (readImpersonation(storage)) void tokenEndpointCalls().catch(() => undefined);
 
   const manager = () => {
     managerPromise ??= loadUserManager().catch((error: unknown) => {
@@ -251,6 +255,7 @@ export function createSession(
   /** An impersonation that cannot be renewed ends: back to the own user (reload). */
   function endRunOutImpersonation() {
     impersonationEnded = true;
+    markRanOut(storage);
     clearImpersonation(storage);
     options.onImpersonationChanged?.();
   }
@@ -274,6 +279,7 @@ export function createSession(
       refresh_token: stored.refreshToken,
       client_id: options.clientId,
     });
+    const { postTokenForm } = await tokenEndpointCalls();
     const renewed = await postTokenForm(fetchImpl, options.tokenEndpoint, form, now());
     // Eigener User (another tab, or this one) meanwhile: the ended impersonation stays ended.
     if (readImpersonation(storage)?.refreshToken !== stored.refreshToken) {
@@ -327,6 +333,8 @@ export function createSession(
 
     async impersonate(requestedSubject, claims) {
       if (readImpersonation(storage)) return false;
+      const { ImpersonationFailedError, postTokenForm, tokenExchangeForm } =
+        await tokenEndpointCalls();
       if (!options.tokenEndpoint || !options.clientId) {
         throw new ImpersonationFailedError('token endpoint not configured');
       }
@@ -421,7 +429,10 @@ export function createSession(
           (event.oldValue === null) !== (event.newValue === null)
         ) {
           // Ended: this page showed the customer and sends nothing more until it has reloaded.
-          if (event.newValue === null) impersonationEnded = true;
+          if (event.newValue === null) {
+            impersonationEnded = true;
+            followRanOut(storage);
+          }
           options.onImpersonationChanged?.();
           return;
         }

@@ -1,13 +1,11 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HttpResponse, http } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
 import { AppNotifications } from '../../components/notifications';
-import {
-  ImpersonationFailedError,
-  ImpersonationRefusedError,
-} from '../../lib/impersonation-tokens';
+import { RAN_OUT_NOTICE_KEY } from '../../lib/impersonation-tokens';
+import { ImpersonationFailedError, ImpersonationRefusedError } from '../../lib/token-endpoint';
 import { setupMswServer } from '../../test/msw-server';
 import { renderWithProviders } from '../../test/render';
 import { ImpersonationControl, type ImpersonationControlProps } from './impersonation-control';
@@ -205,5 +203,34 @@ describe('ImpersonationControl', () => {
     await user.click(screen.getByRole('button', { name: 'Eigener User' }));
     await waitFor(() => expect(props.reload).toHaveBeenCalled());
     expect(props.endImpersonation).toHaveBeenCalledTimes(1);
+  });
+
+  it('after the reload out of an impersonation that ran out, says so until dismissed', async () => {
+    useApi();
+    sessionStorage.setItem(RAN_OUT_NOTICE_KEY, '1');
+    renderControl();
+    const notice = await screen.findByText(
+      'Die Nachahmung ist abgelaufen. Sie sind wieder als eigener User angemeldet.',
+    );
+    expect(sessionStorage.getItem(RAN_OUT_NOTICE_KEY)).toBeNull();
+    const toast = notice.closest('[role="status"]');
+    expect(toast).not.toBeNull();
+    // Persistent: it waits for the close button (the run-out is usually found on coming back).
+    await new Promise((resolve) => setTimeout(resolve, 3_200));
+    expect(screen.getByText(/Die Nachahmung ist abgelaufen/)).toBeInTheDocument();
+    await userEvent
+      .setup()
+      .click(within(toast as HTMLElement).getByRole('button', { name: 'Schließen' }));
+    await waitFor(() => expect(screen.queryByText(/Die Nachahmung ist abgelaufen/)).toBeNull());
+  });
+
+  it('says nothing of a run-out while (again) impersonating', async () => {
+    useApi();
+    sessionStorage.setItem(RAN_OUT_NOTICE_KEY, '1');
+    renderControl({ isImpersonating: true });
+    await button();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(screen.queryByText(/Die Nachahmung ist abgelaufen/)).toBeNull();
+    expect(sessionStorage.getItem(RAN_OUT_NOTICE_KEY)).toBeNull();
   });
 });

@@ -4,7 +4,7 @@ import type { ContractorSearchResult, CustomerUser, InstitutionRole } from '@por
 import { IconUserShare } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useState } from 'react';
-import type { ImpersonationClaims } from '../../lib/impersonation-tokens';
+import { type ImpersonationClaims, RAN_OUT_NOTICE_KEY } from '../../lib/impersonation-tokens';
 import { impersonationControl as t } from '../../messages/de/impersonation-control';
 import { mayAskForRelationships, relationshipsQueryOptions } from './api/relationships';
 import { showImpersonationButton } from './model/button-rule';
@@ -47,12 +47,20 @@ export function ImpersonationControl(props: ImpersonationControlProps) {
   });
 
   useEffect(() => {
-    if (sessionStorage.getItem(SUCCESS_NOTICE_KEY) === null) return;
-    sessionStorage.removeItem(SUCCESS_NOTICE_KEY);
-    if (!isImpersonating) return;
-    void import('../../components/notifications').then(({ notifySuccess }) =>
-      notifySuccess(t.success),
-    );
+    // After the reload into an impersonation: its success toast.
+    if (sessionStorage.getItem(SUCCESS_NOTICE_KEY) !== null) {
+      sessionStorage.removeItem(SUCCESS_NOTICE_KEY);
+      if (isImpersonating) {
+        void import('../../components/notifications').then(({ notifySuccess }) =>
+          notifySuccess(t.success),
+        );
+      }
+    }
+    // After the reload out of an impersonation that ran out: say why the customer is gone.
+    if (sessionStorage.getItem(RAN_OUT_NOTICE_KEY) !== null) {
+      sessionStorage.removeItem(RAN_OUT_NOTICE_KEY);
+      if (!isImpersonating) void import('./ran-out-notice').then((notice) => notice.show());
+    }
   }, [isImpersonating]);
 
   const visible = showImpersonationButton({

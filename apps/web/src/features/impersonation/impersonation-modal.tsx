@@ -10,7 +10,7 @@ import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import type { ContractorSearchResult, CustomerUser } from '@portal/contract';
 import { useCallback, useMemo, useState } from 'react';
 import { notifyError } from '../../components/notifications';
-import { ImpersonationRefusedError } from '../../lib/impersonation-tokens';
+import { ImpersonationRefusedError } from '../../lib/token-endpoint';
 import { impersonation as t } from '../../messages/de/impersonation';
 import { searchContractorCustomers, searchCustomerUsers } from './api/impersonation-api';
 import type { ImpersonationControlProps, ImpersonationSearches } from './impersonation-control';

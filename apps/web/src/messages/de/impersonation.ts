@@ -17,6 +17,8 @@ export const impersonation = {
   supportMode: 'Support-Modus',
   failure: 'Fehler bei Nachahmung der Kunden-Institution. Versuchen Sie es später noch einmal!',
   refused: 'Nachahmung des Users nicht erlaubt.',
+  /** Not in the spec: the impersonation ran out and the page is the support user's own again. */
+  ranOut: 'Die Nachahmung ist abgelaufen. Sie sind wieder als eigener User angemeldet.',
   supportAccessTitle: 'Support-Zugriffe',
   supportAccessEmpty: 'Bisher gab es keine Support-Zugriffe.',
   supportAccessFailed: 'Die Support-Zugriffe konnten nicht geladen werden.',
