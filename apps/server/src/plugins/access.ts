@@ -211,7 +211,8 @@ async function contractorScope(
   access: Omit<InstitutionRouteAccess, 'param' | 'query'>,
 ): Promise<InstitutionScope | undefined> {
   const trustedOnes = memberships.filter((membership) => membership.trusted);
-  if (trustedOnes.length === 0) return undefined;
+  // An id of the contract's shape that is no UUID names no institution: not found, not a 500.
+  if (trustedOnes.length === 0 || !isUuid(institutionId)) return undefined;
   const serving = await db
     .select({ contractorId: relationships.contractorId })
     .from(relationships)

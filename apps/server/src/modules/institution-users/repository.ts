@@ -2,7 +2,7 @@ import type { InstitutionRole, InstitutionUpdate } from '@portal/contract';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { institutions, institutionUserRoles, users } from '../../db/schema';
-import type { InstitutionScope } from '../../plugins/access';
+import { type InstitutionScope, isUuid } from '../../plugins/access';
 
 export async function updateInstitution(
   db: Db,
@@ -34,6 +34,8 @@ export async function findMember(
   scope: InstitutionScope,
   userId: string,
 ): Promise<MemberRow | undefined> {
+  // An id of the contract's shape that is no UUID names nobody (PostgreSQL cannot cast it).
+  if (!isUuid(userId)) return undefined;
   const [row] = await db
     .select({ user: users, role: institutionUserRoles.role })
     .from(institutionUserRoles)
@@ -80,6 +82,7 @@ export async function removeMember(
   scope: InstitutionScope,
   userId: string,
 ): Promise<ChangeResult> {
+  if (!isUuid(userId)) return 'not-found';
   const rows = await db
     .delete(institutionUserRoles)
     .where(
@@ -101,6 +104,7 @@ export async function changeRole(
   userId: string,
   role: InstitutionRole,
 ): Promise<ChangeResult> {
+  if (!isUuid(userId)) return 'not-found';
   const rows = await db
     .update(institutionUserRoles)
     .set({ role })

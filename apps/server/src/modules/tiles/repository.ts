@@ -11,7 +11,7 @@ import {
   tileGroups,
   tileIcons,
 } from '../../db/schema';
-import type { InstitutionScope } from '../../plugins/access';
+import { type InstitutionScope, isUuid } from '../../plugins/access';
 import { iconUrl, type StoredIcon } from './icons';
 
 type Executor = Pick<Db, 'select' | 'insert' | 'update' | 'delete'>;
@@ -110,6 +110,8 @@ export async function listDefinitions(
   scope: InstitutionScope,
   businessCaseTypeId: string,
 ): Promise<Tile[]> {
+  // Ids of the contract's shape that are no UUID name nothing (and PostgreSQL cannot cast them).
+  if (!isUuid(businessCaseTypeId)) return [];
   const rows = await selectTiles(db)
     .where(
       and(
@@ -127,6 +129,7 @@ export async function findDefinition(
   scope: InstitutionScope,
   tileId: string,
 ): Promise<Tile | undefined> {
+  if (!isUuid(tileId)) return undefined;
   const rows = await selectTiles(db)
     .where(
       and(eq(tileDefinitions.id, tileId), eq(tileDefinitions.institutionId, scope.institutionId)),
@@ -156,6 +159,7 @@ export async function groupExists(
   scope: InstitutionScope,
   groupId: string,
 ): Promise<boolean> {
+  if (!isUuid(groupId)) return false;
   const rows = await db
     .select({ id: tileGroups.id })
     .from(tileGroups)
@@ -165,6 +169,7 @@ export async function groupExists(
 }
 
 export async function businessCaseTypeExists(db: Executor, id: string): Promise<boolean> {
+  if (!isUuid(id)) return false;
   const rows = await db
     .select({ id: businessCaseTypes.id })
     .from(businessCaseTypes)
@@ -270,6 +275,7 @@ export async function updateDefinition(
   values: DefinitionValues,
   iconSha256: string | undefined,
 ): Promise<boolean> {
+  if (!isUuid(tileId)) return false;
   const rows = await db
     .update(tileDefinitions)
     .set({
@@ -296,6 +302,7 @@ export async function deleteDefinition(
   tileId: string,
   version: number,
 ): Promise<boolean> {
+  if (!isUuid(tileId)) return false;
   const rows = await db
     .delete(tileDefinitions)
     .where(
