@@ -232,6 +232,17 @@ describe('orders module', () => {
     }
   });
 
+  it('refuses dates that do not exist with 400, not 500', async () => {
+    const url = `/institution/${I.praxisSonnenschein}/order/${O.sonnenscheinTi}/precheck`;
+    for (const date of ['2030-13-01', '2030-00-10', '2030-02-30', '0000-01-01']) {
+      const res = await call('POST', url, 'anna', { date, startTime: '08:00', endTime: '10:00' });
+      expect(res.statusCode, date).toBe(400);
+      expect(res.json().errors, date).toEqual([
+        expect.objectContaining({ path: expect.stringContaining('date') }),
+      ]);
+    }
+  });
+
   describe('bank order status: trusted contractor admin only, forward only', () => {
     const url = (contractor: string, customer: string, order: string) =>
       `/institution/${contractor}/customer/${customer}/bank-order/${order}/status`;

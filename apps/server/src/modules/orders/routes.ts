@@ -4,6 +4,7 @@ import {
   availableAppointments,
   bankOrderStatusParams,
   bankOrderStatusUpdate,
+  calendarDate,
   datahubDocument,
   datahubParams,
   financingRequest,
@@ -119,7 +120,8 @@ export const ordersRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (ap
         summary:
           'Books a free pre-check slot for a TI order (409 when taken or no longer in the future)',
         params: orderParams,
-        body: appointment.strict(),
+        // A day that exists (no month 13, no 30 February): the slot search cannot place others.
+        body: appointment.extend({ date: calendarDate }).strict(),
         response: { 201: tiOrderStatusRecord, ...problemResponses(400, 401, 404, 409) },
       },
     },
