@@ -19,6 +19,8 @@ export const messages = {
   invalidValue: 'Ungültiger Wert',
   controlCharacters: 'Die Anfrage enthält unzulässige Steuerzeichen.',
   controlCharactersField: 'Unzulässige Steuerzeichen',
+  malformedText: 'Die Anfrage enthält ungültig kodierten Text.',
+  malformedTextField: 'Ungültig kodierter Text (einzelnes Unicode-Ersatzzeichen)',
   internalError:
     'Es ist ein interner Fehler aufgetreten. Bitte versuchen Sie es später noch einmal.',
   tooManyRequests: (seconds: number) =>
