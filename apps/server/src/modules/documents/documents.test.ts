@@ -5,7 +5,7 @@ import { documents } from '../../db/schema';
 import { DEMO_BUSINESS_CASES, DEMO_DOCUMENTS, DEMO_INSTITUTIONS } from '../../db/seed/demo-ids';
 import { DEMO_DOCUMENT_CONTENTS } from '../../db/seed/documents';
 import type { BlobStore } from './blob-store';
-import { blobStoreOf } from './routes';
+import { blobStoreOf, FORM_INVALID } from './routes';
 
 const P = DEMO_INSTITUTIONS.praxisSonnenschein;
 const CASE = DEMO_BUSINESS_CASES.nordSonnenschein.TIORDER;
@@ -202,6 +202,31 @@ describe('documents API', () => {
     expect(await blobCount()).toBe(blobs);
   });
 
+  it('answers a broken form with 400 and stores nothing: no boundary, or ending inside the file', async () => {
+    const rows = await count();
+    const blobs = await blobCount();
+    const { payload, contentType } = multipartBody({ name: 'a.pdf', bytes: PDF }, meta());
+    const url = `/api/institution/${P}/business_case/${CASE}/document`;
+    const headers = await as('tom');
+    for (const [type, body] of [
+      ['multipart/form-data', payload],
+      [contentType, payload.subarray(0, payload.length - 20)],
+      [contentType, payload.subarray(0, payload.indexOf('%%EOF'))],
+    ] as const) {
+      // Cut inside the file part, the request used to wait for ever.
+      const res = await t.app.inject({
+        method: 'POST',
+        url,
+        headers: { ...headers, 'content-type': type },
+        payload: body,
+      });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().detail).toBe(FORM_INVALID);
+    }
+    expect(await count()).toBe(rows);
+    expect(await blobCount()).toBe(blobs);
+  });
+
   it.each([
     ['the 30th of February', '2026-02-30'],
     ['a 13th month', '2026-13-01'],
@@ -252,11 +277,20 @@ describe('documents API', () => {
     },
   );
 
-  it('sanitises path traversal and control characters in display names', async () => {
+  it('sanitises path traversal in display names; refuses control characters like every body', async () => {
+    const rows = await count();
+    for (const displayName of ['pa\u0000ss', 'pa\u0007ss', 'pa\ud800ss']) {
+      const refused = await upload('tom', { name: 'a.pdf', bytes: PDF }, meta({ displayName }));
+      expect(refused.statusCode, displayName).toBe(400);
+      expect(refused.json().errors).toEqual([
+        expect.objectContaining({ path: 'metadata.displayName' }),
+      ]);
+    }
+    expect(await count()).toBe(rows);
     const res = await upload(
       'tom',
       { name: 'a.pdf', bytes: PDF },
-      meta({ displayName: '../../etc/pa\u0000ss\u0007wd' }),
+      meta({ displayName: '../../etc/passwd' }),
     );
     expect(res.statusCode).toBe(201);
     expect(res.json().displayName).toBe('_.._etc_passwd');

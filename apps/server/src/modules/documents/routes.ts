@@ -1,7 +1,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import multipart from '@fastify/multipart';
+import multipart, { type Multipart } from '@fastify/multipart';
 import {
   documentList,
   documentMetadataList,
@@ -19,6 +19,7 @@ import type { Config } from '../../config';
 import { DEMO_DOCUMENTS } from '../../db/seed/demo-ids';
 import { DEMO_DOCUMENT_CONTENTS, demoDocumentStorageKey } from '../../db/seed/documents';
 import { badRequest, ProblemError } from '../../plugins/errors';
+import { refuseMalformedText } from '../../plugins/input-guard';
 import { problemResponses } from '../shared/responses';
 import { type BlobStore, bufferStream, FolderBlobStore, S3BlobStore } from './blob-store';
 import {
@@ -46,6 +47,36 @@ export const FILE_TYPE_NOT_ALLOWED =
 export const FILE_EMPTY = 'Die Datei ist leer.';
 export const FILE_MISSING = 'Die Datei fehlt in der Anfrage.';
 export const METADATA_INVALID = 'Die Angaben zum Dokument (metadata) sind ungültig.';
+export const FORM_INVALID =
+  "Die Anfrage ist kein vollständiges multipart/form-data mit den Teilen 'file' und 'metadata'.";
+
+/** An error reading the form itself (no boundary, ended early, broken part): the client's. */
+class MalformedFormError extends Error {}
+
+/** The parts of the upload; errors of the form itself become {@link MalformedFormError}. */
+async function* formParts(request: FastifyRequest) {
+  const malformed = (error: unknown) =>
+    (error as { code?: string })?.code === 'FST_REQ_FILE_TOO_LARGE' ||
+    ((error as { statusCode?: number })?.statusCode ?? 500) < 500
+      ? error
+      : new MalformedFormError(FORM_INVALID, { cause: error });
+  let parts: AsyncIterator<Multipart>;
+  try {
+    parts = request.parts()[Symbol.asyncIterator]();
+  } catch (error) {
+    throw malformed(error);
+  }
+  for (;;) {
+    let next: IteratorResult<Multipart>;
+    try {
+      next = await parts.next();
+    } catch (error) {
+      throw malformed(error);
+    }
+    if (next.done) return;
+    yield next.value;
+  }
+}
 
 /** The blob store a server built from this configuration uses (tests and benchmarks look). */
 export const blobStoreOf = new WeakMap<Config, BlobStore>();
@@ -261,14 +292,21 @@ export const documentRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (
       let uploaded: { key: string; size: number; contentType: string } | undefined;
       let metadataValue: unknown;
       try {
-        for await (const part of request.parts()) {
+        for await (const part of formParts(request)) {
           if (part.type === 'file') {
             if (part.fieldname !== 'file' || uploaded) {
               part.file.resume();
               continue;
             }
+            // The form may have ended inside this part before it got here: its stream has
+            // failed already and would never end the gate (the request would wait forever).
+            if (part.file.destroyed) {
+              throw new MalformedFormError(FORM_INVALID, { cause: part.file.errored });
+            }
             const gate = new ContentTypeGate();
-            part.file.on('error', (error) => gate.destroy(error));
+            part.file.on('error', (error) =>
+              gate.destroy(new MalformedFormError(FORM_INVALID, { cause: error })),
+            );
             // A refused file is drained so the rest of the request can still be read.
             gate.on('error', () => part.file.resume());
             part.file.pipe(gate);
@@ -285,19 +323,26 @@ export const documentRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (
       }
       if (!uploaded) throw badRequest(FILE_MISSING, [{ path: 'file', message: 'Pflichtfeld' }]);
       const parsed = (() => {
+        let value: unknown;
         try {
-          return documentUploadMetadata.safeParse(
-            typeof metadataValue === 'string' ? JSON.parse(metadataValue) : metadataValue,
-          );
+          value = typeof metadataValue === 'string' ? JSON.parse(metadataValue) : metadataValue;
         } catch {
           return undefined;
         }
+        return { value, result: documentUploadMetadata.safeParse(value) };
       })();
-      if (!parsed?.success) {
+      try {
+        // The input guard never sees this JSON (control characters, unpaired surrogates).
+        if (parsed) refuseMalformedText(parsed.value, 'metadata');
+      } catch (error) {
+        await store.delete(uploaded.key).catch(() => {});
+        throw error;
+      }
+      if (!parsed?.result.success) {
         await store.delete(uploaded.key).catch(() => {});
         throw badRequest(
           METADATA_INVALID,
-          parsed?.error?.issues.map((issue) => ({
+          parsed?.result.error?.issues.map((issue) => ({
             path: `metadata.${issue.path.join('.')}`,
             message: issue.message,
           })) ?? [{ path: 'metadata', message: 'Kein gültiges JSON' }],
@@ -309,7 +354,7 @@ export const documentRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (
         scope,
         request.params.businessCaseId,
         { tempKey: uploaded.key, contentType: uploaded.contentType, size: uploaded.size },
-        parsed.data,
+        parsed.result.data,
       );
       return reply.code(201).send(created);
     },
@@ -323,5 +368,6 @@ function toUploadProblem(error: unknown, maxBytes: number): unknown {
   }
   if (error instanceof UnsupportedContentError) return badRequest(FILE_TYPE_NOT_ALLOWED);
   if (error instanceof EmptyFileError) return badRequest(FILE_EMPTY);
+  if (error instanceof MalformedFormError) return badRequest(FORM_INVALID);
   return error;
 }

@@ -15,6 +15,7 @@ import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import type { InstitutionScope } from '../../plugins/access';
 import { badRequest, notFound, ProblemError } from '../../plugins/errors';
+import { refuseMalformedText } from '../../plugins/input-guard';
 import { ICON_TOO_LARGE, prepareIcon } from './icons';
 import {
   businessCaseTypeExists,
@@ -166,17 +167,17 @@ export async function readTileUpload(request: FastifyRequest): Promise<TileUploa
         icon = await part.toBuffer();
       } else {
         if (part.type === 'file') await part.toBuffer();
-        throw badRequest(UNKNOWN_PART, [{ path: part.fieldname, message: UNKNOWN_PART }]);
+        // A part without a name is unknown too (and its path must still be a string).
+        throw badRequest(UNKNOWN_PART, [{ path: part.fieldname || 'body', message: UNKNOWN_PART }]);
       }
     }
   } catch (error) {
     if (error instanceof ProblemError) throw error;
     const code = (error as { code?: string }).code;
     if (code === 'FST_REQ_FILE_TOO_LARGE') throw invalid('icon', ICON_TOO_LARGE);
-    if (typeof code === 'string' && code.startsWith('FST_')) {
-      throw badRequest(NOT_MULTIPART);
-    }
-    throw error;
+    // Everything else here comes from reading the form (no boundary, a form that ends early, a
+    // broken part header, a limit): the client's mistake, not ours.
+    throw badRequest(NOT_MULTIPART);
   }
   if (text === undefined) throw invalid(TILE_MULTIPART_JSON_PART, MISSING_TILE_PART);
   let json: unknown;
@@ -185,6 +186,8 @@ export async function readTileUpload(request: FastifyRequest): Promise<TileUploa
   } catch {
     throw invalid(TILE_MULTIPART_JSON_PART, INVALID_TILE_JSON);
   }
+  // The input guard never sees this JSON: NUL would reach PostgreSQL (500), others be stored.
+  refuseMalformedText(json, TILE_MULTIPART_JSON_PART);
   return { json, icon: icon && icon.length > 0 ? icon : undefined };
 }
 

@@ -505,6 +505,21 @@ describe('tiles API', () => {
       ],
       ['missing JSON part', [iconPart()], /fehlt/],
       [
+        'NUL in the JSON part',
+        [tilePart(validInput({ name: 'a\u0000b' })), iconPart()],
+        /Steuerzeichen/,
+      ],
+      [
+        'a lone surrogate in the JSON part',
+        [tilePart(validInput({ name: 'a\ud800' })), iconPart()],
+        /ungültig kodierten Text/,
+      ],
+      [
+        'an id of the right shape that is no UUID',
+        [tilePart(validInput({ businessCaseTypeId: '-'.repeat(36) })), iconPart()],
+        /Geschäftsfalltyp/,
+      ],
+      [
         'unknown part',
         [tilePart(validInput()), iconPart(), { name: 'extra', data: 'x' }],
         /unbekannten Teil/,
@@ -520,6 +535,28 @@ describe('tiles API', () => {
         expect(await definitionCount()).toBe(before);
       },
     );
+
+    it.each([
+      ['no boundary', 'multipart/form-data', '--walk\r\n\r\nx\r\n--walk--\r\n'],
+      [
+        'a form that ends early',
+        'multipart/form-data; boundary=walk',
+        '--walk\r\nContent-Disposition: form-data; name="tile"\r\n\r\n{',
+      ],
+      [
+        'a part without a name',
+        'multipart/form-data; boundary=walk',
+        '--walk\r\nContent-Disposition: form-data\r\n\r\nx\r\n--walk--\r\n',
+      ],
+    ])('answers 400 problem+json to a broken form (%s), not 500', async (_, type, payload) => {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: `/api/institution/${NORD}/dashboard-tile`,
+        headers: { ...(await auth('tom')), 'content-type': type },
+        payload,
+      });
+      expectProblem(res, 400);
+    });
 
     it('answers 400 to a body that is not multipart', async () => {
       const res = await t.app.inject({
