@@ -25,7 +25,9 @@ declare module 'fastify' {
   }
 }
 
-const isInMemory = (dataDir: string) => dataDir.startsWith('memory://');
+// The configuration resolves DATA_DIR, so `memory://` arrives as `<cwd>/memory:`.
+const isInMemory = (dataDir: string) =>
+  dataDir.startsWith('memory://') || path.basename(dataDir) === 'memory:';
 
 /**
  * Mail delivery. With `SMTP_URL` every mail goes out through that server; without it each mail
