@@ -233,4 +233,18 @@ describe('ImpersonationControl', () => {
     expect(screen.queryByText(/Die Nachahmung ist abgelaufen/)).toBeNull();
     expect(sessionStorage.getItem(RAN_OUT_NOTICE_KEY)).toBeNull();
   });
+
+  it('opens with the focus in Kunden-Institution and gives it back to the button when closed', async () => {
+    useApi();
+    renderControl();
+    const user = userEvent.setup();
+    await user.click(await button());
+    await screen.findByRole('dialog');
+    await waitFor(() =>
+      expect(screen.getByRole('textbox', { name: 'Kunden-Institution' })).toHaveFocus(),
+    );
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(await button()).toHaveFocus();
+  });
 });

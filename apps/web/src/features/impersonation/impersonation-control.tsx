@@ -3,10 +3,11 @@ import { Button } from '@mantine/core';
 import type { ContractorSearchResult, CustomerUser, InstitutionRole } from '@portal/contract';
 import { IconUserShare } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { type ImpersonationClaims, RAN_OUT_NOTICE_KEY } from '../../lib/impersonation-tokens';
 import { impersonationControl as t } from '../../messages/de/impersonation-control';
 import { mayAskForRelationships, relationshipsQueryOptions } from './api/relationships';
+import classes from './impersonation-control.module.css';
 import { showImpersonationButton } from './model/button-rule';
 
 const ImpersonationModal = lazy(() => import('./impersonation-modal'));
@@ -40,6 +41,7 @@ export interface ImpersonationSearches {
 export function ImpersonationControl(props: ImpersonationControlProps) {
   const { institutionId, role, isImpersonating } = props;
   const [opened, setOpened] = useState(false);
+  const button = useRef<HTMLButtonElement>(null);
   const mayAsk = !isImpersonating && institutionId !== null && mayAskForRelationships(role);
   const relationships = useQuery({
     ...relationshipsQueryOptions(institutionId ?? ''),
@@ -72,6 +74,11 @@ export function ImpersonationControl(props: ImpersonationControlProps) {
   return (
     <>
       <Button
+        ref={button}
+        // On a phone the label is hidden (it is still the button's name): the bar keeps room
+        // for the navigation button and the user menu.
+        classNames={{ label: classes.label, section: classes.section }}
+        title={t.button}
         variant={isImpersonating ? 'filled' : 'light'}
         color={isImpersonating ? 'dark' : undefined}
         leftSection={<IconUserShare size={18} aria-hidden="true" />}
@@ -82,7 +89,14 @@ export function ImpersonationControl(props: ImpersonationControlProps) {
       </Button>
       {opened && (
         <Suspense fallback={null}>
-          <ImpersonationModal {...props} onClose={() => setOpened(false)} />
+          <ImpersonationModal
+            {...props}
+            onClose={() => {
+              setOpened(false);
+              // The modal unmounts with its close, before Mantine could return the focus.
+              button.current?.focus();
+            }}
+          />
         </Suspense>
       )}
     </>

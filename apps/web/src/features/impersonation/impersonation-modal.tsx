@@ -140,6 +140,7 @@ export default function ImpersonationModal({
             value={customer}
             onChange={onCustomerChange}
             data-testid="impersonation-institution"
+            autoFocusInDialog
             renderOption={(item) => (
               <div>
                 <Text fz="sm" fw={600}>

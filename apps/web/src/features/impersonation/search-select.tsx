@@ -20,6 +20,8 @@ export interface SearchSelectProps<T> {
   value: T | null;
   onChange(item: T | null): void;
   'data-testid'?: string;
+  /** Focused when its dialog opens (Mantine's `data-autofocus`). */
+  autoFocusInDialog?: boolean;
 }
 
 /**
@@ -38,6 +40,7 @@ export function SearchSelect<T>({
   value,
   onChange,
   'data-testid': testId,
+  autoFocusInDialog,
 }: SearchSelectProps<T>) {
   const combobox = useCombobox({ onDropdownClose: () => combobox.resetSelectedOption() });
   const [query, setQuery] = useState(value ? getLabel(value) : '');
@@ -87,6 +90,7 @@ export function SearchSelect<T>({
           value={query}
           autoComplete="off"
           data-testid={testId}
+          data-autofocus={autoFocusInDialog || undefined}
           rightSection={isSearching ? <Loader size="xs" aria-hidden="true" /> : null}
           onChange={(event) => onInput(event.currentTarget.value)}
           onFocus={() => {

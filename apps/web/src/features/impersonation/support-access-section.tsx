@@ -7,6 +7,7 @@ import '@mantine/core/styles/Title.css';
 import { Badge, Paper, Stack, Table, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useId } from 'react';
+import { ScrollTable } from '../../components/scroll-table';
 import { impersonation as t } from '../../messages/de/impersonation';
 import { getSupportAccess } from './api/impersonation-api';
 import { formatAccessTime, formatDuration } from './model/support-access';
@@ -39,7 +40,7 @@ export function SupportAccessSection({ institutionId }: { institutionId: string 
         )}
         {accesses.data && accesses.data.length === 0 && <Text>{t.supportAccessEmpty}</Text>}
         {accesses.data && accesses.data.length > 0 && (
-          <Table.ScrollContainer minWidth={640}>
+          <ScrollTable minWidth={640} label={t.supportAccessTitle}>
             <Table verticalSpacing="sm">
               <Table.Thead>
                 <Table.Tr>
@@ -69,7 +70,7 @@ export function SupportAccessSection({ institutionId }: { institutionId: string 
                 ))}
               </Table.Tbody>
             </Table>
-          </Table.ScrollContainer>
+          </ScrollTable>
         )}
       </Stack>
     </Paper>
