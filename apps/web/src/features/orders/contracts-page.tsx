@@ -2,6 +2,7 @@ import './styles';
 import { Alert, Stack, Table, Text } from '@mantine/core';
 import { LoadingStatus } from '../../components/loading-status';
 import { type Breadcrumb, PageHeader } from '../../components/page-header';
+import { ScrollTable } from '../../components/scroll-table';
 import { orders as t } from '../../messages/de';
 import { useRelationships } from './api/orders-api';
 import { formatDate } from './model/formats';
@@ -29,7 +30,7 @@ export function ContractsPage({ institutionId, breadcrumbs }: ContractsPageProps
       ) : rows.length === 0 ? (
         <Text c="dimmed">{t.contracts.empty}</Text>
       ) : (
-        <Table.ScrollContainer minWidth={560}>
+        <ScrollTable minWidth={560} label={t.contracts.title}>
           <Table striped data-testid="contracts-table">
             <Table.Thead>
               <Table.Tr>
@@ -52,7 +53,7 @@ export function ContractsPage({ institutionId, breadcrumbs }: ContractsPageProps
               ))}
             </Table.Tbody>
           </Table>
-        </Table.ScrollContainer>
+        </ScrollTable>
       )}
     </Stack>
   );

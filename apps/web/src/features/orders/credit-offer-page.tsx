@@ -17,6 +17,7 @@ import type { FinancingRequestInput } from '@portal/contract';
 import { LoadingStatus } from '../../components/loading-status';
 import { notifyError, notifySuccess } from '../../components/notifications';
 import { type Breadcrumb, PageHeader } from '../../components/page-header';
+import { ScrollTable } from '../../components/scroll-table';
 import { orders as t } from '../../messages/de';
 import { useFinancingRequests, useSubmitFinancingRequest } from './api/orders-api';
 import { formatDate, formatEuro } from './model/formats';
@@ -141,7 +142,7 @@ export function CreditOfferPage({ institutionId, breadcrumbs }: CreditOfferPageP
         ) : list.data.length === 0 ? (
           <Text c="dimmed">{t.credit.noEarlier}</Text>
         ) : (
-          <Table.ScrollContainer minWidth={560}>
+          <ScrollTable minWidth={560} label={t.credit.earlier}>
             <Table striped data-testid="financing-requests">
               <Table.Thead>
                 <Table.Tr>
@@ -164,7 +165,7 @@ export function CreditOfferPage({ institutionId, breadcrumbs }: CreditOfferPageP
                 ))}
               </Table.Tbody>
             </Table>
-          </Table.ScrollContainer>
+          </ScrollTable>
         )}
       </section>
     </Stack>

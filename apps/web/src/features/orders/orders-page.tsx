@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { LoadingStatus } from '../../components/loading-status';
 import { type Breadcrumb, PageHeader } from '../../components/page-header';
+import { ScrollTable } from '../../components/scroll-table';
 import { orders as t } from '../../messages/de';
 import { useOrders } from './api/list-orders';
 import { ContractorBankOrders } from './components/contractor-bank-orders';
@@ -50,7 +51,7 @@ export function OrdersPage({ institutionId, breadcrumbs, isContractorAdmin }: Or
                 {t.list.noneFrom}
               </Text>
             )}
-            <Table.ScrollContainer minWidth={560}>
+            <ScrollTable minWidth={560} label={t.list.caption}>
               <Table striped highlightOnHover data-testid="orders-table">
                 <Table.Caption>{t.list.caption}</Table.Caption>
                 <Table.Thead>
@@ -83,7 +84,7 @@ export function OrdersPage({ institutionId, breadcrumbs, isContractorAdmin }: Or
                   ))}
                 </Table.Tbody>
               </Table>
-            </Table.ScrollContainer>
+            </ScrollTable>
           </>
         )}
       </div>

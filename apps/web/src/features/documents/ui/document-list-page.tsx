@@ -15,6 +15,7 @@ import { useBreadcrumbs } from '../../../app/breadcrumbs';
 import { useServices } from '../../../app/services';
 import { LoadingStatus } from '../../../components/loading-status';
 import { PageHeader } from '../../../components/page-header';
+import { ScrollTable } from '../../../components/scroll-table';
 import { documents as t } from '../../../messages/de';
 import { documentMetadataQueryKey } from '../api/document-metadata';
 import {
@@ -92,48 +93,50 @@ export function DocumentListPage() {
       ) : list.data.length === 0 ? (
         <Text>{t.empty}</Text>
       ) : (
-        <Table striped highlightOnHover>
-          <Table.Caption>{t.tableCaption(label)}</Table.Caption>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>{t.columns.name}</Table.Th>
-              <Table.Th>{t.columns.date}</Table.Th>
-              <Table.Th>{t.columns.description}</Table.Th>
-              <Table.Th>{t.columns.businessCase}</Table.Th>
-              <Table.Th>{t.columns.actions}</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {list.data.map((item) => (
-              <Table.Tr key={item.id} data-testid="document-row">
-                <Table.Td>
-                  <Text span fw={item.unread ? 700 : 400}>
-                    {item.displayName}
-                  </Text>{' '}
-                  {item.unread && (
-                    <Badge color="blue.9" size="sm">
-                      {t.unread}
-                    </Badge>
-                  )}
-                </Table.Td>
-                <Table.Td>{formatGermanDate(item.createdAt)}</Table.Td>
-                <Table.Td>{item.description ?? ''}</Table.Td>
-                <Table.Td>{item.businessCase.label}</Table.Td>
-                <Table.Td>
-                  <Button
-                    size="xs"
-                    variant="light"
-                    loading={busy === item.id}
-                    aria-label={t.downloadLabel(item.displayName)}
-                    onClick={() => void download(item)}
-                  >
-                    {t.download}
-                  </Button>
-                </Table.Td>
+        <ScrollTable minWidth={640} label={t.tableCaption(label)}>
+          <Table striped highlightOnHover>
+            <Table.Caption>{t.tableCaption(label)}</Table.Caption>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>{t.columns.name}</Table.Th>
+                <Table.Th>{t.columns.date}</Table.Th>
+                <Table.Th>{t.columns.description}</Table.Th>
+                <Table.Th>{t.columns.businessCase}</Table.Th>
+                <Table.Th>{t.columns.actions}</Table.Th>
               </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
+            </Table.Thead>
+            <Table.Tbody>
+              {list.data.map((item) => (
+                <Table.Tr key={item.id} data-testid="document-row">
+                  <Table.Td>
+                    <Text span fw={item.unread ? 700 : 400}>
+                      {item.displayName}
+                    </Text>{' '}
+                    {item.unread && (
+                      <Badge color="blue.9" size="sm">
+                        {t.unread}
+                      </Badge>
+                    )}
+                  </Table.Td>
+                  <Table.Td>{formatGermanDate(item.createdAt)}</Table.Td>
+                  <Table.Td>{item.description ?? ''}</Table.Td>
+                  <Table.Td>{item.businessCase.label}</Table.Td>
+                  <Table.Td>
+                    <Button
+                      size="xs"
+                      variant="light"
+                      loading={busy === item.id}
+                      aria-label={t.downloadLabel(item.displayName)}
+                      onClick={() => void download(item)}
+                    >
+                      {t.download}
+                    </Button>
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </ScrollTable>
       )}
       {downloadError && (
         <Alert color="red" role="alert">

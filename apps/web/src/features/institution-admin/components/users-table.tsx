@@ -8,6 +8,7 @@ import '@mantine/core/styles/Text.css';
 import '@mantine/core/styles/VisuallyHidden.css';
 import { Badge, Button, Group, NativeSelect, Table, Text, VisuallyHidden } from '@mantine/core';
 import { INSTITUTION_ROLES, type InstitutionMember, type InstitutionRole } from '@portal/contract';
+import { ScrollTable } from '../../../components/scroll-table';
 import { institutionAdmin } from '../../../messages/de';
 import { minutesSinceInvite, roleLabel } from '../model/institution-changes';
 
@@ -34,7 +35,7 @@ export function UsersTable({
   onResend,
 }: UsersTableProps) {
   return (
-    <Table.ScrollContainer minWidth={720}>
+    <ScrollTable minWidth={720} label={text.caption}>
       <Table highlightOnHover verticalSpacing="sm" data-testid="institution-users">
         <Table.Caption>
           <VisuallyHidden>{text.caption}</VisuallyHidden>
@@ -124,6 +125,6 @@ export function UsersTable({
           })}
         </Table.Tbody>
       </Table>
-    </Table.ScrollContainer>
+    </ScrollTable>
   );
 }

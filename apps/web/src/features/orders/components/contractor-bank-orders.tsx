@@ -3,6 +3,7 @@ import { BANK_ORDER_STATUSES, type BankOrderStatus } from '@portal/contract';
 import { useState } from 'react';
 import { LoadingStatus } from '../../../components/loading-status';
 import { notifyError, notifySuccess } from '../../../components/notifications';
+import { ScrollTable } from '../../../components/scroll-table';
 import { isApiError } from '../../../lib/api-client';
 import { orders as t } from '../../../messages/de';
 import {
@@ -29,20 +30,22 @@ export function ContractorBankOrders({ contractorId }: { contractorId: string })
       null : query.data.length === 0 ? (
         <Text c="dimmed">{t.contractor.empty}</Text>
       ) : (
-        <Table>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>{t.contractor.customer}</Table.Th>
-              <Table.Th>{t.contractor.current}</Table.Th>
-              <Table.Th>{t.contractor.next}</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {query.data?.map((row) => (
-              <AdvanceRow key={row.orderId} row={row} contractorId={contractorId} />
-            ))}
-          </Table.Tbody>
-        </Table>
+        <ScrollTable minWidth={560} label={t.contractor.title}>
+          <Table>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>{t.contractor.customer}</Table.Th>
+                <Table.Th>{t.contractor.current}</Table.Th>
+                <Table.Th>{t.contractor.next}</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {query.data?.map((row) => (
+                <AdvanceRow key={row.orderId} row={row} contractorId={contractorId} />
+              ))}
+            </Table.Tbody>
+          </Table>
+        </ScrollTable>
       )}
     </Paper>
   );

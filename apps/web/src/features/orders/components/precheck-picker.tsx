@@ -4,6 +4,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { LoadingStatus } from '../../../components/loading-status';
 import { notifyError, notifySuccess } from '../../../components/notifications';
+import { ScrollTable } from '../../../components/scroll-table';
 import { isApiError } from '../../../lib/api-client';
 import { orders as t } from '../../../messages/de';
 import { appointmentsQueryOptions, bookPrecheck } from '../api/orders-api';
@@ -104,7 +105,7 @@ export function PrecheckPicker({
       ) : (
         <>
           {byDate.size === 0 && <Text c="dimmed">{t.precheck.noSlots}</Text>}
-          <Table.ScrollContainer minWidth={720}>
+          <ScrollTable minWidth={720} label={t.precheck.title}>
             <Table
               withColumnBorders
               layout="fixed"
@@ -153,7 +154,7 @@ export function PrecheckPicker({
                 ))}
               </Table.Tbody>
             </Table>
-          </Table.ScrollContainer>
+          </ScrollTable>
         </>
       )}
     </Paper>

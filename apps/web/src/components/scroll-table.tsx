@@ -1,0 +1,44 @@
+import '@mantine/core/styles/Table.css';
+import { Table } from '@mantine/core';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
+import classes from './scroll-table.module.css';
+
+export interface ScrollTableProps {
+  /** Below this width (px) the table scrolls sideways instead of squeezing its columns. */
+  minWidth: number;
+  /** The region's name for screen readers (the table's caption or the page's subject). */
+  label: string;
+  children: ReactNode;
+}
+
+/**
+ * A table wider than the screen (a phone) scrolls sideways in its own region, with the
+ * browser's own scrollbar, and never widens the page. While it does, the region takes the
+ * keyboard focus (arrow keys scroll it, WCAG 2.1.1) and is a named group (no landmark: a
+ * section around it may carry the same name); when everything fits it is no
+ * extra Tab stop. Positioned, so that visually hidden text in its cells stays inside.
+ */
+export function ScrollTable({ minWidth, label, children }: ScrollTableProps) {
+  const ref = useRef<HTMLDivElement>(null);
+  const [scrolls, setScrolls] = useState(false);
+  useEffect(() => {
+    const element = ref.current;
+    if (!element || typeof ResizeObserver === 'undefined') return;
+    const measure = () => setScrolls(element.scrollWidth > element.clientWidth + 1);
+    const observer = new ResizeObserver(measure);
+    observer.observe(element);
+    measure();
+    return () => observer.disconnect();
+  }, []);
+  return (
+    <Table.ScrollContainer
+      ref={ref}
+      minWidth={minWidth}
+      type="native"
+      className={classes.root}
+      {...(scrolls ? { tabIndex: 0, role: 'group', 'aria-label': label } : {})}
+    >
+      {children}
+    </Table.ScrollContainer>
+  );
+}
