@@ -145,7 +145,20 @@ describe('CustomerOverviewPage', () => {
       ),
     );
     renderPage();
-    const bank = await screen.findByRole('region', { name: 'Geschäftskonto' });
+    // Under the partner's heading; each case's section is named with the partner too.
+    const partner = await screen.findByRole('region', {
+      name: 'Abrechnungszentrum Nord GmbH (Kd.-Nr. 100567)',
+    });
+    expect(
+      within(partner).getByRole('heading', {
+        level: 2,
+        name: 'Abrechnungszentrum Nord GmbH (Kd.-Nr. 100567)',
+      }),
+    ).toBeVisible();
+    const bank = within(partner).getByRole('region', {
+      name: 'Geschäftskonto Abrechnungszentrum Nord GmbH (Kd.-Nr. 100567)',
+    });
+    expect(within(bank).getByRole('heading', { level: 3, name: 'Geschäftskonto' })).toBeVisible();
     expect(await within(bank).findByRole('heading', { name: 'Vertrag' })).toBeVisible();
     const terms = within(bank)
       .getAllByRole('term')
@@ -157,7 +170,9 @@ describe('CustomerOverviewPage', () => {
     expect(values).toEqual(['100567', '15.09.2025', 'Eingerichtet', 'Ja']);
     expect(within(bank).getByRole('heading', { name: 'Bankkonto-Bestellung' })).toBeVisible();
 
-    const ti = screen.getByRole('region', { name: 'TI-Bestellung' });
+    const ti = screen.getByRole('region', {
+      name: 'TI-Bestellung Abrechnungszentrum Nord GmbH (Kd.-Nr. 100567)',
+    });
     await waitFor(() => expect(within(ti).queryByLabelText('TI-Bestellung')).toBeNull());
     expect(within(ti).queryByRole('term')).toBeNull();
     expect(ti).not.toHaveTextContent('{');

@@ -1,13 +1,12 @@
 import './styles';
 import { Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import type { RelationshipBusinessCase } from '@portal/contract';
-import { useMemo } from 'react';
+import type { Relationship, RelationshipBusinessCase } from '@portal/contract';
+import { useId, useMemo } from 'react';
 import { LoadingStatus } from '../../components/loading-status';
 import { type Breadcrumb, PageHeader } from '../../components/page-header';
 import { orders as t } from '../../messages/de';
 import { useDatahub, useRelationships } from './api/orders-api';
 import { datahubSections } from './model/datahub';
-import { customerBusinessCases } from './model/orders-model';
 
 export interface CustomerOverviewPageProps {
   institutionId: string;
@@ -20,7 +19,7 @@ export interface CustomerOverviewPageProps {
  */
 export function CustomerOverviewPage({ institutionId, breadcrumbs }: CustomerOverviewPageProps) {
   const query = useRelationships(institutionId);
-  const cases = customerBusinessCases(query.data ?? []);
+  const partners = (query.data ?? []).filter((relationship) => relationship.businessCases.length);
   return (
     <Stack>
       <PageHeader title={t.customerOverview.title} breadcrumbs={breadcrumbs} />
@@ -28,14 +27,14 @@ export function CustomerOverviewPage({ institutionId, breadcrumbs }: CustomerOve
       {query.isPending ? (
         <LoadingStatus size="sm" label={t.loading} />
       ) : query.isError ? // A failed load is no "empty": nothing is said (silent error state).
-      null : cases.length === 0 ? (
+      null : partners.length === 0 ? (
         <Text c="dimmed">{t.customerOverview.empty}</Text>
       ) : (
-        cases.map((businessCase) => (
-          <BusinessCaseSection
-            key={businessCase.id}
+        partners.map((relationship) => (
+          <PartnerSection
+            key={relationship.id}
             institutionId={institutionId}
-            businessCase={businessCase}
+            relationship={relationship}
           />
         ))
       )}
@@ -43,12 +42,43 @@ export function CustomerOverviewPage({ institutionId, breadcrumbs }: CustomerOve
   );
 }
 
+/**
+ * The business cases with one partner under its name: a provider sees several customers' cases
+ * of the same type, which only the partner tells apart (also in each section's name).
+ */
+function PartnerSection({
+  institutionId,
+  relationship,
+}: {
+  institutionId: string;
+  relationship: Relationship;
+}) {
+  const headingId = useId();
+  return (
+    <Stack gap="sm" component="section" aria-labelledby={headingId}>
+      <Title order={2} size="h3" id={headingId}>
+        {t.customerOverview.partner(relationship.contractorName, relationship.referenceNumber)}
+      </Title>
+      {relationship.businessCases.map((businessCase) => (
+        <BusinessCaseSection
+          key={businessCase.id}
+          institutionId={institutionId}
+          businessCase={businessCase}
+          partnerHeadingId={headingId}
+        />
+      ))}
+    </Stack>
+  );
+}
+
 function BusinessCaseSection({
   institutionId,
   businessCase,
+  partnerHeadingId,
 }: {
   institutionId: string;
   businessCase: RelationshipBusinessCase;
+  partnerHeadingId: string;
 }) {
   const query = useDatahub(institutionId, businessCase.id);
   // The document arrives as a JSON string; one that cannot be read shows nothing, as an error.
@@ -62,10 +92,10 @@ function BusinessCaseSection({
       withBorder
       p="md"
       component="section"
-      aria-labelledby={headingId}
+      aria-labelledby={`${headingId} ${partnerHeadingId}`}
       data-testid="datahub-case"
     >
-      <Title order={2} size="h3" id={headingId} mb="sm">
+      <Title order={3} size="h4" id={headingId} mb="sm">
         {businessCase.businessCaseTypeLabel}
       </Title>
       {query.isPending ? (
@@ -76,13 +106,15 @@ function BusinessCaseSection({
         <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
           {sections.map((section) => (
             <div key={section.title}>
-              <Title order={3} size="h5" mb={4}>
+              <Title order={4} size="h5" mb={4}>
                 {section.title}
               </Title>
               <dl
                 style={{
                   display: 'grid',
-                  gridTemplateColumns: 'max-content 1fr',
+                  // Both columns may shrink on a phone: long words wrap instead of widening the page.
+                  gridTemplateColumns: 'fit-content(45%) minmax(0, 1fr)',
+                  overflowWrap: 'anywhere',
                   gap: '4px 16px',
                   margin: 0,
                 }}

@@ -97,6 +97,7 @@ export const orders = {
     title: 'Kundencenter',
     intro: 'Die Daten Ihrer Geschäftsfälle bei Ihren Vertragspartnern.',
     empty: 'Es liegen keine Geschäftsfälle vor.',
+    partner: (name: string, referenceNumber: string) => `${name} (Kd.-Nr. ${referenceNumber})`,
     general: 'Allgemein',
     yes: 'Ja',
     no: 'Nein',
