@@ -88,6 +88,8 @@ describe('AccountPage', () => {
       await screen.findByRole('button', { name: 'Zwei-Faktor-Authentifizierung einrichten' }),
     );
     expect(await screen.findByTestId('otp-secret')).toHaveTextContent('JBSW Y3DP EHPK 3PXP');
+    // The pressed button is gone: the focus is on the new step's instructions, not the page.
+    expect(screen.getByText(/QR-Code/)).toHaveFocus();
     await userEvent.type(screen.getByLabelText('Sechsstelliger Code'), '123456');
     await userEvent.click(screen.getByRole('button', { name: 'Aktivieren' }));
     expect(await screen.findByText('Der Code ist ungültig.')).toBeInTheDocument();

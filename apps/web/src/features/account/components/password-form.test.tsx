@@ -50,4 +50,18 @@ describe('PasswordForm', () => {
     );
     expect(save).not.toHaveBeenCalled();
   });
+
+  it('moves the focus with the steps: Weiter into the new password, Abbrechen back', async () => {
+    renderForm();
+    const current = screen.getByLabelText('Aktuelles Passwort');
+    await userEvent.type(current, 'Altes-Passwort-1{Enter}');
+    expect(await screen.findByLabelText('Neues Passwort')).toHaveFocus();
+    await userEvent.click(screen.getByRole('button', { name: 'Abbrechen' }));
+    expect(screen.getByLabelText('Aktuelles Passwort')).toHaveFocus();
+  });
+
+  it('takes no focus when it first appears', () => {
+    renderForm();
+    expect(document.body).toHaveFocus();
+  });
 });

@@ -5,7 +5,7 @@ import '@mantine/core/styles/PasswordInput.css';
 import '@mantine/core/styles/Stack.css';
 import '@mantine/core/styles/Text.css';
 import { Button, Group, PasswordInput, Stack, Text } from '@mantine/core';
-import { type FormEvent, useEffect, useState } from 'react';
+import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { account } from '../../../messages/de';
 import {
   loadStrengthChecker,
@@ -13,6 +13,7 @@ import {
   type StrengthChecker,
 } from '../model/password-strength';
 import { PasswordStrengthMeter } from './password-strength-meter';
+import { useFocusOnStep } from './use-focus-on-step';
 
 const text = account.password;
 /** Mantine's show/hide button says "Toggle password visibility" unless told otherwise. */
@@ -47,6 +48,13 @@ export function PasswordForm({ isDisabled, userInputs, confirm, save }: Password
   const [repeatError, setRepeatError] = useState<string | null>(null);
   const [isBusy, setIsBusy] = useState(false);
   const [checker, setChecker] = useState<StrengthChecker | null>(null);
+  const currentInput = useRef<HTMLInputElement>(null);
+  const newInput = useRef<HTMLInputElement>(null);
+  // Weiter leads into the new password, Abbrechen (or an expired confirmation) back.
+  useFocusOnStep(confirmation === null ? 'current' : 'new', {
+    current: currentInput,
+    new: newInput,
+  });
 
   useEffect(() => {
     if (confirmation === null || checker) return;
@@ -113,6 +121,7 @@ export function PasswordForm({ isDisabled, userInputs, confirm, save }: Password
           {text.confirmIntro}
         </Text>
         <PasswordInput
+          ref={currentInput}
           label={text.currentLabel}
           autoComplete="current-password"
           value={current}
@@ -153,7 +162,7 @@ export function PasswordForm({ isDisabled, userInputs, confirm, save }: Password
             setPassword(event.currentTarget.value);
             setError(null);
           }}
-          data-autofocus
+          ref={newInput}
         />
         <PasswordInput
           label={text.repeatLabel}

@@ -7,8 +7,9 @@ import '@mantine/core/styles/Stack.css';
 import '@mantine/core/styles/Text.css';
 import { Badge, Button, Code, Group, Stack, Text, TextInput } from '@mantine/core';
 import type { OtpInit } from '@portal/contract';
-import { type FormEvent, useEffect, useState } from 'react';
+import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { account } from '../../../messages/de';
+import { useFocusOnStep } from './use-focus-on-step';
 
 const text = account.twoFactor;
 
@@ -106,6 +107,24 @@ export function TwoFactorSection({
   const [isDisabling, setIsDisabling] = useState(false);
   const [isStarting, setIsStarting] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  const startButton = useRef<HTMLButtonElement>(null);
+  const setupIntro = useRef<HTMLParagraphElement>(null);
+  const disableButton = useRef<HTMLButtonElement>(null);
+  const disableIntro = useRef<HTMLParagraphElement>(null);
+  // The button pressed disappears with its step: the focus goes to the new step's instructions,
+  // and back to the button when the step is cancelled.
+  useFocusOnStep(
+    isActive === null
+      ? 'loading'
+      : isActive === false
+        ? setup
+          ? 'setup'
+          : 'start'
+        : isDisabling
+          ? 'disabling'
+          : 'active',
+    { start: startButton, setup: setupIntro, active: disableButton, disabling: disableIntro },
+  );
 
   const start = async () => {
     setIsStarting(true);
@@ -141,14 +160,26 @@ export function TwoFactorSection({
       )}
       {isActive === false && !setup && (
         <Group>
-          <Button onClick={start} loading={isStarting} disabled={isDisabled}>
+          <Button
+            ref={startButton}
+            onClick={start}
+            loading={isStarting}
+            disabled={isDisabled}
+            // The label wraps on a phone instead of being cut off.
+            h="auto"
+            mih="var(--button-height)"
+            py={6}
+            styles={{ label: { whiteSpace: 'normal' } }}
+          >
             {text.start}
           </Button>
         </Group>
       )}
       {isActive === false && setup && (
         <Stack gap="sm">
-          <Text size="sm">{text.scan}</Text>
+          <Text size="sm" ref={setupIntro} tabIndex={-1}>
+            {text.scan}
+          </Text>
           <QrCode uri={setup.otpAuthUri} />
           <div>
             <Text size="sm" id="otp-secret-label">
@@ -171,6 +202,7 @@ export function TwoFactorSection({
       {isActive === true && !isDisabling && (
         <Group>
           <Button
+            ref={disableButton}
             color="red"
             variant="outline"
             onClick={() => setIsDisabling(true)}
@@ -182,7 +214,9 @@ export function TwoFactorSection({
       )}
       {isActive === true && isDisabling && (
         <Stack gap="xs">
-          <Text size="sm">{text.disableIntro}</Text>
+          <Text size="sm" ref={disableIntro} tabIndex={-1}>
+            {text.disableIntro}
+          </Text>
           <CodeForm
             submitLabel={text.disable}
             onCancel={() => setIsDisabling(false)}
