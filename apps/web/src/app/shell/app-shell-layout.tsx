@@ -33,7 +33,9 @@ export function AppShellLayout(props: ShellProps) {
   }, [isSidebarShown]);
 
   function closeSidebarOnEscape(event: KeyboardEvent) {
-    if (event.key !== 'Escape') return;
+    if (event.key !== 'Escape' || !isSidebarShown) return;
+    // A menu or list of the top bar that is open closes first (its own Escape).
+    if (event.defaultPrevented) return;
     sidebar.close();
     headerRef.current?.querySelector<HTMLElement>('[aria-controls]')?.focus();
   }
@@ -51,6 +53,8 @@ export function AppShellLayout(props: ShellProps) {
       <AppShell.Header
         ref={headerRef}
         className={classes.header}
+        // Escape closes the sidebar from the top bar too (its button, the menus' triggers).
+        onKeyDown={closeSidebarOnEscape}
         data-impersonating={isImpersonating || undefined}
       >
         <ShellNavbar

@@ -37,7 +37,8 @@ export function StaticPage({ page, fallbackTitle, breadcrumbs, actions }: Static
   return (
     <article>
       <PageHeader title={page.title ?? fallbackTitle} breadcrumbs={breadcrumbs} actions={actions} />
-      <Typography maw={820}>
+      {/* A long German word (Verbraucherstreitbeilegung) breaks rather than widen a phone's page. */}
+      <Typography maw={820} style={{ overflowWrap: 'break-word' }}>
         <div
           ref={body}
           // biome-ignore lint/security/noDangerouslySetInnerHtml: built from the repository's markdown at build time; raw HTML escaped, links whitelisted (markdown-html.ts)
