@@ -202,16 +202,25 @@ describe('documents API', () => {
     expect(await blobCount()).toBe(blobs);
   });
 
-  it('answers a broken form with 400 and stores nothing: no boundary, or ending inside the file', async () => {
+  it('answers a broken form with 400 and stores nothing: no boundary, ending inside the file, too many parts', async () => {
     const rows = await count();
     const blobs = await blobCount();
     const { payload, contentType } = multipartBody({ name: 'a.pdf', bytes: PDF }, meta());
     const url = `/api/institution/${P}/business_case/${CASE}/document`;
     const headers = await as('tom');
+    // More parts than an upload has (it was a 413 in @fastify/multipart's English).
+    const boundary = contentType.slice(contentType.indexOf('boundary=') + 9);
+    const field = (name: string) =>
+      `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\nx\r\n`;
+    const manyParts = Buffer.concat([
+      Buffer.from(Array.from({ length: 8 }, (_, index) => field(`extra${index}`)).join('')),
+      payload,
+    ]);
     for (const [type, body] of [
       ['multipart/form-data', payload],
       [contentType, payload.subarray(0, payload.length - 20)],
       [contentType, payload.subarray(0, payload.indexOf('%%EOF'))],
+      [contentType, manyParts],
     ] as const) {
       // Cut inside the file part, the request used to wait for ever.
       const res = await t.app.inject({

@@ -369,5 +369,10 @@ function toUploadProblem(error: unknown, maxBytes: number): unknown {
   if (error instanceof UnsupportedContentError) return badRequest(FILE_TYPE_NOT_ALLOWED);
   if (error instanceof EmptyFileError) return badRequest(FILE_EMPTY);
   if (error instanceof MalformedFormError) return badRequest(FORM_INVALID);
+  // More parts, fields or files than an upload has (one file and its metadata): not the form
+  // this route takes, said in German rather than with @fastify/multipart's English 413.
+  if (code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT' || code === 'FST_FILES_LIMIT') {
+    return badRequest(FORM_INVALID);
+  }
   return error;
 }
