@@ -9,6 +9,7 @@ import {
   Stepper,
   Text,
   Title,
+  useMatches,
 } from '@mantine/core';
 import {
   ORDER_STATUS_FLAG_NAMES,
@@ -35,6 +36,10 @@ export interface TiStatusPageProps {
 /** Bestellstatus of a TI order: stepper, the five flags, appointments and the pre-check picker. */
 export function TiStatusPage({ institutionId, orderId, breadcrumbs }: TiStatusPageProps) {
   const query = useOrderStatus(institutionId, orderId);
+  const stepperOrientation = useMatches<'vertical' | 'horizontal'>({
+    base: 'vertical',
+    sm: 'horizontal',
+  });
   const client = useQueryClient();
   const key = orderStatusQueryKey(institutionId, orderId);
   const [pending, setPending] = useState<keyof OrderStatusFlags | null>(null);
@@ -96,6 +101,9 @@ export function TiStatusPage({ institutionId, orderId, breadcrumbs }: TiStatusPa
             </Text>
             <Stepper
               active={status ? tiStepIndex(status) + 1 : -1}
+              // On a phone the five steps stand one below the other (side by side they wrapped,
+              // each trailing a connector to nothing).
+              orientation={stepperOrientation}
               size="sm"
               allowNextStepsSelect={false}
             >
