@@ -169,7 +169,7 @@ export function TwoFactorSection({
             h="auto"
             mih="var(--button-height)"
             py={6}
-            styles={{ label: { whiteSpace: 'normal' } }}
+            styles={{ label: { whiteSpace: 'normal', lineHeight: 1.3 } }}
           >
             {text.start}
           </Button>

@@ -1,0 +1,66 @@
+import type { Page } from '@playwright/test';
+import {
+  ACCOUNTS,
+  expect,
+  expectNoAxeViolations,
+  screenshot,
+  signIn,
+  test,
+} from '../support/fixtures';
+
+// A phone (375 × 812 CSS px): no page may be wider than the screen (a wide table scrolls in its
+// own region), and the top bar keeps the navigation button reachable.
+test.use({ viewport: { width: 375, height: 812 }, isMobile: true, hasTouch: true });
+
+const shot = (page: Page, name: string) => screenshot(page, 'phone', name);
+
+/** How far the page is wider than the screen (0 when it fits). */
+const overflow = (page: Page) =>
+  page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+
+test.describe('on a phone', () => {
+  test.describe.configure({ timeout: 120_000 });
+
+  test("Anna's pages fit the screen; wide tables scroll by themselves", async ({ page }) => {
+    await signIn(page, ACCOUNTS.anna, '/dashboard');
+    for (const [name, path, ready] of [
+      ['dashboard', '/dashboard', page.getByRole('heading', { level: 1, name: 'Dashboard' })],
+      ['documents', '/document?documentType=invoice', page.getByTestId('document-row').first()],
+      ['orders', '/orders', page.getByTestId('orders-table')],
+      ['contracts', '/contracts', page.getByTestId('contracts-table')],
+      ['customer-overview', '/customer-overview', page.getByTestId('datahub-case').first()],
+      ['account', '/account', page.getByLabel('Aktuelles Passwort')],
+      ['institution', '/institution', page.getByTestId('institution-users')],
+      ['impressum', '/impressum', page.getByRole('heading', { level: 1 })],
+    ] as const) {
+      await page.goto(path);
+      await expect(ready).toBeVisible();
+      await expect
+        .poll(() => overflow(page), { message: `${path} is wider than the screen` })
+        .toBe(0);
+      await shot(page, `anna-${name}`);
+    }
+    // The documents table is wider than the phone: its own region scrolls, named and focusable.
+    await page.goto('/document?documentType=invoice');
+    const table = page.getByRole('group', { name: 'Rechnungen, neueste zuerst' });
+    await expect(table).toHaveAttribute('tabindex', '0');
+    await table.focus();
+    await page.keyboard.press('ArrowRight');
+    await expect.poll(() => table.evaluate((element) => element.scrollLeft)).toBeGreaterThan(0);
+    await expect.poll(() => overflow(page)).toBe(0);
+    await expectNoAxeViolations(page);
+  });
+
+  test('Tom opens the navigation beside the impersonation button, which keeps its name', async ({
+    page,
+  }) => {
+    await signIn(page, ACCOUNTS.tom, '/dashboard');
+    const impersonate = page.getByRole('button', { name: 'Als User eines Kunden anmelden' });
+    await expect(impersonate).toBeVisible();
+    await expect.poll(() => overflow(page)).toBe(0);
+    await page.getByRole('button', { name: 'Navigation öffnen' }).click();
+    await expect(page.getByRole('navigation', { name: 'Hauptnavigation' })).toBeVisible();
+    await shot(page, 'tom-dashboard-navigation');
+    await expectNoAxeViolations(page);
+  });
+});
