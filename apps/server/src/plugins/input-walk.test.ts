@@ -3,6 +3,7 @@ import { TILE_MULTIPART_ICON_PART, TILE_MULTIPART_JSON_PART } from '@portal/cont
 import { sql } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openApiOperations } from '../../test/openapi-operations';
 import { buildTestApp, type TestApp } from '../../test/test-app';
 import { bearer, demoToken } from '../../test/tokens';
 import { queryRows } from '../db/client';
@@ -74,10 +75,6 @@ interface Operation {
   parameters: Parameter[];
   requestBody?: { content?: Record<string, { schema?: Schema }> };
 }
-
-type OpenApi = {
-  paths: Record<string, Record<string, Omit<Operation, 'method' | 'openApiPath' | 'fastifyPath'>>>;
-};
 
 // ---------------------------------------------------------------------------------------------
 // Who calls, with which valid ids
@@ -888,20 +885,10 @@ describe('hostile input on every /api route of the OpenAPI document', () => {
     if (update) update.json = { ...update.json, version: tileVersion };
     // Signed before the walk: the first token creates the signing key (identity_secrets).
     for (const user of ['anna', 'tom', 'sara'] as const) await tokenOf(user);
-    const document = t.app.swagger() as unknown as OpenApi;
-    operations = Object.entries(document.paths)
-      .filter(([path]) => path.startsWith('/api/') && !path.startsWith('/api/docs'))
-      .flatMap(([openApiPath, methods]) =>
-        Object.entries(methods)
-          .filter(([method]) => ['get', 'post', 'put', 'patch', 'delete'].includes(method))
-          .map(([method, operation]) => ({
-            ...operation,
-            parameters: operation.parameters ?? [],
-            method: method.toUpperCase(),
-            openApiPath,
-            fastifyPath: openApiPath.replace(/\{([^}]+)\}/g, ':$1'),
-          })),
-      );
+    operations = openApiOperations<Operation>(
+      t.app,
+      (path) => path.startsWith('/api/') && !path.startsWith('/api/docs'),
+    );
   });
   afterAll(() => t.close());
 

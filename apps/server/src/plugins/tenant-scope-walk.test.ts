@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openApiOperations } from '../../test/openapi-operations';
 import { buildTestApp, type TestApp } from '../../test/test-app';
 import { bearer, demoToken } from '../../test/tokens';
 import { DEMO_INSTITUTIONS, type DemoUserKey } from '../db/seed/demo-ids';
@@ -32,10 +33,6 @@ interface Operation {
   parameters: { name: string; in: string; required?: boolean }[];
   requestBody?: { content?: Record<string, unknown> };
 }
-
-type OpenApi = {
-  paths: Record<string, Record<string, Omit<Operation, 'method' | 'openApiPath' | 'fastifyPath'>>>;
-};
 
 /**
  * Who is who for an institution: Sonnenschein, or Nord where only trusted ones may act, or
@@ -70,18 +67,7 @@ describe('tenant scope over every route of the OpenAPI document', () => {
   let operations: Operation[];
   beforeAll(async () => {
     t = await buildTestApp();
-    const document = t.app.swagger() as unknown as OpenApi;
-    operations = Object.entries(document.paths).flatMap(([openApiPath, methods]) =>
-      Object.entries(methods)
-        .filter(([method]) => ['get', 'post', 'put', 'patch', 'delete'].includes(method))
-        .map(([method, operation]) => ({
-          ...operation,
-          parameters: operation.parameters ?? [],
-          method: method.toUpperCase(),
-          openApiPath,
-          fastifyPath: openApiPath.replace(/\{([^}]+)\}/g, ':$1'),
-        })),
-    );
+    operations = openApiOperations<Operation>(t.app);
   });
   afterAll(() => t.close());
 
