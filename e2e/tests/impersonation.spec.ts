@@ -203,11 +203,9 @@ test.describe('impersonation (Als User eines Kunden anmelden)', () => {
     await page.clock.fastForward(285_000);
     await expect(page.getByTestId('support-mode')).toHaveCount(0);
     await expect(userMenu(page)).toContainText('Sara');
-    const notice = page
-      .getByRole('status')
-      .filter({
-        hasText: 'Die Nachahmung ist abgelaufen. Sie sind wieder als eigener User angemeldet.',
-      });
+    const notice = page.getByRole('status').filter({
+      hasText: 'Die Nachahmung ist abgelaufen. Sie sind wieder als eigener User angemeldet.',
+    });
     await expect(notice).toBeVisible();
     await expectNoAxeViolations(page);
     await shot(page, 'sara-ran-out');
