@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '../../test/render';
@@ -160,6 +160,18 @@ describe('AppShellLayout', () => {
       expect(trigger).toHaveAccessibleName('AS Anna – Benutzermenü');
     });
 
+    it('opens with the arrow keys like with Enter, the focus going into the list', async () => {
+      const { user } = renderShell();
+      const trigger = screen.getByRole('button', { name: /Benutzermenü/ });
+      trigger.focus();
+      await user.keyboard('{ArrowDown}');
+      const menu = await screen.findByRole('menu');
+      await waitFor(() => expect(menu.contains(document.activeElement)).toBe(true));
+      await user.keyboard('{Escape}');
+      await waitFor(() => expect(screen.queryByRole('menu')).toBeNull());
+      expect(trigger).toHaveFocus();
+    });
+
     it('has Mein Konto and Abmelden for a plain user', async () => {
       const { user, props } = renderShell();
       const menu = await openUserMenu(user);
@@ -283,6 +295,18 @@ describe('AppShellLayout', () => {
       await user.keyboard('{Escape}');
       const burger = screen.getByRole('button', { name: 'Navigation öffnen' });
       expect(burger).toHaveFocus();
+    });
+
+    it('closes with Escape from the top bar too (focus on the hamburger)', async () => {
+      const { user } = renderShell();
+      const burger = screen.getByRole('button', { name: 'Navigation öffnen' });
+      await user.click(burger);
+      expect(screen.getByRole('button', { name: 'Navigation schließen' })).toHaveFocus();
+      await user.keyboard('{Escape}');
+      expect(screen.getByRole('button', { name: 'Navigation öffnen' })).toHaveAttribute(
+        'aria-expanded',
+        'false',
+      );
     });
   });
 

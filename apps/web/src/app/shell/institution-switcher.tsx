@@ -5,6 +5,7 @@ import '@mantine/core/styles/VisuallyHidden.css';
 import { Menu, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import { IconChevronDown, IconShieldCheck } from '@tabler/icons-react';
 import { shell } from '../../messages/de/shell';
+import { openMenuOnArrow } from './menu-keys';
 import classes from './shell.module.css';
 import type { ShellInstitution } from './types';
 
@@ -72,6 +73,7 @@ export function InstitutionSwitcher({
         <UnstyledButton
           className={classes.institutionTrigger}
           disabled={disabled}
+          onKeyDown={openMenuOnArrow}
           title={disabled ? shell.institution.switchDisabledWhileImpersonating : undefined}
         >
           {/* The name comes from the visible text, then the hidden purpose (WCAG 2.5.3). */}

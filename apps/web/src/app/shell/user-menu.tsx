@@ -14,6 +14,7 @@ import {
 } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { shell } from '../../messages/de/shell';
+import { openMenuOnArrow } from './menu-keys';
 import classes from './shell.module.css';
 import type { ShellUser } from './types';
 import { buildUserMenuEntries, type UserMenuEntry, type UserMenuRights } from './user-menu-entries';
@@ -43,7 +44,7 @@ export function UserMenu({
     <Menu position="bottom-end" shadow="md" width={260} withinPortal>
       <Menu.Target>
         {/* The name comes from the visible initials and first name, then the hidden purpose. */}
-        <UnstyledButton className={classes.userTrigger}>
+        <UnstyledButton className={classes.userTrigger} onKeyDown={openMenuOnArrow}>
           <Avatar
             color="var(--mantine-primary-color-filled)"
             variant="filled"
