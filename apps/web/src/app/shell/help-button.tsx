@@ -69,7 +69,7 @@ export function HelpButton({ contacts }: HelpButtonProps) {
               <Stack gap={4}>
                 {contact.phone && (
                   <Group gap={6} wrap="nowrap">
-                    <IconPhone size={16} aria-hidden="true" />
+                    <IconPhone size={16} aria-hidden="true" style={{ flexShrink: 0 }} />
                     <Anchor href={telHref(contact.phone)} fz="sm">
                       <VisuallyHidden>{`${shell.help.phone}: `}</VisuallyHidden>
                       {contact.phone}
@@ -78,7 +78,8 @@ export function HelpButton({ contacts }: HelpButtonProps) {
                 )}
                 {contact.email && (
                   <Group gap={6} wrap="nowrap">
-                    <IconMail size={16} aria-hidden="true" />
+                    {/* Beside an address that wraps, the icon keeps its size. */}
+                    <IconMail size={16} aria-hidden="true" style={{ flexShrink: 0 }} />
                     <Anchor
                       href={`mailto:${contact.email}`}
                       fz="sm"
