@@ -88,7 +88,15 @@ describe('AccountPage', () => {
       await screen.findByRole('button', { name: 'Zwei-Faktor-Authentifizierung einrichten' }),
     );
     expect(await screen.findByTestId('otp-secret')).toHaveTextContent('JBSW Y3DP EHPK 3PXP');
-    // The pressed button is gone: the focus is on the new step's instructions, not the page.
+    // The pressed button is gone: the focus is on the new step's instructions, not the page;
+    // Abbrechen leads back to the button, and the set-up starts again from there.
+    expect(screen.getByText(/QR-Code/)).toHaveFocus();
+    await userEvent.click(screen.getByRole('button', { name: 'Abbrechen' }));
+    expect(
+      screen.getByRole('button', { name: 'Zwei-Faktor-Authentifizierung einrichten' }),
+    ).toHaveFocus();
+    await userEvent.keyboard('{Enter}');
+    expect(await screen.findByTestId('otp-secret')).toHaveTextContent('JBSW Y3DP EHPK 3PXP');
     expect(screen.getByText(/QR-Code/)).toHaveFocus();
     await userEvent.type(screen.getByLabelText('Sechsstelliger Code'), '123456');
     await userEvent.click(screen.getByRole('button', { name: 'Aktivieren' }));
