@@ -40,6 +40,8 @@ describe('AppModal', () => {
     await user.click(screen.getByRole('button', { name: 'Öffnen' }));
     const dialog = screen.getByRole('dialog', { name: 'Kachel löschen' });
     expect(dialog).toHaveTextContent('Wollen Sie die Kachel wirklich löschen?');
+    // Its head is no second banner landmark beside the page's top bar (axe best practice).
+    expect(within(dialog).queryByRole('banner')).toBeNull();
     const footer = within(dialog).getByTestId('app-modal-footer');
     expect(within(footer).getByRole('button', { name: 'Abbrechen' })).toBeInTheDocument();
     await user.click(within(footer).getByRole('button', { name: 'Löschen' }));

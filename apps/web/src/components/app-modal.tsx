@@ -36,10 +36,9 @@ export function AppModal({
   isDismissable = true,
 }: AppModalProps) {
   return (
-    <Modal
+    <Modal.Root
       opened={opened}
       onClose={onClose}
-      title={headline}
       size={size}
       centered
       radius="md"
@@ -47,17 +46,25 @@ export function AppModal({
       returnFocus
       closeOnEscape={isDismissable}
       closeOnClickOutside={isDismissable}
-      withCloseButton={isDismissable}
-      closeButtonProps={{ 'aria-label': shell.common.close }}
-      overlayProps={{ backgroundOpacity: 0.45, blur: 2 }}
-      styles={{ title: { fontWeight: 700, fontSize: 'var(--mantine-font-size-lg)' } }}
     >
-      {children}
-      {footer && (
-        <Group justify="flex-end" gap="sm" mt="xl" data-testid="app-modal-footer">
-          {footer}
-        </Group>
-      )}
-    </Modal>
+      <Modal.Overlay backgroundOpacity={0.45} blur={2} />
+      <Modal.Content>
+        {/* A div, not Mantine's <header>: in a dialog that counts as a second banner landmark. */}
+        <Modal.Header component="div">
+          <Modal.Title style={{ fontWeight: 700, fontSize: 'var(--mantine-font-size-lg)' }}>
+            {headline}
+          </Modal.Title>
+          {isDismissable && <Modal.CloseButton aria-label={shell.common.close} />}
+        </Modal.Header>
+        <Modal.Body>
+          {children}
+          {footer && (
+            <Group justify="flex-end" gap="sm" mt="xl" data-testid="app-modal-footer">
+              {footer}
+            </Group>
+          )}
+        </Modal.Body>
+      </Modal.Content>
+    </Modal.Root>
   );
 }

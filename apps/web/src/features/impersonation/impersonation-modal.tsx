@@ -1,14 +1,10 @@
-import '@mantine/core/styles/CloseButton.css';
 import '@mantine/core/styles/Group.css';
-import '@mantine/core/styles/Modal.css';
-import '@mantine/core/styles/ModalBase.css';
-import '@mantine/core/styles/Overlay.css';
-import '@mantine/core/styles/Paper.css';
 import '@mantine/core/styles/Stack.css';
 import '@mantine/core/styles/Text.css';
-import { Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { Button, Group, Stack, Text } from '@mantine/core';
 import type { ContractorSearchResult, CustomerUser } from '@portal/contract';
 import { useCallback, useMemo, useState } from 'react';
+import { AppModal } from '../../components/app-modal';
 import { notifyError } from '../../components/notifications';
 import { ImpersonationRefusedError } from '../../lib/token-endpoint';
 import { impersonation as t } from '../../messages/de/impersonation';
@@ -113,15 +109,7 @@ export default function ImpersonationModal({
   }
 
   return (
-    <Modal
-      opened
-      onClose={onClose}
-      title={t.modalTitle}
-      size="lg"
-      closeOnClickOutside={!isPending}
-      closeOnEscape={!isPending}
-      closeButtonProps={{ 'aria-label': t.close }}
-    >
+    <AppModal opened onClose={onClose} headline={t.modalTitle} isDismissable={!isPending}>
       <form
         onSubmit={(event) => {
           event.preventDefault();
@@ -193,6 +181,6 @@ export default function ImpersonationModal({
           </Group>
         </Stack>
       </form>
-    </Modal>
+    </AppModal>
   );
 }

@@ -11,7 +11,6 @@ export const impersonation = {
   referenceNumber: 'Kd.-Nr.',
   searchHint: 'Mindestens 3 Zeichen eingeben',
   cancel: 'Abbrechen',
-  close: 'Schließen',
   ownUser: 'Eigener User',
   submit: 'Anmelden',
   supportMode: 'Support-Modus',
