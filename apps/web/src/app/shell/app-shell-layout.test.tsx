@@ -297,6 +297,22 @@ describe('AppShellLayout', () => {
       expect(burger).toHaveFocus();
     });
 
+    it('stays open when Escape closes a menu of the top bar', async () => {
+      const { user } = renderShell();
+      await user.click(screen.getByRole('button', { name: 'Navigation öffnen' }));
+      const trigger = screen.getByRole('button', { name: /Benutzermenü/ });
+      await user.click(trigger);
+      const menu = await screen.findByRole('menu');
+      await waitFor(() => expect(menu.contains(document.activeElement)).toBe(true));
+      await user.keyboard('{Escape}');
+      await waitFor(() => expect(screen.queryByRole('menu')).toBeNull());
+      expect(screen.getByRole('button', { name: 'Navigation schließen' })).toHaveAttribute(
+        'aria-expanded',
+        'true',
+      );
+      expect(trigger).toHaveFocus();
+    });
+
     it('closes with Escape from the top bar too (focus on the hamburger)', async () => {
       const { user } = renderShell();
       const burger = screen.getByRole('button', { name: 'Navigation öffnen' });

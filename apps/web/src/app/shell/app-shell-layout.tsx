@@ -34,8 +34,13 @@ export function AppShellLayout(props: ShellProps) {
 
   function closeSidebarOnEscape(event: KeyboardEvent) {
     if (event.key !== 'Escape' || !isSidebarShown) return;
-    // A menu or list of the top bar that is open closes first (its own Escape).
-    if (event.defaultPrevented) return;
+    // Only keys pressed in the bar or the sidebar themselves: React also passes up keys from
+    // what they render in portals (the user menu, the institution list, the impersonation
+    // dialog), and an Escape there closes only that.
+    const target = event.target;
+    if (!(target instanceof Element) || !event.currentTarget.contains(target)) return;
+    // Mantine marks the menus, lists and dialogs that handle their own Escape.
+    if (target.closest('[data-mantine-stop-propagation]')) return;
     sidebar.close();
     headerRef.current?.querySelector<HTMLElement>('[aria-controls]')?.focus();
   }
