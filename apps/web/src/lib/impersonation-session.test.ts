@@ -196,9 +196,11 @@ describe('refresh of impersonated tokens', () => {
   });
 
   it.each([
-    ['refused (grant ended, 400 invalid_grant)', () => json(400, { error: 'invalid_grant' })],
-    ['failed (provider down)', () => json(503, {})],
-  ])('a renewal that is %s ends the impersonation and rejects', async (_name, answer) => {
+    // Its time is over: the reloaded page says so.
+    ['refused (grant ended, 400 invalid_grant)', () => json(400, { error: 'invalid_grant' }), '1'],
+    // The provider could not be asked: that is no running out, no such notice.
+    ['failed (provider down)', () => json(503, {}), null],
+  ])('a renewal that is %s ends the impersonation and rejects', async (_name, answer, notice) => {
     storeOwn('own', 300);
     localStorage.setItem(IMPERSONATION_KEYS.accessToken, 'imp-old');
     localStorage.setItem(IMPERSONATION_KEYS.refreshToken, 'imp-refresh');
@@ -208,7 +210,7 @@ describe('refresh of impersonated tokens', () => {
     expect(fetchMock).toHaveBeenCalledTimes(1);
     expect(readImpersonation(localStorage)).toBeNull();
     expect(onImpersonationChanged).toHaveBeenCalledTimes(1);
-    expect(sessionStorage.getItem(RAN_OUT_NOTICE_KEY)).toBe('1');
+    expect(sessionStorage.getItem(RAN_OUT_NOTICE_KEY)).toBe(notice);
     // Back to the own user by the reload, not by a new sign-in.
     expect(userManager.signinRedirect).not.toHaveBeenCalled();
     expect(userManager.removeUser).not.toHaveBeenCalled();
@@ -243,6 +245,8 @@ describe('refresh of impersonated tokens', () => {
     );
     expect(userManager.signinSilent).not.toHaveBeenCalled();
     expect(onImpersonationChanged).toHaveBeenCalledTimes(1);
+    // Ended on purpose there: this page does not say it ran out.
+    expect(sessionStorage.getItem(RAN_OUT_NOTICE_KEY)).toBeNull();
   });
 
   it('a 401 on the impersonated token renews the impersonated token, not the own one', async () => {
@@ -378,6 +382,7 @@ describe('renewal of impersonated tokens across tabs', () => {
     await expect(pending).rejects.toBeInstanceOf(ImpersonationEndedError);
     expect(provider).not.toHaveBeenCalled();
     expect(onImpersonationChanged).toHaveBeenCalledTimes(1);
+    expect(sessionStorage.getItem(RAN_OUT_NOTICE_KEY)).toBeNull();
   });
 
   it('Eigener User during a renewal: the renewed tokens are not stored again', async () => {
@@ -395,6 +400,9 @@ describe('renewal of impersonated tokens across tabs', () => {
     await expect(session.getValidAccessToken()).rejects.toBeInstanceOf(ImpersonationEndedError);
     expect(endedMeanwhile).toHaveBeenCalledTimes(1);
     expect(readImpersonation(localStorage)).toBeNull();
+    // Eigener User, not a run-out: no notice here, and none for the tabs that follow.
+    expect(sessionStorage.getItem(RAN_OUT_NOTICE_KEY)).toBeNull();
+    expect(localStorage.getItem(RAN_OUT_AT_KEY)).toBeNull();
   });
 });
 

@@ -13,6 +13,9 @@ import {
   storeImpersonation,
 } from './impersonation-tokens';
 
+/** Why an impersonation ends when its tokens are over (no refresh token, or none usable). */
+const RUN_OUT = 'impersonation cannot be renewed';
+
 /** The token endpoint calls of an impersonation, loaded when one starts or is renewed. */
 const tokenEndpointCalls = () => import('./token-endpoint');
 
@@ -252,10 +255,15 @@ export function createSession(
     return token;
   };
 
-  /** An impersonation that cannot be renewed ends: back to the own user (reload). */
-  function endRunOutImpersonation() {
+  /**
+   * An impersonation that cannot be renewed ends: back to the own user (reload). `ranOut` when
+   * its time is over (no refresh token left, or the provider refused the renewal): the reloaded
+   * page says so. Not when another tab ended it (Eigener User), nor when the provider could not
+   * be asked (that is no running out).
+   */
+  function endRunOutImpersonation(ranOut: boolean) {
     impersonationEnded = true;
-    markRanOut(storage);
+    if (ranOut) markRanOut(storage);
     clearImpersonation(storage);
     options.onImpersonationChanged?.();
   }
@@ -272,7 +280,7 @@ export function createSession(
       return stored.accessToken;
     }
     if (!stored.refreshToken || !options.tokenEndpoint || !options.clientId) {
-      throw new ImpersonationEndedError('impersonation cannot be renewed');
+      throw new ImpersonationEndedError(RUN_OUT);
     }
     const form = new URLSearchParams({
       grant_type: 'refresh_token',
@@ -306,10 +314,15 @@ export function createSession(
             : await renewImpersonation(rejected),
         );
       } catch (error) {
-        endRunOutImpersonation();
+        // Ran out: no refresh token left, or the provider refused (by name: its class lives in
+        // the lazily loaded token-endpoint module).
+        endRunOutImpersonation(
+          (error instanceof ImpersonationEndedError && error.message === RUN_OUT) ||
+            (error instanceof Error && error.name === 'ImpersonationRefusedError'),
+        );
         throw error instanceof ImpersonationEndedError
           ? error
-          : new ImpersonationEndedError('impersonation cannot be renewed');
+          : new ImpersonationEndedError(RUN_OUT);
       } finally {
         refreshingImpersonation = null;
       }
@@ -387,7 +400,7 @@ export function createSession(
       // The refused token was the customer's, and the impersonation is gone (ended in another
       // tab, this page not yet reloaded): the request is not sent again as the support user.
       if (impersonatedTokens.has(rejected)) {
-        endRunOutImpersonation();
+        endRunOutImpersonation(false);
         throw new ImpersonationEndedError();
       }
       return refresh(rejected);
