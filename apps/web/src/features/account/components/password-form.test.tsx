@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '../../../test/render';
@@ -63,5 +63,21 @@ describe('PasswordForm', () => {
   it('takes no focus when it first appears', () => {
     renderForm();
     expect(document.body).toHaveFocus();
+  });
+
+  it('leaves the focus alone after a successful change (not back into the emptied form)', async () => {
+    const { save } = renderForm();
+    await userEvent.type(screen.getByLabelText('Aktuelles Passwort'), 'Altes-Passwort-1{Enter}');
+    const field = await screen.findByLabelText('Neues Passwort');
+    await userEvent.type(field, 'Wolkenkratzer-Zitrone-42');
+    await userEvent.type(
+      screen.getByLabelText('Neues Passwort wiederholen'),
+      'Wolkenkratzer-Zitrone-42',
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'Passwort ändern' }));
+    await waitFor(() => expect(save).toHaveBeenCalledTimes(1));
+    const current = await screen.findByLabelText('Aktuelles Passwort');
+    expect(current).toHaveValue('');
+    expect(current).not.toHaveFocus();
   });
 });

@@ -13,7 +13,7 @@ import {
   type StrengthChecker,
 } from '../model/password-strength';
 import { PasswordStrengthMeter } from './password-strength-meter';
-import { useFocusOnStep } from './use-focus-on-step';
+import { useFocusAfterRender } from './use-focus-after-render';
 
 const text = account.password;
 /** Mantine's show/hide button says "Toggle password visibility" unless told otherwise. */
@@ -51,10 +51,7 @@ export function PasswordForm({ isDisabled, userInputs, confirm, save }: Password
   const currentInput = useRef<HTMLInputElement>(null);
   const newInput = useRef<HTMLInputElement>(null);
   // Weiter leads into the new password, Abbrechen (or an expired confirmation) back.
-  useFocusOnStep(confirmation === null ? 'current' : 'new', {
-    current: currentInput,
-    new: newInput,
-  });
+  const focusAfterRender = useFocusAfterRender();
 
   useEffect(() => {
     if (confirmation === null || checker) return;
@@ -84,6 +81,7 @@ export function PasswordForm({ isDisabled, userInputs, confirm, save }: Password
     setIsBusy(true);
     try {
       setConfirmation(await confirm(current));
+      focusAfterRender(newInput);
       setError(null);
     } catch (failure) {
       setError(failure instanceof Error ? failure.message : text.currentWrong);
@@ -107,6 +105,7 @@ export function PasswordForm({ isDisabled, userInputs, confirm, save }: Password
         // Back to step one; the new password stays typed in for after the confirmation.
         setCurrent('');
         setConfirmation(null);
+        focusAfterRender(currentInput);
       }
       setError(failure instanceof Error ? failure.message : text.failed);
     } finally {
@@ -177,7 +176,14 @@ export function PasswordForm({ isDisabled, userInputs, confirm, save }: Password
         />
       </Stack>
       <Group justify="flex-end" mt="md">
-        <Button variant="default" onClick={reset} disabled={isBusy}>
+        <Button
+          variant="default"
+          onClick={() => {
+            reset();
+            focusAfterRender(currentInput);
+          }}
+          disabled={isBusy}
+        >
           {text.cancel}
         </Button>
         <Button type="submit" loading={isBusy}>

@@ -9,7 +9,7 @@ import { Badge, Button, Code, Group, Stack, Text, TextInput } from '@mantine/cor
 import type { OtpInit } from '@portal/contract';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { account } from '../../../messages/de';
-import { useFocusOnStep } from './use-focus-on-step';
+import { useFocusAfterRender } from './use-focus-after-render';
 
 const text = account.twoFactor;
 
@@ -113,24 +113,14 @@ export function TwoFactorSection({
   const disableIntro = useRef<HTMLParagraphElement>(null);
   // The button pressed disappears with its step: the focus goes to the new step's instructions,
   // and back to the button when the step is cancelled.
-  useFocusOnStep(
-    isActive === null
-      ? 'loading'
-      : isActive === false
-        ? setup
-          ? 'setup'
-          : 'start'
-        : isDisabling
-          ? 'disabling'
-          : 'active',
-    { start: startButton, setup: setupIntro, active: disableButton, disabling: disableIntro },
-  );
+  const focusAfterRender = useFocusAfterRender();
 
   const start = async () => {
     setIsStarting(true);
     setError(null);
     try {
       setSetup(await onInit());
+      focusAfterRender(setupIntro);
     } catch (failure) {
       setError(failure instanceof Error ? failure.message : text.failed);
     } finally {
@@ -191,7 +181,10 @@ export function TwoFactorSection({
           </div>
           <CodeForm
             submitLabel={text.activate}
-            onCancel={() => setSetup(null)}
+            onCancel={() => {
+              setSetup(null);
+              focusAfterRender(startButton);
+            }}
             onSubmit={async (code) => {
               await onActivate(setup.otpSecret, code);
               setSetup(null);
@@ -205,7 +198,10 @@ export function TwoFactorSection({
             ref={disableButton}
             color="red"
             variant="outline"
-            onClick={() => setIsDisabling(true)}
+            onClick={() => {
+              setIsDisabling(true);
+              focusAfterRender(disableIntro);
+            }}
             disabled={isDisabled}
           >
             {text.disable}
@@ -219,7 +215,10 @@ export function TwoFactorSection({
           </Text>
           <CodeForm
             submitLabel={text.disable}
-            onCancel={() => setIsDisabling(false)}
+            onCancel={() => {
+              setIsDisabling(false);
+              focusAfterRender(disableButton);
+            }}
             onSubmit={async (code) => {
               await onDisable(code);
               setIsDisabling(false);
