@@ -175,6 +175,14 @@ export async function readTileUpload(request: FastifyRequest): Promise<TileUploa
     if (error instanceof ProblemError) throw error;
     const code = (error as { code?: string }).code;
     if (code === 'FST_REQ_FILE_TOO_LARGE') throw invalid('icon', ICON_TOO_LARGE);
+    // A fault of our own stays one (500, logged), not hidden as the client's.
+    if (
+      error instanceof TypeError ||
+      error instanceof RangeError ||
+      error instanceof ReferenceError
+    ) {
+      throw error;
+    }
     // Everything else here comes from reading the form (no boundary, a form that ends early, a
     // broken part header, a limit): the client's mistake, not ours.
     throw badRequest(NOT_MULTIPART);
