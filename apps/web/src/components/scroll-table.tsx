@@ -27,6 +27,8 @@ export function ScrollTable({ minWidth, label, children }: ScrollTableProps) {
     const measure = () => setScrolls(element.scrollWidth > element.clientWidth + 1);
     const observer = new ResizeObserver(measure);
     observer.observe(element);
+    // The table inside too: it may widen (longer content) while the region keeps its size.
+    if (element.firstElementChild) observer.observe(element.firstElementChild);
     measure();
     return () => observer.disconnect();
   }, []);
