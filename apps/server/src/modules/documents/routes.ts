@@ -136,7 +136,13 @@ export const documentRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (
 
   /** Members, and members of a trusted contractor serving the institution (access.ts). */
   const institution = { contractors: true } as const;
-  const access = (request: FastifyRequest) => resolveDocumentAccess(app.db, request.scope);
+  const access = async (request: FastifyRequest) => {
+    const principal = await app.principals.get(request.auth.sub);
+    const trusted = (principal?.memberships ?? [])
+      .filter((membership) => membership.trusted)
+      .map((membership) => membership.institutionId);
+    return resolveDocumentAccess(app.db, request.scope, trusted);
+  };
 
   app.get(
     '/documents/metadata',

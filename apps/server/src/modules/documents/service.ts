@@ -14,8 +14,6 @@ import {
   businessCaseTypes,
   documentReads,
   documents,
-  institutions,
-  institutionUserRoles,
   relationships,
 } from '../../db/schema';
 import { type InstitutionScope, isUuid } from '../../plugins/access';
@@ -44,32 +42,33 @@ export interface DocumentAccess {
 
 /**
  * What the caller may do with the institution's documents. The scope (access.ts, with
- * `contractors: true`) already let in members and members of a trusted contractor serving it.
+ * `contractors: true`) already let in members and members of a trusted contractor serving it;
+ * `trustedInstitutionIds` are the trusted institutions the caller belongs to (from their
+ * principal, kept exact in memory): only those can manage here.
  */
 export async function resolveDocumentAccess(
   db: Db,
   scope: InstitutionScope,
+  trustedInstitutionIds: readonly string[],
 ): Promise<DocumentAccess> {
   const member = scope.via === 'member';
-  // The cases of the relationships in which a trusted institution the caller belongs to serves
-  // this one; the institution's own members (admins too) manage none. Read from the caller's
-  // roles, not the scope's `contractorIds`: a member of both sides came in as a member.
-  const cases = await db
-    .select({ id: businessCases.id })
-    .from(businessCases)
-    .innerJoin(relationships, eq(relationships.id, businessCases.relationshipId))
-    .innerJoin(
-      institutionUserRoles,
-      and(
-        eq(institutionUserRoles.institutionId, relationships.contractorId),
-        eq(institutionUserRoles.userId, scope.userId),
-      ),
-    )
-    .innerJoin(
-      institutions,
-      and(eq(institutions.id, relationships.contractorId), eq(institutions.trusted, true)),
-    )
-    .where(eq(relationships.customerId, scope.institutionId));
+  // The cases of the relationships in which a trusted institution of the caller serves this
+  // one; the institution's own members (admins too) manage none. From the caller's roles, not
+  // the scope's `contractorIds`: a member of both sides came in as a member. Nobody of a trusted
+  // institution (nearly every customer): no statement at all.
+  const cases =
+    trustedInstitutionIds.length === 0
+      ? []
+      : await db
+          .select({ id: businessCases.id })
+          .from(businessCases)
+          .innerJoin(relationships, eq(relationships.id, businessCases.relationshipId))
+          .where(
+            and(
+              eq(relationships.customerId, scope.institutionId),
+              inArray(relationships.contractorId, [...trustedInstitutionIds]),
+            ),
+          );
   return {
     institutionId: scope.institutionId,
     userId: scope.userId,
