@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { multipartBody } from '../../../test/multipart';
 import { buildTestApp, type TestApp } from '../../../test/test-app';
 import { bearer, demoToken } from '../../../test/tokens';
 import { documents } from '../../db/schema';
@@ -17,37 +18,6 @@ const PNG = Buffer.from(
 );
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
 const EXE = Buffer.concat([Buffer.from('MZ'), Buffer.alloc(200, 0x90)]);
-
-function multipartBody(
-  file: { name: string; bytes: Buffer; type?: string } | undefined,
-  metadata: unknown,
-) {
-  const boundary = `----test${Math.random().toString(16).slice(2)}`;
-  const parts: Buffer[] = [];
-  if (metadata !== undefined) {
-    parts.push(
-      Buffer.from(
-        `--${boundary}\r\nContent-Disposition: form-data; name="metadata"\r\nContent-Type: application/json\r\n\r\n${
-          typeof metadata === 'string' ? metadata : JSON.stringify(metadata)
-        }\r\n`,
-      ),
-    );
-  }
-  if (file) {
-    parts.push(
-      Buffer.from(
-        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${file.name}"\r\nContent-Type: ${file.type ?? 'application/pdf'}\r\n\r\n`,
-      ),
-      file.bytes,
-      Buffer.from('\r\n'),
-    );
-  }
-  parts.push(Buffer.from(`--${boundary}--\r\n`));
-  return {
-    payload: Buffer.concat(parts),
-    contentType: `multipart/form-data; boundary=${boundary}`,
-  };
-}
 
 const meta = (over: Record<string, unknown> = {}) => ({
   displayName: 'Befund Müller',
@@ -79,6 +49,17 @@ describe('documents API', () => {
       payload,
     });
   };
+  /** A document as the practice's list shows it to Anna. */
+  const listed = async (id: string) =>
+    (
+      await t.app.inject({
+        method: 'GET',
+        url: `/api/institution/${P}/document`,
+        headers: await as('anna'),
+      })
+    )
+      .json()
+      .find((d: { id: string }) => d.id === id);
   const count = async () => (await t.database.db.select().from(documents)).length;
   const blobCount = async () => {
     let n = 0;
@@ -256,15 +237,7 @@ describe('documents API', () => {
       expect(await blobCount()).toBe(blobs);
 
       const url = `/api/institution/${P}/document/${DEMO_DOCUMENTS.rechnungNovember}`;
-      const before = (
-        await t.app.inject({
-          method: 'GET',
-          url: `/api/institution/${P}/document`,
-          headers: await as('anna'),
-        })
-      )
-        .json()
-        .find((d: { id: string }) => d.id === DEMO_DOCUMENTS.rechnungNovember);
+      const before = await listed(DEMO_DOCUMENTS.rechnungNovember);
       const put = await t.app.inject({
         method: 'PUT',
         url,
@@ -273,15 +246,7 @@ describe('documents API', () => {
       });
       expect(put.statusCode).toBe(400);
       expect(put.headers['content-type']).toMatch(/^application\/problem\+json/);
-      const after = (
-        await t.app.inject({
-          method: 'GET',
-          url: `/api/institution/${P}/document`,
-          headers: await as('anna'),
-        })
-      )
-        .json()
-        .find((d: { id: string }) => d.id === DEMO_DOCUMENTS.rechnungNovember);
+      const after = await listed(DEMO_DOCUMENTS.rechnungNovember);
       expect(after).toEqual(before);
     },
   );

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { multipartBody } from '../../../test/multipart';
 import { buildTestApp, type TestApp } from '../../../test/test-app';
 import { bearer, demoToken, signTestToken } from '../../../test/tokens';
 import {
@@ -91,20 +92,14 @@ describe('documents: who manages', () => {
             scope: 'openid profile email',
           })
         : await demoToken(t, who);
-    const boundary = `----test${randomUUID()}`;
-    const payload = Buffer.concat([
-      Buffer.from(
-        `--${boundary}\r\nContent-Disposition: form-data; name="metadata"\r\nContent-Type: application/json\r\n\r\n${JSON.stringify(
-          { displayName: 'Befund', createdAt: '2026-11-20', type: 'documentation' },
-        )}\r\n--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="a.pdf"\r\nContent-Type: application/pdf\r\n\r\n`,
-      ),
-      PDF,
-      Buffer.from(`\r\n--${boundary}--\r\n`),
-    ]);
+    const { payload, contentType } = multipartBody(
+      { name: 'a.pdf', bytes: PDF },
+      { displayName: 'Befund', createdAt: '2026-11-20', type: 'documentation' },
+    );
     const res = await t.app.inject({
       method: 'POST',
       url: `/api/institution/${P}/business_case/${businessCase}/document`,
-      headers: { ...bearer(token), 'content-type': `multipart/form-data; boundary=${boundary}` },
+      headers: { ...bearer(token), 'content-type': contentType },
       payload,
     });
     return res.statusCode;
