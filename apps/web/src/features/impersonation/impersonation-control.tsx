@@ -15,6 +15,13 @@ const ImpersonationModal = lazy(() => import('./impersonation-modal'));
 /** Mirrors SUCCESS_NOTICE_KEY of the modal (set before the reload into the impersonation). */
 const SUCCESS_NOTICE_KEY = 'portal.impersonation.notice';
 
+/** Whether the reload left this notice for the page (sessionStorage); it is shown once. */
+function takeNotice(key: string): boolean {
+  const left = sessionStorage.getItem(key) !== null;
+  sessionStorage.removeItem(key);
+  return left;
+}
+
 export interface ImpersonationControlProps {
   /** The current institution (the contractor), null while none is chosen. */
   institutionId: string | null;
@@ -50,18 +57,14 @@ export function ImpersonationControl(props: ImpersonationControlProps) {
 
   useEffect(() => {
     // After the reload into an impersonation: its success toast.
-    if (sessionStorage.getItem(SUCCESS_NOTICE_KEY) !== null) {
-      sessionStorage.removeItem(SUCCESS_NOTICE_KEY);
-      if (isImpersonating) {
-        void import('../../components/notifications').then(({ notifySuccess }) =>
-          notifySuccess(t.success),
-        );
-      }
+    if (takeNotice(SUCCESS_NOTICE_KEY) && isImpersonating) {
+      void import('../../components/notifications').then(({ notifySuccess }) =>
+        notifySuccess(t.success),
+      );
     }
     // After the reload out of an impersonation that ran out: say why the customer is gone.
-    if (sessionStorage.getItem(RAN_OUT_NOTICE_KEY) !== null) {
-      sessionStorage.removeItem(RAN_OUT_NOTICE_KEY);
-      if (!isImpersonating) void import('./ran-out-notice').then((notice) => notice.show());
+    if (takeNotice(RAN_OUT_NOTICE_KEY) && !isImpersonating) {
+      void import('./ran-out-notice').then((notice) => notice.show());
     }
   }, [isImpersonating]);
 
