@@ -47,7 +47,7 @@ function renderShell(overrides: Partial<ShellProps> = {}) {
 
 async function openUserMenu(user: ReturnType<typeof userEvent.setup>) {
   await user.click(screen.getByRole('button', { name: /Benutzermenü/ }));
-  return screen.getByRole('menu');
+  return screen.findByRole('menu');
 }
 
 describe('AppShellLayout', () => {
@@ -75,7 +75,8 @@ describe('AppShellLayout', () => {
       // The accessible name starts with the visible text (WCAG 2.5.3, axe label-content-name-mismatch).
       expect(trigger).toHaveAccessibleName('Institution Praxis Dr. Sommer – Institution auswählen');
       await user.click(trigger);
-      const items = screen.getAllByRole('menuitemradio');
+      // The menu's module loads with the first opening (deferred-popup.tsx).
+      const items = await screen.findAllByRole('menuitemradio');
       expect(items.map((item) => item.textContent)).toEqual([
         'Praxis Dr. Sommer',
         'Sanitätshaus Nord GmbH',
@@ -169,7 +170,10 @@ describe('AppShellLayout', () => {
       await waitFor(() => expect(menu.contains(document.activeElement)).toBe(true));
       await user.keyboard('{Escape}');
       await waitFor(() => expect(screen.queryByRole('menu')).toBeNull());
-      expect(trigger).toHaveFocus();
+      // The focus is back on the trigger (rendered anew inside the loaded menu).
+      await waitFor(() =>
+        expect(screen.getByRole('button', { name: /Benutzermenü/ })).toHaveFocus(),
+      );
     });
 
     it('has Mein Konto and Abmelden for a plain user', async () => {
@@ -310,7 +314,7 @@ describe('AppShellLayout', () => {
         'aria-expanded',
         'true',
       );
-      expect(trigger).toHaveFocus();
+      expect(screen.getByRole('button', { name: /Benutzermenü/ })).toHaveFocus();
     });
 
     it('closes with Escape from the top bar too (focus on the hamburger)', async () => {
@@ -371,7 +375,7 @@ describe('AppShellLayout', () => {
         ],
       });
       await user.click(screen.getByRole('button', { name: 'Fragen?' }));
-      const dialog = screen.getByRole('dialog', { name: 'Ihre Ansprechpartner' });
+      const dialog = await screen.findByRole('dialog', { name: 'Ihre Ansprechpartner' });
       const items = within(dialog).getAllByRole('listitem');
       expect(items).toHaveLength(3);
 

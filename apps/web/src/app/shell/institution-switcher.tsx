@@ -1,22 +1,16 @@
-import '@mantine/core/styles/Menu.css';
-import '@mantine/core/styles/Popover.css';
 import '@mantine/core/styles/UnstyledButton.css';
 import '@mantine/core/styles/VisuallyHidden.css';
-import { Menu, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
-import { IconChevronDown, IconShieldCheck } from '@tabler/icons-react';
+import { Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
+import { IconChevronDown } from '@tabler/icons-react';
 import { shell } from '../../messages/de/shell';
+import { DeferredPopup, deferredModule } from './deferred-popup';
 import { openMenuOnArrow } from './menu-keys';
 import classes from './shell.module.css';
+import { TrustedIcon } from './trusted-icon';
 import type { ShellInstitution } from './types';
 
-/** The shield shown beside trusted institutions, named for screen readers. */
-export function TrustedIcon({ size = 18 }: { size?: number }) {
-  return (
-    <span className={classes.trustedIcon} title={shell.institution.trusted}>
-      <IconShieldCheck size={size} stroke={2} role="img" aria-label={shell.institution.trusted} />
-    </span>
-  );
-}
+/** The dropdown itself (Mantine's Menu), loaded on first use: see deferred-popup.tsx. */
+const dropdown = deferredModule(() => import('./institution-switcher-dropdown'));
 
 export interface InstitutionSwitcherProps {
   /** The user's institutions that have loaded. */
@@ -68,8 +62,11 @@ export function InstitutionSwitcher({
   if (institutions.length === 0) return null;
 
   return (
-    <Menu position="bottom-start" shadow="md" width={320} disabled={disabled} withinPortal>
-      <Menu.Target>
+    <DeferredPopup
+      module={dropdown}
+      popup="menu"
+      props={{ institutions, currentInstitutionId, onSelectInstitution, disabled }}
+      trigger={
         <UnstyledButton
           className={classes.institutionTrigger}
           disabled={disabled}
@@ -87,23 +84,7 @@ export function InstitutionSwitcher({
           {current?.trusted && <TrustedIcon />}
           <IconChevronDown size={16} aria-hidden="true" style={{ flexShrink: 0 }} />
         </UnstyledButton>
-      </Menu.Target>
-      <Menu.Dropdown aria-label={shell.institution.selectLabel}>
-        <Menu.Label>{shell.institution.selectLabel}</Menu.Label>
-        <Menu.RadioGroup value={current?.id ?? null} onChange={onSelectInstitution}>
-          {institutions.map((institution) => (
-            <Menu.RadioItem
-              key={institution.id}
-              value={institution.id}
-              // Choosing an institution switches to it: the menu closes like after any command.
-              closeMenuOnClick
-              rightSection={institution.trusted ? <TrustedIcon size={16} /> : undefined}
-            >
-              {institution.name}
-            </Menu.RadioItem>
-          ))}
-        </Menu.RadioGroup>
-      </Menu.Dropdown>
-    </Menu>
+      }
+    />
   );
 }
