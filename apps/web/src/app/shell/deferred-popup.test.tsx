@@ -1,4 +1,4 @@
-import { render, screen, waitFor } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Component, type ReactNode } from 'react';
 import { describe, expect, it, vi } from 'vitest';
@@ -94,6 +94,15 @@ describe('DeferredPopup', () => {
     expect(load).toHaveBeenCalledTimes(1);
     // Loading alone opens nothing.
     expect(screen.queryByRole('menu')).toBeNull();
+  });
+
+  it('starts loading with the first sign of activity anywhere on the page, once', () => {
+    const { module, load } = controlledModule();
+    renderTrigger(module);
+    expect(load).not.toHaveBeenCalled();
+    fireEvent.scroll(window);
+    fireEvent.keyDown(document.body, { key: 'Tab' });
+    expect(load).toHaveBeenCalledTimes(1);
   });
 
   it('opens once loaded when activated, with the focus on the trigger first', async () => {

@@ -17,9 +17,12 @@ import {
  * Mantine's Menu and Popover bring Floating UI, the menu's sub-menus, search and type-ahead
  * and their styles (about 30 KB gzip), all of which the first view only needs once somebody
  * opens one of them. So the top bar renders each trigger on its own, with the same look and
- * name, and the dropdown's module loads when the pointer comes near or the trigger gets focus;
- * activating the trigger (click, Enter, Space, arrow keys) opens it once loaded. From then on
- * the real Menu or Popover is rendered, closed until opened as usual.
+ * name. The dropdowns' modules load with the person's first sign of activity on the page
+ * (moving the pointer, touching, scrolling, a key), or when the pointer comes near or the
+ * trigger gets focus, so that on a slow line they are there before the first tap on a menu;
+ * the first view itself, until it is usable, fetches none of them. Activating the trigger
+ * (click, Enter, Space, arrow keys) opens it once loaded. From then on the real Menu or Popover
+ * is rendered, closed until opened as usual.
  */
 export interface DeferredModule<M> {
   /** The module when it has loaded, else undefined. */
@@ -47,6 +50,31 @@ export function deferredModule<M>(load: () => Promise<M>): DeferredModule<M> {
       return pending;
     },
   };
+}
+
+/** Events that show a person is using the page (the first one loads every waiting dropdown). */
+const ACTIVITY_EVENTS = ['pointermove', 'pointerdown', 'touchstart', 'keydown', 'scroll'] as const;
+const waitingForActivity = new Set<DeferredModule<unknown>>();
+
+function onFirstActivity() {
+  for (const type of ACTIVITY_EVENTS) window.removeEventListener(type, onFirstActivity, true);
+  for (const module of waitingForActivity) {
+    module.load().catch(() => {
+      // Tried again when its trigger is activated; that failure is shown.
+    });
+  }
+  waitingForActivity.clear();
+}
+
+/** Loads `module` with the first sign of activity on the page (see above). */
+export function loadOnFirstActivity(module: DeferredModule<unknown>) {
+  if (module.current() !== undefined) return;
+  if (waitingForActivity.size === 0) {
+    for (const type of ACTIVITY_EVENTS) {
+      window.addEventListener(type, onFirstActivity, { capture: true, passive: true });
+    }
+  }
+  waitingForActivity.add(module);
 }
 
 /** What the loaded dropdown component receives besides its own props. */
@@ -90,6 +118,7 @@ export function DeferredPopup<P extends object>({
   const [Loaded, setLoaded] = useState(() => module.current()?.default);
   const [openOnMount, setOpenOnMount] = useState(false);
   const [failure, setFailure] = useState<unknown>(null);
+  useEffect(() => loadOnFirstActivity(module), [module]);
   // A chunk that cannot load (say, replaced by an update) goes to the route's error page,
   // which offers a reload, as a lazy page's does.
   if (failure) throw failure;
