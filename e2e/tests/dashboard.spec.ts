@@ -42,9 +42,14 @@ test.describe('dashboard', () => {
     // LEGITIMISED bank order: the bank tile links to the onboarding URL plus the institution id.
     await expect(partner.getByRole('link', { name: /Praxiskonto eröffnen/ })).toHaveAttribute(
       'href',
-      /^https:\/\/onboarding\.bank\.example\/konto-eroeffnen\?institution=[0-9a-f-]{36}$/,
+      /^https:\/\/onboarding\.bank\.example\/konto-eroeffnen\/[0-9a-f-]{36}$/,
     );
     const functions = section(page, 'Meine Funktionen');
+    // The switching-service tile always links to the onboarding URL itself (no empty id).
+    await expect(functions.getByRole('link', { name: /Kontowechselservice/ })).toHaveAttribute(
+      'href',
+      'https://onboarding.bank.example/konto-eroeffnen/',
+    );
     await expect(functions.getByRole('link', { name: /TI-Anbindung/ })).toHaveAttribute(
       'href',
       '/connect',
@@ -106,7 +111,7 @@ test.describe('dashboard', () => {
     await expect(banking).toHaveAttribute('target', '_blank');
     await expect(banking).toHaveAttribute(
       'href',
-      /^https:\/\/banking\.bank\.example\/login\?institution=[0-9a-f-]{36}$/,
+      /^https:\/\/banking\.bank\.example\/login\/[0-9a-f-]{36}$/,
     );
     await expect(tileLink(page, /Kundencenter Pflege/)).toBeVisible();
     await expect(page.getByText('Kundencenter Hilfsmittel')).toHaveCount(0);

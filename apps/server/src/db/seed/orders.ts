@@ -5,10 +5,13 @@ import { DEMO_BUSINESS_CASES, DEMO_INSTITUTIONS, DEMO_ORDERS } from './demo-ids'
 /**
  * Demo onboarding and online-banking addresses of the bank partner. Each ends where the
  * institution id belongs: the app links to the address plus the id (`bankOrderLink`,
- * `@portal/contract/bank-links`, spec section 4).
+ * `@portal/contract/bank-links`, spec section 4). The id goes into the path, not into a query
+ * parameter: the switching-service tile links to the onboarding address alone ("always links
+ * externally to the onboarding URL"), and there it is the bank's start page, where a trailing
+ * `?institution=` would have sent an empty institution.
  */
-export const DEMO_ONBOARDING_URL = 'https://onboarding.bank.example/konto-eroeffnen?institution=';
-export const DEMO_BANKING_PORTAL = 'https://banking.bank.example/login?institution=';
+export const DEMO_ONBOARDING_URL = 'https://onboarding.bank.example/konto-eroeffnen/';
+export const DEMO_BANKING_PORTAL = 'https://banking.bank.example/login/';
 
 /**
  * Orders of the demo practices (shared/demo-data.md): Praxis Sonnenschein has a TI order at
