@@ -22,7 +22,7 @@ export const messages = {
   identNotStarted: 'Es wurde noch keine Identifikation gestartet.',
   userNotFound: 'Der Nutzer wurde in dieser Institution nicht gefunden.',
   lastAdmin:
-    'Der letzte Administrator einer Institution kann nicht entfernt oder herabgestuft werden.',
+    'Der letzte aktive Administrator einer Institution kann nicht entfernt oder herabgestuft werden.',
   onlyAdminsInvite: 'Nur Administratoren der Institution können Einladungen versenden.',
   alreadyActivated: 'Das Konto ist bereits aktiviert; eine Einladung ist nicht mehr nötig.',
 } as const;

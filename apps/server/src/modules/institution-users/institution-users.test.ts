@@ -386,6 +386,34 @@ describe('institution administration', () => {
       ).toBe(200);
     });
 
+    it('does not count an invited admin who never signed in as the other admin', async () => {
+      const invited = await call('POST', `/api/institution/${SONNENSCHEIN}/user`, 'anna', {
+        email: 'noch-nicht-da@example.org',
+        firstName: 'Paul',
+        lastName: 'Probe',
+        formOfAddress: null,
+        title: null,
+        role: 'INSTITUTION_ADMIN',
+      });
+      expect(invited.statusCode).toBe(201);
+      const inviteeId = invited.json().id;
+      // Anna is the only admin who can sign in: she may neither leave nor step down.
+      const remove = await call('DELETE', userUrl(DEMO_USERS.anna), 'anna');
+      expect(remove.statusCode).toBe(409);
+      expect(remove.json().detail).toBe(messages.lastAdmin);
+      const demote = await call('PUT', userUrl(DEMO_USERS.anna), 'anna', {
+        role: 'INSTITUTION_MEMBER',
+      });
+      expect(demote.statusCode).toBe(409);
+      const roles = await t.app.db
+        .select()
+        .from(institutionUserRoles)
+        .where(eq(institutionUserRoles.institutionId, SONNENSCHEIN));
+      expect(roles.find((role) => role.userId === DEMO_USERS.anna)?.role).toBe('INSTITUTION_ADMIN');
+      // The invited admin can still be removed by her.
+      expect((await call('DELETE', userUrl(inviteeId), 'anna')).statusCode).toBe(204);
+    });
+
     it('removes a member; members 403, strangers 404; an unused invitee disappears entirely', async () => {
       expect((await call('DELETE', userUrl(DEMO_USERS.otto), 'max')).statusCode).toBe(403);
       expect((await call('DELETE', userUrl(DEMO_USERS.otto), 'tom')).statusCode).toBe(404);

@@ -64,18 +64,25 @@ export async function addMember(
   return rows.length === 1;
 }
 
-/** Other admins of the institution than `userId` exist (checked inside the changing statement). */
+/**
+ * Another admin of the institution than `userId` who can sign in exists (checked inside the
+ * changing statement). An invited admin who has not activated their account does not count:
+ * the invitation may never be taken up, and the institution would be left with nobody to
+ * administer it.
+ */
 const anotherAdminExists = (scope: InstitutionScope, userId: string) => sql`exists (
   select 1 from ${institutionUserRoles} other
+  join ${users} admin on admin.id = other.user_id
   where other.institution_id = ${scope.institutionId}
     and other.role = 'INSTITUTION_ADMIN'
-    and other.user_id <> ${userId})`;
+    and other.user_id <> ${userId}
+    and admin.has_account_activated)`;
 
 export type ChangeResult = 'done' | 'not-found' | 'last-admin';
 
 /**
- * Removes a member; an admin only while another admin remains (one statement, so two admins
- * removing each other at once cannot leave the institution without one).
+ * Removes a member; an admin only while another active admin remains (one statement, so two
+ * admins removing each other at once cannot leave the institution without one).
  */
 export async function removeMember(
   db: Db,
@@ -97,7 +104,7 @@ export async function removeMember(
   return (await findMember(db, scope, userId)) ? 'last-admin' : 'not-found';
 }
 
-/** Changes a member's role; demoting the last admin is refused in the same statement. */
+/** Changes a member's role; demoting the last active admin is refused in the same statement. */
 export async function changeRole(
   db: Db,
   scope: InstitutionScope,

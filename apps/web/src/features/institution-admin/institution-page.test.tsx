@@ -266,6 +266,24 @@ describe('InstitutionPage', () => {
     );
   });
 
+  it('warns admins who are about to remove themselves that they lose access; not for others', async () => {
+    renderPage();
+    await userEvent.click(screen.getByRole('button', { name: 'Max Weiß löschen' }));
+    let dialog = await screen.findByRole('dialog', { name: 'Benutzer löschen' });
+    expect(dialog).not.toHaveTextContent('Sie entfernen sich damit selbst');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Abbrechen' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+
+    await userEvent.click(screen.getByRole('button', { name: /Anna Schäfer .*löschen/ }));
+    dialog = await screen.findByRole('dialog', { name: 'Benutzer löschen' });
+    expect(dialog).toHaveTextContent(
+      'Möchten Sie den Nutzer Anna Schäfer wirklich aus der Institution entfernen?',
+    );
+    expect(dialog).toHaveTextContent(
+      'Sie entfernen sich damit selbst und haben danach keinen Zugriff mehr auf diese Institution.',
+    );
+  });
+
   it('re-sends an invitation: "Email erneut versendet"', async () => {
     let calls = 0;
     server.use(

@@ -220,6 +220,12 @@ export function InstitutionPage({
         }
       >
         {toDelete && <Text>{text.remove.question(toDelete.firstName, toDelete.lastName)}</Text>}
+        {toDelete?.id === currentUserId && (
+          // Removing oneself ends one's own access: said before, not found out after.
+          <Text mt="sm" fw={600}>
+            {text.remove.selfWarning}
+          </Text>
+        )}
       </AppModal>
     </>
   );

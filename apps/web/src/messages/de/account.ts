@@ -165,6 +165,9 @@ export const institutionAdmin = {
     heading: 'Benutzer löschen',
     question: (first: string, last: string) =>
       `Möchten Sie den Nutzer ${first} ${last} wirklich aus der Institution entfernen?`,
+    /** Not spec text: shown beside the question when admins are about to remove themselves. */
+    selfWarning:
+      'Sie entfernen sich damit selbst und haben danach keinen Zugriff mehr auf diese Institution.',
     confirm: 'Löschen',
     cancel: 'Abbrechen',
     success: (first: string, last: string) =>
@@ -177,5 +180,5 @@ export const institutionAdmin = {
       `Die Rolle von Nutzer ${name} wurde erfolgreich auf ${label} geändert.`,
     failed: (name: string) => `Die Rolle von Nutzer ${name} konnte nicht geändert werden.`,
   },
-  lastAdminHint: 'Die Institution braucht mindestens einen Administrator.',
+  lastAdminHint: 'Die Institution braucht mindestens einen aktiven Administrator.',
 } as const;
