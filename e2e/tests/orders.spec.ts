@@ -108,6 +108,11 @@ test('Anna toggles TI flags; after SMC-B ordered the status reloads to SMCB_ORDE
   await expectNoAxeViolations(page);
   await shot(page, 'ti-status-picker');
   await slot.click();
+  // A booking commits the practice: it is asked for once more before it is sent.
+  const confirm = page.getByRole('dialog', { name: 'Vor-Check-Termin buchen' });
+  await expect(confirm).toContainText('verbindlich buchen?');
+  await expectNoAxeViolations(page);
+  await confirm.getByRole('button', { name: 'Termin buchen' }).click();
   await expect(page.getByTestId('ti-current-status')).toHaveText(
     'Aktueller Status: Vor-Check gebucht',
   );

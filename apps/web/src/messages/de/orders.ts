@@ -56,6 +56,11 @@ export const orders = {
     noSlots: 'In diesem Monat sind keine Termine frei.',
     unavailable: 'Die Termine konnten nicht geladen werden.',
     book: (date: string, slot: string) => `Termin am ${date}, ${slot} buchen`,
+    /** Not spec text: the confirmation before a slot is booked. */
+    question: (date: string, slot: string) =>
+      `Möchten Sie den Vor-Check-Termin am ${date}, ${slot} verbindlich buchen?`,
+    confirm: 'Termin buchen',
+    cancel: 'Abbrechen',
     booked: 'Der Vor-Check-Termin wurde gebucht.',
     bookFailed: 'Der Termin konnte nicht gebucht werden.',
     taken: 'Dieser Termin ist nicht mehr verfügbar. Bitte wählen Sie einen anderen Termin.',

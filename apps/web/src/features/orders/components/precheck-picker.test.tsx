@@ -1,6 +1,7 @@
-import { availableAppointments } from '@portal/contract';
+import { availableAppointments, tiOrderStatusRecord } from '@portal/contract';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { http } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { contractJson } from '../../../test/contract-response';
@@ -50,5 +51,60 @@ describe('PrecheckPicker', () => {
       'Termin am 05.12.2030, 12:00–14:00 buchen',
       'Termin am 06.12.2030, 08:00–10:00 buchen',
     ]);
+  });
+
+  it('books a slot only once the person confirms it; Abbrechen books nothing', async () => {
+    const booked: unknown[] = [];
+    server.use(
+      http.get('*/api/appointment/', () =>
+        contractJson(availableAppointments, {
+          availableAppointments: [slot('2030-12-06', '08:00', '10:00')],
+        }),
+      ),
+      http.post(`*/api/institution/${IID}/order/${OID}/precheck`, async ({ request }) => {
+        booked.push(await request.json());
+        return contractJson(tiOrderStatusRecord, {
+          orderStatus: 'PRE_CHECK_BOOKED',
+          isRegisteredAtEgbr: false,
+          isEhbaCardRequested: false,
+          isEhbaCardOrdered: false,
+          isSmcbCardRequested: false,
+          isSmcbCardOrdered: false,
+          preCheckAppointment: '2030-12-06T08:00',
+          installationAppointment: null,
+          errorMessage: null,
+        });
+      }),
+    );
+    const onBooked = vi.fn();
+    const user = userEvent.setup();
+    renderWithProviders(
+      <QueryClientProvider client={new QueryClient()}>
+        <PrecheckPicker
+          institutionId={IID}
+          orderId={OID}
+          onBooked={onBooked}
+          initialMonth={{ year: 2030, month: 12 }}
+        />
+      </QueryClientProvider>,
+    );
+    const slotButton = await screen.findByRole('button', {
+      name: 'Termin am 06.12.2030, 08:00–10:00 buchen',
+    });
+    await user.click(slotButton);
+    let dialog = await screen.findByRole('dialog', { name: 'Vor-Check-Termin buchen' });
+    expect(dialog).toHaveTextContent(
+      'Möchten Sie den Vor-Check-Termin am 06.12.2030, 08:00–10:00 verbindlich buchen?',
+    );
+    await user.click(within(dialog).getByRole('button', { name: 'Abbrechen' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(booked).toEqual([]);
+
+    await user.click(slotButton);
+    dialog = await screen.findByRole('dialog', { name: 'Vor-Check-Termin buchen' });
+    await user.click(within(dialog).getByRole('button', { name: 'Termin buchen' }));
+    await waitFor(() => expect(onBooked).toHaveBeenCalledTimes(1));
+    expect(booked).toEqual([{ date: '2030-12-06', startTime: '08:00', endTime: '10:00' }]);
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
   });
 });

@@ -2,6 +2,7 @@ import { Alert, Button, Group, Paper, Stack, Table, Text, Title } from '@mantine
 import { type Appointment, isUpcomingSlot, type TiOrderStatusRecord } from '@portal/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import { AppModal } from '../../../components/app-modal';
 import { LoadingStatus } from '../../../components/loading-status';
 import { notifyError, notifySuccess } from '../../../components/notifications';
 import { ScrollTable } from '../../../components/scroll-table';
@@ -51,6 +52,9 @@ export function PrecheckPicker({
   const query = useQuery(options);
   const client = useQueryClient();
   const [booking, setBooking] = useState<string | null>(null);
+  // The slot chosen, waiting for the person's confirmation: a booking commits the practice to
+  // the appointment and cannot be changed here, so a slip of the finger must not book it.
+  const [chosen, setChosen] = useState<Appointment | null>(null);
   // Pre-check availability: true on success, false on error.
   const isAvailable = query.isSuccess;
   // Only slots whose start lies in the future (Europe/Berlin), as the server offers and books.
@@ -72,6 +76,7 @@ export function PrecheckPicker({
       );
     } finally {
       setBooking(null);
+      setChosen(null);
       // The booked (or taken) slot disappears from the picker.
       await client.invalidateQueries({ queryKey: ['appointments'] });
     }
@@ -141,7 +146,7 @@ export function PrecheckPicker({
                                 disabled={booking !== null || booked}
                                 aria-label={t.precheck.book(formatDate(slot.date), slotLabel(slot))}
                                 data-slot={`${slot.date}T${slot.startTime}`}
-                                onClick={() => void book(slot)}
+                                onClick={() => setChosen(slot)}
                               >
                                 {slotLabel(slot)}
                               </Button>
@@ -157,6 +162,29 @@ export function PrecheckPicker({
           </ScrollTable>
         </>
       )}
+      <AppModal
+        opened={chosen !== null}
+        onClose={() => setChosen(null)}
+        headline={t.precheck.title}
+        size="md"
+        isDismissable={booking === null}
+        footer={
+          <>
+            <Button variant="default" onClick={() => setChosen(null)} disabled={booking !== null}>
+              {t.precheck.cancel}
+            </Button>
+            <Button
+              onClick={() => chosen && void book(chosen)}
+              loading={booking !== null}
+              data-autofocus
+            >
+              {t.precheck.confirm}
+            </Button>
+          </>
+        }
+      >
+        {chosen && <Text>{t.precheck.question(formatDate(chosen.date), slotLabel(chosen))}</Text>}
+      </AppModal>
     </Paper>
   );
 }
