@@ -16,6 +16,8 @@ const IMPERSONATION_KEY = 'portal.impersonation.access_token';
 const IMPERSONATION_REFRESH_KEY = 'portal.impersonation.refresh_token';
 
 const dashboardHeading = (page: Page) => page.getByRole('heading', { level: 1, name: 'Dashboard' });
+const tileLinkNamed = (page: Page, name: RegExp) =>
+  page.getByTestId('dashboard-tiles').getByRole('link', { name });
 const impersonationButton = (page: Page) =>
   page.getByRole('button', { name: 'Als User eines Kunden anmelden' });
 
@@ -129,6 +131,25 @@ test.describe('impersonation (Als User eines Kunden anmelden)', () => {
     expect(await page.evaluate((key) => localStorage.getItem(key), IMPERSONATION_KEY)).toBeNull();
     await expectNoAxeViolations(page);
     await shot(page, 'sara-back');
+  });
+
+  test("acting as Anna of Zahnarztpraxis Dr. Müller opens Dr. Müller's dashboard, not Anna's first practice", async ({
+    page,
+  }) => {
+    await signIn(page, ACCOUNTS.sara, `/dashboard?institutionId=${NORD}`);
+    await impersonationButton(page).click();
+    const dialog = page.getByRole('dialog', { name: 'Als User eines Kunden anmelden' });
+    await dialog.getByRole('textbox', { name: 'Kunden-Institution' }).pressSequentially('Müller');
+    await page.getByRole('option', { name: /Zahnarztpraxis Dr\. Müller/ }).click();
+    await dialog.getByRole('textbox', { name: 'Benutzer' }).pressSequentially('Anna');
+    await page.getByRole('option', { name: /Anna Schäfer/ }).click();
+    await dialog.getByRole('button', { name: 'Anmelden' }).click();
+    await expect(page.getByTestId('support-mode')).toBeVisible();
+    // Anna belongs to two practices; the switcher is locked, so the chosen one must be open.
+    const switcher = page.getByRole('button', { name: /Institution auswählen/ });
+    await expect(switcher).toContainText('Zahnarztpraxis Dr. Müller');
+    await expect(switcher).toBeDisabled();
+    await expect(tileLinkNamed(page, /Mein Online-Banking/)).toBeVisible();
   });
 
   test('removing the impersonated tokens in another tab ends the impersonation here too', async ({

@@ -272,7 +272,13 @@ function SignedInLayout({ user }: { user: User }) {
             isImpersonating={isImpersonating}
             impersonate={(userId, claims) => session.impersonate(userId, claims)}
             endImpersonation={() => session.endImpersonation()}
-            reload={() => window.location.assign('/dashboard')}
+            reload={(institutionId) =>
+              window.location.assign(
+                institutionId
+                  ? `/dashboard?institutionId=${encodeURIComponent(institutionId)}`
+                  : '/dashboard',
+              )
+            }
           />
         }
         supportContacts={currentInstitution?.supportContacts ?? []}

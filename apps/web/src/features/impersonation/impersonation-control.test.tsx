@@ -141,7 +141,8 @@ describe('ImpersonationControl', () => {
     await pickMax(user);
     await waitFor(() => expect(screen.getByRole('button', { name: 'Anmelden' })).toBeEnabled());
     await user.click(screen.getByRole('button', { name: 'Anmelden' }));
-    await waitFor(() => expect(props.reload).toHaveBeenCalled());
+    // The page reloads in the customer institution chosen (not the user's first one).
+    await waitFor(() => expect(props.reload).toHaveBeenCalledWith(SONNENSCHEIN));
     expect(props.impersonate).toHaveBeenCalledWith(MAX, {
       owner: [NORD],
       contractor: [SONNENSCHEIN],

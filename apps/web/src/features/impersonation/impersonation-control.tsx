@@ -33,8 +33,11 @@ export interface ImpersonationControlProps {
   impersonate(userId: string, claims: ImpersonationClaims): Promise<boolean>;
   /** Session.endImpersonation. */
   endImpersonation(): Promise<void>;
-  /** Reloads the app (as the impersonated user, or as the own user again). */
-  reload(): void;
+  /**
+   * Reloads the app on the dashboard (as the impersonated user, or as the own user again); in
+   * `institutionId` when given (the customer institution the impersonation was started for).
+   */
+  reload(institutionId?: string): void;
   /** The two searches (the API module unless given; component tests pass their own). */
   searches?: ImpersonationSearches;
 }

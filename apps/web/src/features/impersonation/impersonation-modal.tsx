@@ -90,7 +90,8 @@ export default function ImpersonationModal({
         return;
       }
       sessionStorage.setItem(SUCCESS_NOTICE_KEY, 'success');
-      reload();
+      // Into the customer institution chosen, not the impersonated user's first one.
+      reload(customer.id);
     } catch (error) {
       setIsPending(false);
       if (error instanceof ImpersonationRefusedError) {
