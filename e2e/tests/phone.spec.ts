@@ -51,6 +51,17 @@ test.describe('on a phone', () => {
     await expectNoAxeViolations(page);
   });
 
+  test("Tom's document management fits the screen; each business case's table scrolls by itself", async ({
+    page,
+  }) => {
+    await signIn(page, ACCOUNTS.tom, '/document?documentType=invoice');
+    await page.getByRole('combobox', { name: 'Kunde' }).click();
+    await page.getByRole('option', { name: /Praxis Sonnenschein/ }).click();
+    await expect(page.getByTestId('manage-document-row').first()).toBeVisible();
+    await expect.poll(() => overflow(page), { message: 'wider than the screen' }).toBe(0);
+    await shot(page, 'tom-manage-documents');
+  });
+
   test('Tom opens the navigation beside the impersonation button, which keeps its name', async ({
     page,
   }) => {

@@ -5,7 +5,10 @@ const MB = 1024 * 1024;
 
 describe('formatFileSize: the size beside a chosen file', () => {
   it.each([
-    [10, '1 KB'],
+    [0, '0 Byte'],
+    [45, '45 Byte'],
+    [1023, '1.023 Byte'],
+    [1024, '1 KB'],
     [340 * 1024, '340 KB'],
     [2.5 * MB, '2,5 MB'],
     [50 * MB, '50 MB'],

@@ -1,10 +1,12 @@
 const MB = 1024 * 1024;
 
-/** A file's size as shown beside its name: `340 KB`, `2,5 MB` (at least 1 KB). */
+/** A file's size as shown beside its name: `45 Byte`, `340 KB`, `2,5 MB`. */
 export function formatFileSize(bytes: number): string {
-  return bytes >= MB
-    ? `${(bytes / MB).toLocaleString('de-DE', { maximumFractionDigits: 1 })} MB`
-    : `${Math.max(1, Math.round(bytes / 1024)).toLocaleString('de-DE')} KB`;
+  if (bytes >= MB)
+    return `${(bytes / MB).toLocaleString('de-DE', { maximumFractionDigits: 1 })} MB`;
+  // Below 1 KB the bytes themselves: an empty file reads "0 Byte", not "1 KB".
+  if (bytes < 1024) return `${bytes.toLocaleString('de-DE')} Byte`;
+  return `${Math.round(bytes / 1024).toLocaleString('de-DE')} KB`;
 }
 
 /**

@@ -1,6 +1,7 @@
 import type { DocumentType } from '@portal/contract';
 import { isApiError } from '../../../lib/api-client';
 import { documents as t } from '../../../messages/de';
+import { DISPLAY_NAME_MAX_LENGTH } from './limits';
 
 /** One chosen file with the metadata the form edits before it is uploaded. */
 export interface UploadDraft {
@@ -21,7 +22,8 @@ export function draftFromFile(file: File, today: string, type: DocumentType): Up
   return {
     key: `${counter}-${file.name}`,
     file,
-    displayName: file.name,
+    // A longer file name is cut to what the server accepts; the field shows the rest editable.
+    displayName: file.name.slice(0, DISPLAY_NAME_MAX_LENGTH),
     createdAt: today,
     type,
     description: '',

@@ -7,6 +7,7 @@ import { parseGermanDate } from '../../../components/german-date';
 import { notifyError, notifySuccess } from '../../../components/notifications';
 import { documents as t } from '../../../messages/de';
 import { deleteDocument, updateDocument } from '../api/manage';
+import { DESCRIPTION_MAX_LENGTH, DISPLAY_NAME_MAX_LENGTH } from '../model/limits';
 import { failureMessage } from '../model/upload-draft';
 
 interface DialogProps {
@@ -78,6 +79,7 @@ export function EditDocumentDialog({ institutionId, document, onClose, onChanged
           value={displayName}
           onChange={(event) => setDisplayName(event.currentTarget.value)}
           required
+          maxLength={DISPLAY_NAME_MAX_LENGTH}
           data-autofocus
           error={submitted && !displayName.trim() ? t.manage.required : undefined}
         />
@@ -94,6 +96,7 @@ export function EditDocumentDialog({ institutionId, document, onClose, onChanged
           label={t.manage.description}
           value={description}
           onChange={(event) => setDescription(event.currentTarget.value)}
+          maxLength={DESCRIPTION_MAX_LENGTH}
           autosize
           minRows={2}
         />

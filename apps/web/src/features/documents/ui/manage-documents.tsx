@@ -18,6 +18,7 @@ import type { DocumentType, PortalDocument, Relationship } from '@portal/contrac
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useReducer, useRef, useState } from 'react';
 import { LoadingStatus } from '../../../components/loading-status';
+import { ScrollTable } from '../../../components/scroll-table';
 import { documents as t } from '../../../messages/de';
 import { documentMetadataQueryKey } from '../api/document-metadata';
 import { documentListsQueryKey } from '../api/documents';
@@ -186,46 +187,50 @@ function CustomerDocuments({
               ) : items.length === 0 ? (
                 <Text c="dimmed">{t.manage.caseEmpty}</Text>
               ) : (
-                <Table striped>
-                  <Table.Thead>
-                    <Table.Tr>
-                      <Table.Th>{t.columns.name}</Table.Th>
-                      <Table.Th>{t.columns.date}</Table.Th>
-                      <Table.Th>{t.columns.description}</Table.Th>
-                      <Table.Th>{t.columns.actions}</Table.Th>
-                    </Table.Tr>
-                  </Table.Thead>
-                  <Table.Tbody>
-                    {items.map((item) => (
-                      <Table.Tr key={item.id} data-testid="manage-document-row">
-                        <Table.Td>{item.displayName}</Table.Td>
-                        <Table.Td>{formatGermanDate(item.createdAt)}</Table.Td>
-                        <Table.Td>{item.description ?? ''}</Table.Td>
-                        <Table.Td>
-                          <Group gap="xs" wrap="nowrap">
-                            <Button
-                              size="xs"
-                              variant="light"
-                              aria-label={t.manage.editLabel(item.displayName)}
-                              onClick={() => setEditing(item)}
-                            >
-                              {t.manage.edit}
-                            </Button>
-                            <Button
-                              size="xs"
-                              variant="light"
-                              color="red"
-                              aria-label={t.manage.deleteLabel(item.displayName)}
-                              onClick={() => setDeleting(item)}
-                            >
-                              {t.manage.delete}
-                            </Button>
-                          </Group>
-                        </Table.Td>
+                <ScrollTable minWidth={560} label={t.manage.caseHeading(bc.businessCaseTypeLabel)}>
+                  <Table striped>
+                    <Table.Thead>
+                      <Table.Tr>
+                        <Table.Th>{t.columns.name}</Table.Th>
+                        <Table.Th>{t.columns.date}</Table.Th>
+                        <Table.Th>{t.columns.description}</Table.Th>
+                        <Table.Th>{t.columns.actions}</Table.Th>
                       </Table.Tr>
-                    ))}
-                  </Table.Tbody>
-                </Table>
+                    </Table.Thead>
+                    <Table.Tbody>
+                      {items.map((item) => (
+                        <Table.Tr key={item.id} data-testid="manage-document-row">
+                          <Table.Td style={{ overflowWrap: 'anywhere' }}>
+                            {item.displayName}
+                          </Table.Td>
+                          <Table.Td>{formatGermanDate(item.createdAt)}</Table.Td>
+                          <Table.Td>{item.description ?? ''}</Table.Td>
+                          <Table.Td>
+                            <Group gap="xs" wrap="nowrap">
+                              <Button
+                                size="xs"
+                                variant="light"
+                                aria-label={t.manage.editLabel(item.displayName)}
+                                onClick={() => setEditing(item)}
+                              >
+                                {t.manage.edit}
+                              </Button>
+                              <Button
+                                size="xs"
+                                variant="light"
+                                color="red"
+                                aria-label={t.manage.deleteLabel(item.displayName)}
+                                onClick={() => setDeleting(item)}
+                              >
+                                {t.manage.delete}
+                              </Button>
+                            </Group>
+                          </Table.Td>
+                        </Table.Tr>
+                      ))}
+                    </Table.Tbody>
+                  </Table>
+                </ScrollTable>
               )}
             </Stack>
           );

@@ -166,6 +166,23 @@ describe('UploadForm', () => {
     expect(screen.queryAllByRole('article')).toEqual([]);
   });
 
+  it("stops display name and description at the server's limits; a long name wraps beside ✕", async () => {
+    renderForm();
+    const entry = await chooseFile(pdf(`${'n'.repeat(240)}.pdf`));
+    expect(within(entry).getByRole('textbox', { name: /^Anzeigename/ })).toHaveAttribute(
+      'maxlength',
+      '255',
+    );
+    expect(within(entry).getByRole('textbox', { name: /^Beschreibung/ })).toHaveAttribute(
+      'maxlength',
+      '2000',
+    );
+    // The remove button keeps its place whatever the name's length.
+    expect(within(entry).getByRole('button', { name: /entfernen/ })).toHaveStyle({
+      flexShrink: '0',
+    });
+  });
+
   it('reads a date typed as 05.03.2026 as 5 March', async () => {
     const sent = answerUploads([201]);
     renderForm();

@@ -30,6 +30,7 @@ import type { DocumentStoreEvent } from '../model/document-store';
 import { uploadMany } from '../model/document-store';
 import { DOCUMENT_TYPES } from '../model/document-types';
 import { formatFileSize, formatSizeLimit } from '../model/file-size';
+import { DESCRIPTION_MAX_LENGTH, DISPLAY_NAME_MAX_LENGTH } from '../model/limits';
 import { draftFromFile, failureMessage, isoToday, type UploadDraft } from '../model/upload-draft';
 
 /**
@@ -213,8 +214,9 @@ export function UploadForm({
               component="article"
             >
               <Stack gap="xs">
-                <Group justify="space-between" wrap="nowrap">
-                  <Text fw={600}>
+                <Group justify="space-between" wrap="nowrap" align="flex-start">
+                  {/* A long name wraps; it never pushes the remove button out of view. */}
+                  <Text fw={600} style={{ minWidth: 0, overflowWrap: 'anywhere' }}>
                     {entry.file.name}{' '}
                     <Text span size="sm" c="dimmed">
                       ({formatFileSize(entry.file.size)})
@@ -222,6 +224,7 @@ export function UploadForm({
                   </Text>
                   {!locked && (
                     <CloseButton
+                      style={{ flexShrink: 0 }}
                       aria-label={t.manage.removeFile(entry.file.name)}
                       onClick={() =>
                         setEntries((current) => current.filter((e) => e.key !== entry.key))
@@ -238,6 +241,7 @@ export function UploadForm({
                     }
                     disabled={locked}
                     required
+                    maxLength={DISPLAY_NAME_MAX_LENGTH}
                     error={submitted && !entry.displayName.trim() ? t.manage.required : undefined}
                   />
                   <DateInput
@@ -264,6 +268,7 @@ export function UploadForm({
                   value={entry.description}
                   onChange={(event) => patch(entry.key, { description: event.currentTarget.value })}
                   disabled={locked}
+                  maxLength={DESCRIPTION_MAX_LENGTH}
                   autosize
                   minRows={1}
                 />
