@@ -200,9 +200,7 @@ function CustomerDocuments({
                     <Table.Tbody>
                       {items.map((item) => (
                         <Table.Tr key={item.id} data-testid="manage-document-row">
-                          <Table.Td style={{ overflowWrap: 'anywhere' }}>
-                            {item.displayName}
-                          </Table.Td>
+                          <Table.Td>{item.displayName}</Table.Td>
                           <Table.Td>{formatGermanDate(item.createdAt)}</Table.Td>
                           <Table.Td>{item.description ?? ''}</Table.Td>
                           <Table.Td>
