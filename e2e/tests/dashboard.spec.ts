@@ -149,6 +149,8 @@ test.describe('dashboard', () => {
     // Add
     await page.getByRole('button', { name: 'Neue Kachel' }).click();
     const form = page.getByRole('dialog');
+    // The dialog opens in its first field: typing goes straight into Name.
+    await expect(form.getByRole('textbox', { name: 'Name' })).toBeFocused();
     await form.getByRole('textbox', { name: 'Name' }).fill('Praxis-Podcast');
     await form.getByRole('textbox', { name: 'Kurzbeschreibung' }).fill('Jede Woche neu');
     await form.getByRole('textbox', { name: /Ziel/ }).fill('https://www.example.org/podcast');

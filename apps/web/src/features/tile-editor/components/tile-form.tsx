@@ -144,6 +144,8 @@ export function TileForm({ initial, groups, isNew, onSubmit, onCancel }: TileFor
           onChange={(e) => set('name', e.currentTarget.value)}
           error={shown(errors.name)}
           maxLength={TILE_LIMITS.name}
+          // The dialog opens in its first field (not on its close button): typing goes there.
+          data-autofocus
         />
         <TextInput
           label={t.title}
