@@ -45,6 +45,8 @@ const INSTITUTION: Institution = {
   supportContacts: [],
 };
 const problem = (status: number) => contractProblem(status, 'x', 'Serverseitiger Text');
+const LAST_ADMIN =
+  'Der letzte aktive Administrator einer Institution kann nicht entfernt oder herabgestuft werden.';
 
 const server = setupMswServer();
 
@@ -195,7 +197,7 @@ describe('InstitutionPage', () => {
     server.use(
       http.put(`*/api/institution/${ID}/user/:userId`, async ({ request }) =>
         fail
-          ? problem(409)
+          ? contractProblem(409, 'Conflict', LAST_ADMIN)
           : HttpResponse.json({ ...MAX, role: ((await request.json()) as { role: string }).role }),
       ),
     );
@@ -213,8 +215,11 @@ describe('InstitutionPage', () => {
       screen.getByLabelText('Rolle von Anna Schäfer'),
       'INSTITUTION_MEMBER',
     );
+    // The spec's message, then why the server refused (the last active admin).
     expect(
-      await screen.findByText('Die Rolle von Nutzer Anna Schäfer konnte nicht geändert werden.'),
+      await screen.findByText(
+        `Die Rolle von Nutzer Anna Schäfer konnte nicht geändert werden. ${LAST_ADMIN}`,
+      ),
     ).toBeInTheDocument();
     await waitFor(() =>
       expect(screen.getByLabelText('Rolle von Anna Schäfer')).toHaveDisplayValue('Administrator'),
@@ -226,7 +231,7 @@ describe('InstitutionPage', () => {
     let fail = true;
     server.use(
       http.delete(`*/api/institution/${ID}/user/:userId`, ({ params }) => {
-        if (fail) return problem(409);
+        if (fail) return problem(500);
         deleted = [...deleted, params.userId as string];
         return new HttpResponse(null, { status: 204 });
       }),

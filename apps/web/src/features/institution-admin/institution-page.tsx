@@ -48,6 +48,16 @@ export interface InstitutionPageProps {
 }
 
 /** Unternehmen: the institution's data and its users (admins only; the route checks that). */
+
+/**
+ * The spec's failure message, followed by the server's reason where it refused the change for
+ * one (409: the last active admin cannot leave or step down), so the admin learns why.
+ */
+function withReason(message: string, error: unknown): string {
+  return isApiError(error) && error.status === 409 && error.problem?.detail
+    ? `${message} ${error.problem.detail}`
+    : message;
+}
 export function InstitutionPage({
   institution,
   currentUserId,
@@ -92,7 +102,7 @@ export function InstitutionPage({
           notifySuccess(text.role.success(name, roleLabel(role)));
           if (user.id === currentUserId) onOwnMembershipChanged?.();
         },
-        onError: () => notifyError(text.role.failed(name)),
+        onError: (error) => notifyError(withReason(text.role.failed(name), error)),
         onSettled: () => markBusy(user.id, false),
       },
     );
@@ -108,7 +118,8 @@ export function InstitutionPage({
         notifySuccess(text.remove.success(user.firstName, user.lastName));
         if (user.id === currentUserId) onOwnMembershipChanged?.();
       },
-      onError: () => notifyError(text.remove.failed(user.firstName, user.lastName)),
+      onError: (error) =>
+        notifyError(withReason(text.remove.failed(user.firstName, user.lastName), error)),
       onSettled: () => {
         markBusy(user.id, false);
         setToDelete(null);
