@@ -80,6 +80,7 @@ export const orders = {
     title: 'Bankkonto-Bestellungen Ihrer Kunden',
     intro: 'Setzen Sie den Status einer Bankkonto-Bestellung eines Kunden weiter (nur vorwärts).',
     customer: 'Kunde',
+    createdAt: 'Angelegt am',
     current: 'Aktueller Status',
     next: 'Neuer Status',
     save: 'Status setzen',

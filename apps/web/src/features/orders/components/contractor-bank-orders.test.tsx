@@ -44,4 +44,26 @@ describe('ContractorBankOrders', () => {
       await screen.findByText('Ihre Kunden haben keine Bankkonto-Bestellungen.'),
     ).toBeVisible();
   });
+
+  it("tells a customer's orders apart by the date they were placed", async () => {
+    const order = (orderId: string, status: string, createdAt: string) => ({
+      customerId: 'd1d13d5a-e434-4d12-b0d3-d838588c33fb',
+      customerName: 'Zahnarztpraxis Dr. Müller',
+      orderId,
+      status,
+      createdAt,
+    });
+    server.use(
+      http.get(`*/api/institution/${CID}/customer-bank-order`, () =>
+        HttpResponse.json([
+          order('a0000000-0000-4000-8000-000000000001', 'SET_UP', '2026-03-02T09:00:00Z'),
+          order('a0000000-0000-4000-8000-000000000002', 'INTERNAL_CHECK', '2025-11-20T09:00:00Z'),
+        ]),
+      ),
+    );
+    renderSection();
+    expect(await screen.findByRole('columnheader', { name: 'Angelegt am' })).toBeVisible();
+    expect(screen.getByText('02.03.2026')).toBeVisible();
+    expect(screen.getByText('20.11.2025')).toBeVisible();
+  });
 });

@@ -11,6 +11,7 @@ import {
   useAdvanceBankOrder,
   useCustomerBankOrders,
 } from '../api/orders-api';
+import { formatDate } from '../model/formats';
 import { laterBankStatuses } from '../model/orders-model';
 
 /** The trusted contractor's admin moves customers' bank orders forward. */
@@ -30,11 +31,13 @@ export function ContractorBankOrders({ contractorId }: { contractorId: string })
       null : query.data.length === 0 ? (
         <Text c="dimmed">{t.contractor.empty}</Text>
       ) : (
-        <ScrollTable minWidth={560} label={t.contractor.title}>
+        <ScrollTable minWidth={640} label={t.contractor.title}>
           <Table>
             <Table.Thead>
               <Table.Tr>
                 <Table.Th>{t.contractor.customer}</Table.Th>
+                {/* A customer may have several orders: the date tells them apart. */}
+                <Table.Th>{t.contractor.createdAt}</Table.Th>
                 <Table.Th>{t.contractor.current}</Table.Th>
                 <Table.Th>{t.contractor.next}</Table.Th>
               </Table.Tr>
@@ -72,6 +75,7 @@ function AdvanceRow({ row, contractorId }: { row: CustomerBankOrder; contractorI
   return (
     <Table.Tr data-testid={`contractor-order-${row.orderId}`}>
       <Table.Td>{row.customerName}</Table.Td>
+      <Table.Td>{formatDate(row.createdAt)}</Table.Td>
       <Table.Td>{t.bankStatus[row.status] ?? row.status}</Table.Td>
       <Table.Td>
         {options.length === 0 ? (
