@@ -26,6 +26,8 @@ import {
 } from './browser-portal';
 
 export interface LighthouseFigures {
+  /** Lighthouse reported a runtime error: the run measured nothing. */
+  failed?: boolean;
   score: number;
   lcpMs: number;
   tbtMs: number;
@@ -83,6 +85,7 @@ async function runLighthouse(
     if (lhr.runtimeError) console.log(`Lighthouse runtime error: ${lhr.runtimeError.message}`);
     const audit = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
     return {
+      failed: lhr.runtimeError !== undefined,
       score: Math.round((lhr.categories.performance?.score ?? 0) * 100),
       lcpMs: audit('largest-contentful-paint'),
       tbtMs: audit('total-blocking-time'),
@@ -118,7 +121,14 @@ export async function measureLighthouse(
       ['devtools', 'applied throttling (devtools)'],
     ] as const) {
       const runs: LighthouseFigures[] = [];
-      for (let run = 1; run <= RUNS; run += 1) runs.push(await runLighthouse(running, method, run));
+      for (let run = 1; run <= RUNS; run += 1) {
+        // A run Lighthouse itself could not record (say NO_NAVSTART: the trace missed the
+        // navigation) has no figures, not bad ones: it is run again, once, instead of entering
+        // the median as a score of 0.
+        let figures = await runLighthouse(running, method, run);
+        if (figures.failed) figures = await runLighthouse(running, method, run);
+        runs.push(figures);
+      }
       const figures: LighthouseFigures = {
         score: median(runs.map((each) => each.score)),
         lcpMs: median(runs.map((each) => each.lcpMs)),
