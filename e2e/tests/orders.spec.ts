@@ -162,6 +162,10 @@ test('Anna watches her bank order while Tom advances it; the page follows within
 
     await row.getByRole('combobox').selectOption('LEGITIMISED');
     await row.getByRole('button', { name: 'Status setzen' }).click();
+    // Forward only, so it is asked for once more.
+    const confirm = tomPage.getByRole('dialog', { name: 'Status setzen' });
+    await expect(confirm).toContainText('von „Interne Prüfung“ auf „Legitimiert“ setzen?');
+    await confirm.getByRole('button', { name: 'Status setzen' }).click();
     await expect(row).toContainText('Legitimiert');
     let advancedAt = Date.now();
     await expect(annaStatus).toHaveText('Aktueller Status: Legitimiert', { timeout: 11_000 });
@@ -171,6 +175,7 @@ test('Anna watches her bank order while Tom advances it; the page follows within
 
     await row.getByRole('combobox').selectOption('SET_UP');
     await row.getByRole('button', { name: 'Status setzen' }).click();
+    await confirm.getByRole('button', { name: 'Status setzen' }).click();
     await expect(row).toContainText('abgeschlossen');
     advancedAt = Date.now();
     await expect(annaStatus).toHaveText('Aktueller Status: Eingerichtet', { timeout: 11_000 });

@@ -84,6 +84,10 @@ export const orders = {
     current: 'Aktueller Status',
     next: 'Neuer Status',
     save: 'Status setzen',
+    /** Not spec text: the confirmation before a forward-only step. */
+    question: (customer: string, createdAt: string, current: string, next: string) =>
+      `Möchten Sie die Bankkonto-Bestellung von ${customer} (angelegt am ${createdAt}) von „${current}“ auf „${next}“ setzen? Das lässt sich nicht rückgängig machen.`,
+    cancel: 'Abbrechen',
     saved: 'Der Status wurde gesetzt.',
     complete: 'abgeschlossen',
     failed: 'Der Status konnte nicht gesetzt werden.',

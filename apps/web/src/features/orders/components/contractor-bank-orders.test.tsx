@@ -1,5 +1,6 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { HttpResponse, http } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { contractProblem } from '../../../test/contract-response';
@@ -65,5 +66,47 @@ describe('ContractorBankOrders', () => {
     expect(await screen.findByRole('columnheader', { name: 'Angelegt am' })).toBeVisible();
     expect(screen.getByText('02.03.2026')).toBeVisible();
     expect(screen.getByText('20.11.2025')).toBeVisible();
+  });
+
+  it('sets a status only once it is confirmed; Abbrechen sends nothing', async () => {
+    const MUELLER = 'd1d13d5a-e434-4d12-b0d3-d838588c33fb';
+    const OID = 'a0000000-0000-4000-8000-000000000002';
+    const sent: unknown[] = [];
+    server.use(
+      http.get(`*/api/institution/${CID}/customer-bank-order`, () =>
+        HttpResponse.json([
+          {
+            customerId: MUELLER,
+            customerName: 'Zahnarztpraxis Dr. Müller',
+            orderId: OID,
+            status: 'INTERNAL_CHECK',
+            createdAt: '2025-11-20T09:00:00Z',
+          },
+        ]),
+      ),
+      http.put(
+        `*/api/institution/${CID}/customer/${MUELLER}/bank-order/${OID}/status`,
+        async ({ request }) => {
+          sent.push(await request.json());
+          return new HttpResponse(null, { status: 204 });
+        },
+      ),
+    );
+    const user = userEvent.setup();
+    renderSection();
+    await user.click(await screen.findByRole('button', { name: 'Status setzen' }));
+    let dialog = await screen.findByRole('dialog', { name: 'Status setzen' });
+    expect(dialog).toHaveTextContent(
+      'Möchten Sie die Bankkonto-Bestellung von Zahnarztpraxis Dr. Müller (angelegt am 20.11.2025) von „Interne Prüfung“ auf „Legitimiert“ setzen? Das lässt sich nicht rückgängig machen.',
+    );
+    await user.click(within(dialog).getByRole('button', { name: 'Abbrechen' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(sent).toEqual([]);
+
+    await user.click(screen.getByRole('button', { name: 'Status setzen' }));
+    dialog = await screen.findByRole('dialog', { name: 'Status setzen' });
+    await user.click(within(dialog).getByRole('button', { name: 'Status setzen' }));
+    await waitFor(() => expect(sent).toEqual([{ status: 'LEGITIMISED' }]));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
   });
 });

@@ -1,6 +1,7 @@
 import { Button, Group, NativeSelect, Paper, Stack, Table, Text, Title } from '@mantine/core';
 import { BANK_ORDER_STATUSES, type BankOrderStatus } from '@portal/contract';
 import { useState } from 'react';
+import { AppModal } from '../../../components/app-modal';
 import { LoadingStatus } from '../../../components/loading-status';
 import { notifyError, notifySuccess } from '../../../components/notifications';
 import { ScrollTable } from '../../../components/scroll-table';
@@ -59,6 +60,8 @@ function AdvanceRow({ row, contractorId }: { row: CustomerBankOrder; contractorI
   const [next, setNext] = useState<string>(options[0] ?? '');
   const mutation = useAdvanceBankOrder(contractorId);
   const selected = options.includes(next as BankOrderStatus) ? next : (options[0] ?? '');
+  // A status set cannot be taken back (forward only): it is asked for once more first.
+  const [confirming, setConfirming] = useState(false);
   const submit = () => {
     if (!selected) return;
     mutation.mutate(
@@ -69,6 +72,7 @@ function AdvanceRow({ row, contractorId }: { row: CustomerBankOrder; contractorI
           notifyError(
             isApiError(error) && error.problem?.detail ? error.problem.detail : t.contractor.failed,
           ),
+        onSettled: () => setConfirming(false),
       },
     );
   };
@@ -92,12 +96,42 @@ function AdvanceRow({ row, contractorId }: { row: CustomerBankOrder; contractorI
                   label: t.bankStatus[s] ?? s,
                 }))}
               />
-              <Button onClick={submit} loading={mutation.isPending}>
+              <Button onClick={() => setConfirming(true)} loading={mutation.isPending}>
                 {t.contractor.save}
               </Button>
             </Group>
           </Stack>
         )}
+        <AppModal
+          opened={confirming}
+          onClose={() => setConfirming(false)}
+          headline={t.contractor.save}
+          size="md"
+          isDismissable={!mutation.isPending}
+          footer={
+            <>
+              <Button
+                variant="default"
+                onClick={() => setConfirming(false)}
+                disabled={mutation.isPending}
+              >
+                {t.contractor.cancel}
+              </Button>
+              <Button onClick={submit} loading={mutation.isPending} data-autofocus>
+                {t.contractor.save}
+              </Button>
+            </>
+          }
+        >
+          <Text>
+            {t.contractor.question(
+              row.customerName,
+              formatDate(row.createdAt),
+              t.bankStatus[row.status] ?? row.status,
+              t.bankStatus[selected] ?? selected,
+            )}
+          </Text>
+        </AppModal>
       </Table.Td>
     </Table.Tr>
   );
