@@ -29,18 +29,20 @@ export interface DeferredModule<M> {
   current(): M | undefined;
   /** Loads the module once; a failed load is tried again on the next call. */
   load(): Promise<M>;
+  /** Starts loading ahead of need; a failure is left to the next `load` (activation) to show. */
+  prefetch(): void;
 }
 
 export function deferredModule<M>(load: () => Promise<M>): DeferredModule<M> {
   let loaded: M | undefined;
   let pending: Promise<M> | undefined;
-  return {
+  const module: DeferredModule<M> = {
     current: () => loaded,
     load() {
       pending ??= load().then(
-        (module) => {
-          loaded = module;
-          return module;
+        (value) => {
+          loaded = value;
+          return value;
         },
         (error: unknown) => {
           pending = undefined;
@@ -49,7 +51,13 @@ export function deferredModule<M>(load: () => Promise<M>): DeferredModule<M> {
       );
       return pending;
     },
+    prefetch() {
+      module.load().catch(() => {
+        // Tried again when its trigger is activated; that failure is shown.
+      });
+    },
   };
+  return module;
 }
 
 /** Events that show a person is using the page (the first one loads every waiting dropdown). */
@@ -58,11 +66,7 @@ const waitingForActivity = new Set<DeferredModule<unknown>>();
 
 function onFirstActivity() {
   for (const type of ACTIVITY_EVENTS) window.removeEventListener(type, onFirstActivity, true);
-  for (const module of waitingForActivity) {
-    module.load().catch(() => {
-      // Tried again when its trigger is activated; that failure is shown.
-    });
-  }
+  for (const module of waitingForActivity) module.prefetch();
   waitingForActivity.clear();
 }
 
@@ -101,7 +105,7 @@ interface TriggerProps {
 
 export interface DeferredPopupProps<P> {
   module: DeferredModule<{ default: ComponentType<P & LoadedPopupProps> }>;
-  /** The trigger button; its own onKeyDown runs first (the menus open on arrow keys with it). */
+  /** The trigger button, with its own handlers (the menus' onKeyDown opens them on arrow keys). */
   trigger: ReactElement<TriggerProps>;
   /** What the trigger opens, as Mantine's Menu (menu) or Popover (dialog) announce it. */
   popup: 'menu' | 'dialog';
@@ -124,11 +128,6 @@ export function DeferredPopup<P extends object>({
   if (failure) throw failure;
   if (Loaded) return <Loaded {...props} trigger={trigger} openOnMount={openOnMount} />;
 
-  const prefetch = () => {
-    module.load().catch(() => {
-      // Tried again when the trigger is activated; that failure is shown.
-    });
-  };
   const activate = () => {
     module.load().then(
       (loaded) => {
@@ -142,11 +141,8 @@ export function DeferredPopup<P extends object>({
     'aria-haspopup': popup,
     'aria-expanded': false,
     onClick: activate,
-    onKeyDown: (event: KeyboardEvent<HTMLButtonElement>) => {
-      trigger.props.onKeyDown?.(event);
-    },
-    onFocus: prefetch,
-    onPointerEnter: prefetch,
+    onFocus: module.prefetch,
+    onPointerEnter: module.prefetch,
   });
 }
 
