@@ -5,6 +5,7 @@ import { Button, Stack, Text } from '@mantine/core';
 import type { Institution, InstitutionMember, InstitutionRole } from '@portal/contract';
 import { type ReactNode, useEffect, useState } from 'react';
 import { AppModal } from '../../components/app-modal';
+import { ConfirmModal } from '../../components/confirm-modal';
 import { notifyError, notifySuccess } from '../../components/notifications';
 import { type Breadcrumb, PageHeader } from '../../components/page-header';
 import { isApiError } from '../../lib/api-client';
@@ -47,8 +48,6 @@ export interface InstitutionPageProps {
   children?: ReactNode;
 }
 
-/** Unternehmen: the institution's data and its users (admins only; the route checks that). */
-
 /**
  * The spec's failure message, followed by the server's reason where it refused the change for
  * one (409: the last active admin cannot leave or step down), so the admin learns why.
@@ -58,6 +57,8 @@ function withReason(message: string, error: unknown): string {
     ? `${message} ${error.problem.detail}`
     : message;
 }
+
+/** Unternehmen: the institution's data and its users (admins only; the route checks that). */
 export function InstitutionPage({
   institution,
   currentUserId,
@@ -209,26 +210,15 @@ export function InstitutionPage({
         />
       </AppModal>
 
-      <AppModal
+      <ConfirmModal
         opened={toDelete !== null}
-        onClose={() => setToDelete(null)}
         headline={text.remove.heading}
-        size="md"
-        isDismissable={!deleteUser.isPending}
-        footer={
-          <>
-            <Button
-              variant="default"
-              onClick={() => setToDelete(null)}
-              disabled={deleteUser.isPending}
-            >
-              {text.remove.cancel}
-            </Button>
-            <Button color="red.9" onClick={confirmDelete} loading={deleteUser.isPending}>
-              {text.remove.confirm}
-            </Button>
-          </>
-        }
+        confirmLabel={text.remove.confirm}
+        cancelLabel={text.remove.cancel}
+        onConfirm={confirmDelete}
+        onCancel={() => setToDelete(null)}
+        pending={deleteUser.isPending}
+        confirmColor="red.9"
       >
         {toDelete && <Text>{text.remove.question(toDelete.firstName, toDelete.lastName)}</Text>}
         {toDelete?.id === currentUserId && (
@@ -237,7 +227,7 @@ export function InstitutionPage({
             {text.remove.selfWarning}
           </Text>
         )}
-      </AppModal>
+      </ConfirmModal>
     </>
   );
 }

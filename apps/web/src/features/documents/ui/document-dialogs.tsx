@@ -3,6 +3,7 @@ import { DateInput } from '@mantine/dates';
 import type { PortalDocument } from '@portal/contract';
 import { useEffect, useState } from 'react';
 import { AppModal } from '../../../components/app-modal';
+import { ConfirmModal } from '../../../components/confirm-modal';
 import { parseGermanDate } from '../../../components/german-date';
 import { notifyError, notifySuccess } from '../../../components/notifications';
 import { documents as t } from '../../../messages/de';
@@ -125,24 +126,18 @@ export function DeleteDocumentDialog({ institutionId, document, onClose, onChang
   }
 
   return (
-    <AppModal
+    <ConfirmModal
       opened={document !== null}
-      onClose={onClose}
       headline={t.manage.deleteTitle}
-      size="md"
-      isDismissable={!deleting}
-      footer={
-        <>
-          <Button variant="default" onClick={onClose} disabled={deleting} data-autofocus>
-            {t.manage.cancel}
-          </Button>
-          <Button color="red.9" onClick={() => void confirm()} loading={deleting}>
-            {t.manage.delete}
-          </Button>
-        </>
-      }
+      confirmLabel={t.manage.delete}
+      cancelLabel={t.manage.cancel}
+      onConfirm={() => void confirm()}
+      onCancel={onClose}
+      pending={deleting}
+      confirmColor="red.9"
+      focus="cancel"
     >
       <Text>{document ? t.manage.deleteConfirm(document.displayName) : ''}</Text>
-    </AppModal>
+    </ConfirmModal>
   );
 }

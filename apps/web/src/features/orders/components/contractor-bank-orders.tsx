@@ -1,7 +1,7 @@
 import { Button, Group, NativeSelect, Paper, Stack, Table, Text, Title } from '@mantine/core';
 import { BANK_ORDER_STATUSES, type BankOrderStatus } from '@portal/contract';
 import { useState } from 'react';
-import { AppModal } from '../../../components/app-modal';
+import { ConfirmModal } from '../../../components/confirm-modal';
 import { LoadingStatus } from '../../../components/loading-status';
 import { notifyError, notifySuccess } from '../../../components/notifications';
 import { ScrollTable } from '../../../components/scroll-table';
@@ -102,26 +102,15 @@ function AdvanceRow({ row, contractorId }: { row: CustomerBankOrder; contractorI
             </Group>
           </Stack>
         )}
-        <AppModal
+        <ConfirmModal
           opened={confirming}
-          onClose={() => setConfirming(false)}
           headline={t.contractor.save}
-          size="md"
-          isDismissable={!mutation.isPending}
-          footer={
-            <>
-              <Button
-                variant="default"
-                onClick={() => setConfirming(false)}
-                disabled={mutation.isPending}
-              >
-                {t.contractor.cancel}
-              </Button>
-              <Button onClick={submit} loading={mutation.isPending} data-autofocus>
-                {t.contractor.save}
-              </Button>
-            </>
-          }
+          confirmLabel={t.contractor.save}
+          cancelLabel={t.contractor.cancel}
+          onConfirm={submit}
+          onCancel={() => setConfirming(false)}
+          pending={mutation.isPending}
+          focus="confirm"
         >
           <Text>
             {t.contractor.question(
@@ -131,7 +120,7 @@ function AdvanceRow({ row, contractorId }: { row: CustomerBankOrder; contractorI
               t.bankStatus[selected] ?? selected,
             )}
           </Text>
-        </AppModal>
+        </ConfirmModal>
       </Table.Td>
     </Table.Tr>
   );

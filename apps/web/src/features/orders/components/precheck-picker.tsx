@@ -2,7 +2,7 @@ import { Alert, Button, Group, Paper, Stack, Table, Text, Title } from '@mantine
 import { type Appointment, isUpcomingSlot, type TiOrderStatusRecord } from '@portal/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { AppModal } from '../../../components/app-modal';
+import { ConfirmModal } from '../../../components/confirm-modal';
 import { LoadingStatus } from '../../../components/loading-status';
 import { notifyError, notifySuccess } from '../../../components/notifications';
 import { ScrollTable } from '../../../components/scroll-table';
@@ -162,29 +162,18 @@ export function PrecheckPicker({
           </ScrollTable>
         </>
       )}
-      <AppModal
+      <ConfirmModal
         opened={chosen !== null}
-        onClose={() => setChosen(null)}
         headline={t.precheck.title}
-        size="md"
-        isDismissable={booking === null}
-        footer={
-          <>
-            <Button variant="default" onClick={() => setChosen(null)} disabled={booking !== null}>
-              {t.precheck.cancel}
-            </Button>
-            <Button
-              onClick={() => chosen && void book(chosen)}
-              loading={booking !== null}
-              data-autofocus
-            >
-              {t.precheck.confirm}
-            </Button>
-          </>
-        }
+        confirmLabel={t.precheck.confirm}
+        cancelLabel={t.precheck.cancel}
+        onConfirm={() => chosen && void book(chosen)}
+        onCancel={() => setChosen(null)}
+        pending={booking !== null}
+        focus="confirm"
       >
         {chosen && <Text>{t.precheck.question(formatDate(chosen.date), slotLabel(chosen))}</Text>}
-      </AppModal>
+      </ConfirmModal>
     </Paper>
   );
 }
