@@ -150,6 +150,16 @@ test.describe('impersonation (Als User eines Kunden anmelden)', () => {
     await expect(switcher).toContainText('Zahnarztpraxis Dr. Müller');
     await expect(switcher).toBeDisabled();
     await expect(tileLinkNamed(page, /Mein Online-Banking/)).toBeVisible();
+    // A reload without the parameter stays with Dr. Müller …
+    await page.goto('/dashboard');
+    await expect(switcher).toContainText('Zahnarztpraxis Dr. Müller');
+    // … and Sara's own last choice was kept apart: Eigener User brings her back to it.
+    expect(await page.evaluate(() => localStorage.getItem('lastInstitutionId'))).toBe(NORD);
+    await userMenu(page).click();
+    await page.getByRole('menuitem', { name: 'Eigener User' }).click();
+    await expect(page.getByTestId('support-mode')).toHaveCount(0);
+    await expect(page.getByTestId('institution-name')).toHaveText('Abrechnungszentrum Nord GmbH');
+    expect(await page.evaluate(() => localStorage.getItem('lastInstitutionId'))).toBe(NORD);
   });
 
   test('removing the impersonated tokens in another tab ends the impersonation here too', async ({

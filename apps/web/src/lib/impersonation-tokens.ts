@@ -7,6 +7,14 @@ export const IMPERSONATION_KEYS = {
   expiresAt: 'portal.impersonation.expires_at',
 } as const;
 
+/**
+ * localStorage key of the institution selected last while impersonating: the customer's
+ * institution must not replace the support user's own last choice (`lastInstitutionId`), or
+ * ending the impersonation would land in the support user's first institution instead of the
+ * one it started from. Removed with the impersonated tokens.
+ */
+export const IMPERSONATION_INSTITUTION_KEY = 'portal.impersonation.institution_id';
+
 /** The own token must stay valid at least this many seconds before a token exchange. */
 export const MIN_VALIDITY_BEFORE_IMPERSONATION_SECONDS = 5;
 
@@ -79,6 +87,7 @@ export function clearImpersonation(storage: Storage): void {
   storage.removeItem(IMPERSONATION_KEYS.accessToken);
   storage.removeItem(IMPERSONATION_KEYS.refreshToken);
   storage.removeItem(IMPERSONATION_KEYS.expiresAt);
+  storage.removeItem(IMPERSONATION_INSTITUTION_KEY);
 }
 
 /**

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { clearImpersonation, storeImpersonation } from '../../../lib/impersonation-tokens';
 import {
   institutionIdsOf,
   LAST_INSTITUTION_KEY,
@@ -50,5 +51,19 @@ describe('stored institution id', () => {
     storeInstitutionId(B);
     expect(localStorage.getItem('lastInstitutionId')).toBe(B);
     expect(readStoredInstitutionId()).toBe(B);
+  });
+
+  it('keeps the selection made while impersonating apart from the own one, until the impersonation ends', () => {
+    localStorage.clear();
+    storeInstitutionId(A);
+    storeImpersonation(localStorage, { accessToken: 'a.b.c', refreshToken: null, expiresAt: 1 });
+    // The impersonation's first page selects the customer institution …
+    storeInstitutionId(FOREIGN);
+    expect(readStoredInstitutionId()).toBe(FOREIGN);
+    // … and the support user's own last choice stays where it was.
+    expect(localStorage.getItem('lastInstitutionId')).toBe(A);
+    clearImpersonation(localStorage);
+    expect(readStoredInstitutionId()).toBe(A);
+    expect(localStorage.getItem('portal.impersonation.institution_id')).toBeNull();
   });
 });

@@ -1,7 +1,18 @@
 import type { InstitutionUserRole } from '@portal/contract';
+import {
+  IMPERSONATION_INSTITUTION_KEY,
+  readImpersonation,
+} from '../../../lib/impersonation-tokens';
 
 /** localStorage key of the institution selected last. */
 export const LAST_INSTITUTION_KEY = 'lastInstitutionId';
+
+/**
+ * Where the selection is kept: while impersonated tokens are stored, under a key of the
+ * impersonation's own, so that the support user's last choice is still there when it ends.
+ */
+const selectionKey = (storage: Storage) =>
+  readImpersonation(storage) ? IMPERSONATION_INSTITUTION_KEY : LAST_INSTITUTION_KEY;
 
 export interface InitialSelectionInput {
   /** The user's institution role entries, in the order the API lists them. */
@@ -40,7 +51,7 @@ export const institutionIdsOf = (roles: readonly Pick<InstitutionUserRole, 'inst
 
 export function readStoredInstitutionId(storage: Storage = window.localStorage): string | null {
   try {
-    return storage.getItem(LAST_INSTITUTION_KEY);
+    return storage.getItem(selectionKey(storage));
   } catch {
     return null;
   }
@@ -48,7 +59,7 @@ export function readStoredInstitutionId(storage: Storage = window.localStorage):
 
 export function storeInstitutionId(id: string, storage: Storage = window.localStorage) {
   try {
-    storage.setItem(LAST_INSTITUTION_KEY, id);
+    storage.setItem(selectionKey(storage), id);
   } catch {
     // Storage unavailable (private mode): the choice lasts for this page only.
   }
