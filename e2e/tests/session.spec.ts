@@ -106,6 +106,13 @@ test.describe('the session in the browser', () => {
     ).toBeVisible();
     await expectNoAxeViolations(page);
 
+    // Sent empty: the page answers in German (not the browser's bubble), and it counts nothing.
+    await page.getByRole('button', { name: 'Bestätigen' }).click();
+    await expect(page.getByRole('alert')).toHaveText(
+      'Bitte geben Sie den sechsstelligen Code ein.',
+    );
+    await expect(page.getByLabel('Einmalcode')).toBeFocused();
+
     const wrong = totp(OTTO_TOTP_SECRET) === '000000' ? '111111' : '000000';
     await page.getByLabel('Einmalcode').fill(wrong);
     await page.getByRole('button', { name: 'Bestätigen' }).click();

@@ -19,6 +19,12 @@ test.describe('sign-in through the embedded provider', () => {
     await expect(page.getByRole('button', { name: 'Anmelden' })).toBeVisible();
     await expectNoAxeViolations(page);
 
+    // Sent empty: the page answers in German, whatever the browser's language.
+    await page.getByRole('button', { name: 'Anmelden' }).click();
+    await expect(page.getByRole('alert')).toHaveText(
+      'Bitte geben Sie Ihre E-Mail-Adresse und Ihr Passwort ein.',
+    );
+
     await submitSignIn(page, ACCOUNTS.anna, 'falsch');
     await expect(page.getByText('Ungültige E-Mail-Adresse oder Passwort.')).toBeVisible();
     await expectNoAxeViolations(page);

@@ -65,6 +65,8 @@ export const identityMessages = {
   signInButton: 'Anmelden',
   forgotPassword: 'Passwort vergessen?',
   invalidCredentials: 'Ungültige E-Mail-Adresse oder Passwort.',
+  /** Not spec text: the form is sent with a field left empty (the browser does not check it). */
+  missingCredentials: 'Bitte geben Sie Ihre E-Mail-Adresse und Ihr Passwort ein.',
   tooManyFailures:
     'Zu viele fehlgeschlagene Anmeldeversuche. Bitte versuchen Sie es in 15 Minuten erneut.',
   slowDown: 'Zu viele fehlgeschlagene Anmeldeversuche. Bitte warten Sie einen Moment.',
@@ -73,6 +75,8 @@ export const identityMessages = {
   otpLabel: 'Einmalcode',
   otpButton: 'Bestätigen',
   invalidOtp: 'Der Code ist ungültig.',
+  /** Not spec text: the code step is sent empty or with anything but six digits. */
+  otpNotSixDigits: 'Bitte geben Sie den sechsstelligen Code ein.',
   signOutTitle: 'Abmelden',
   signOutQuestion: 'Möchten Sie sich vom Institutionsportal abmelden?',
   signingOut: 'Sie werden abgemeldet …',

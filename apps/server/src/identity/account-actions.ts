@@ -66,7 +66,7 @@ export async function accountActionRoutes(app: FastifyInstance, options: Options
       body: `<h1>${text.forgotTitle}</h1>
 <p class="intro">${text.forgotIntro}</p>
 ${alert(error)}
-<form method="post" action="${escapeHtml(`${resetPath}${UID.test(uid) ? `?uid=${encodeURIComponent(uid)}` : ''}`)}" class="form">
+<form method="post" action="${escapeHtml(`${resetPath}${UID.test(uid) ? `?uid=${encodeURIComponent(uid)}` : ''}`)}" class="form" novalidate>
 <div class="field">
 <label for="email">${messages.emailLabel}</label>
 <input id="email" name="email" type="email" autocomplete="username" spellcheck="false" autocapitalize="none" required autofocus value="${escapeHtml(email)}"${invalid(error)}>
@@ -84,6 +84,8 @@ ${alert(error)}
   app.post(resetPath, { schema: hide }, async (request, reply) => {
     const uid = field((request.query as Record<string, unknown>).uid, 100);
     const email = field((request.body as Record<string, unknown> | undefined)?.email, 320).trim();
+    // No address is no request: the page says so in German, nothing is counted.
+    if (!email) return sendPage(reply, 400, forgotForm(uid, text.forgotMissingEmail));
     // Requests are counted like failed sign-ins, per account and address but apart from them
     // (so they never block a sign-in): nobody sends masses of mails from here.
     const claim = await claimSignInAttempt(
@@ -174,7 +176,7 @@ ${page.actions}`,
       body: `<h1>${title}</h1>
 <p class="intro" id="password-rules">${escapeHtml(text.setPasswordIntro(email))}</p>
 ${alert(error)}
-<form method="post" action="${escapeHtml(`${tokenPath}?key=${encodeURIComponent(key)}`)}" class="form">
+<form method="post" action="${escapeHtml(`${tokenPath}?key=${encodeURIComponent(key)}`)}" class="form" novalidate>
 <input type="hidden" name="username" autocomplete="username" value="${escapeHtml(email)}">
 <div class="field">
 <label for="password">${text.newPasswordLabel}</label>

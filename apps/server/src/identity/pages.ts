@@ -69,7 +69,11 @@ export interface LoginPageOptions {
   error?: string;
 }
 
-/** The sign-in form: E-Mail, Passwort, Anmelden. */
+/**
+ * The sign-in form: E-Mail, Passwort, Anmelden. `novalidate`, here and on the code step: the
+ * server answers an empty field in German on the page, where the browser's own bubble would
+ * speak the browser's language and vanish after a moment.
+ */
 export function loginPage(context: PageContext, options: LoginPageOptions): string {
   const invalid = invalidAttributes(options.error);
   const hasEmail = !!options.email;
@@ -78,7 +82,7 @@ export function loginPage(context: PageContext, options: LoginPageOptions): stri
     body: `<h1>${messages.signInTitle}</h1>
 <p class="intro">${messages.signInIntro}</p>
 ${alert(options.error)}
-<form method="post" action="${escapeHtml(options.action)}" class="form">
+<form method="post" action="${escapeHtml(options.action)}" class="form" novalidate>
 <div class="field">
 <label for="email">${messages.emailLabel}</label>
 <input id="email" name="email" type="email" autocomplete="username" spellcheck="false" autocapitalize="none" required value="${escapeHtml(options.email ?? '')}"${hasEmail ? '' : ' autofocus'}${invalid}>
@@ -98,17 +102,20 @@ export interface OtpPageOptions {
   error?: string;
 }
 
-/** The second step for users with two-factor authentication: Einmalcode, Bestätigen. */
+/**
+ * The second step for users with two-factor authentication: Einmalcode, Bestätigen. Room for
+ * seven characters: a code copied as the apps show it ("123 456") fits, the space is ignored.
+ */
 export function otpPage(context: PageContext, options: OtpPageOptions): string {
   return layout(context, {
     title: messages.otpTitle,
     body: `<h1>${messages.otpTitle}</h1>
 <p class="intro">${messages.otpIntro}</p>
 ${alert(options.error)}
-<form method="post" action="${escapeHtml(options.action)}" class="form">
+<form method="post" action="${escapeHtml(options.action)}" class="form" novalidate>
 <div class="field">
 <label for="code">${messages.otpLabel}</label>
-<input id="code" name="code" type="text" inputmode="numeric" pattern="[0-9]{6}" maxlength="6" autocomplete="one-time-code" required autofocus${invalidAttributes(options.error)}>
+<input id="code" name="code" type="text" inputmode="numeric" maxlength="7" autocomplete="one-time-code" spellcheck="false" required autofocus${invalidAttributes(options.error)}>
 </div>
 <button type="submit" class="button">${messages.otpButton}</button>
 </form>`,

@@ -18,6 +18,7 @@ import {
   acceptTotp,
   deletePendingSecondFactor,
   findPendingSecondFactor,
+  isCodeShaped,
   savePendingSecondFactor,
 } from './second-factor';
 import { accountKey, type Claim, claimSignInAttempt, clearSignInPair } from './sign-in-throttle';
@@ -186,6 +187,19 @@ export async function identityRoutes(app: FastifyInstance, options: IdentityRout
     const { email, password } = readForm(loginForm, request.body);
     const action = loginUrl(interaction.uid);
     const account = accountKey(email);
+    // A field left empty is no attempt: nothing is claimed or checked.
+    if (!email || !password) {
+      return sendPage(
+        reply,
+        400,
+        loginPage(pages, {
+          action,
+          email,
+          error: messages.missingCredentials,
+          forgotPasswordUrl: forgotPasswordUrl(interaction.uid),
+        }),
+      );
+    }
 
     // Claimed before the password is checked: parallel tries never check more than allowed.
     const claim = await claimSignInAttempt(db, 'password', account, request.ip, maxFailures);
@@ -249,6 +263,15 @@ export async function identityRoutes(app: FastifyInstance, options: IdentityRout
     if (!pending) return reply.code(303).redirect(action);
 
     const otpAction = `${action}/otp`;
+    const { code } = readForm(otpForm, request.body);
+    // Anything but six digits cannot be the code: no attempt is claimed for it.
+    if (!isCodeShaped(code)) {
+      return sendPage(
+        reply,
+        400,
+        otpPage(pages, { action: otpAction, error: messages.otpNotSixDigits }),
+      );
+    }
     const claim = await claimSignInAttempt(db, 'otp', pending.account, request.ip, maxFailures);
     if (!claim.allowed) {
       return sendRefused(
@@ -262,7 +285,6 @@ export async function identityRoutes(app: FastifyInstance, options: IdentityRout
       await deletePendingSecondFactor(db, interaction.uid);
       return sendExpired(reply);
     }
-    const { code } = readForm(otpForm, request.body);
     if (user.totpSecret && !(await acceptTotp(db, user.id, user.totpSecret, code))) {
       return sendPage(
         reply,

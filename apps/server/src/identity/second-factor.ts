@@ -53,9 +53,12 @@ export async function deletePendingSecondFactor(db: Db, uid: string): Promise<vo
  * The time step (30 s counter) a six-digit TOTP code (SHA-1) belongs to, allowing one step of
  * clock drift either way; null when the code is wrong.
  */
+/** Whether a typed code has the one-time code's form: six digits, spaces ignored ("123 456"). */
+export const isCodeShaped = (code: string) => /^\d{6}$/.test(code.replace(/\s+/g, ''));
+
 export function totpStep(secret: string, code: string, timestamp = Date.now()): number | null {
   const token = code.replace(/\s+/g, '');
-  if (!/^\d{6}$/.test(token)) return null;
+  if (!isCodeShaped(token)) return null;
   try {
     const totp = new TOTP({
       secret: Secret.fromBase32(secret.replace(/\s+/g, '').toUpperCase()),

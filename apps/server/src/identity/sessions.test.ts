@@ -1,5 +1,6 @@
 import { and, count, eq, sql } from 'drizzle-orm';
 import { decodeJwt } from 'jose';
+import { Secret, TOTP } from 'otpauth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser, TestBrowser, type Tokens } from '../../test/oidc-test-client';
 import { buildTestApp, openTestDatabase, type TestApp } from '../../test/test-app';
@@ -22,6 +23,17 @@ beforeAll(async () => {
 afterAll(async () => {
   await t?.close();
 });
+
+/** A six-digit code that none of the accepted steps (now, one before, one after) gives. */
+function wrongCode(secret: string): string {
+  const totp = new TOTP({ secret: Secret.fromBase32(secret), digits: 6, period: 30 });
+  const valid = new Set(
+    [-1, 0, 1].map((step) => totp.generate({ timestamp: Date.now() + step * 30_000 })),
+  );
+  let candidate = 0;
+  while (valid.has(String(candidate).padStart(6, '0'))) candidate += 1;
+  return String(candidate).padStart(6, '0');
+}
 
 /** Whether the provider still has a session for this browser (a silent authorization). */
 async function hasSession(browser: TestBrowser): Promise<boolean> {
@@ -495,16 +507,44 @@ describe('rate limit of failed sign-ins', () => {
     const browser = new TestBrowser(limited.app, limited.config, '198.51.100.7');
     const submitted = await attempt(browser, user.email, user.password);
     const loginUrl = String(submitted.headers.location);
+    // Anything but six digits is no attempt: answered in German on the page, not counted.
+    for (const malformed of ['', 'abc', '12345', '1234567']) {
+      const refused = await browser.request('POST', `${loginUrl}/otp`, {
+        form: { code: malformed },
+      });
+      expect(refused.statusCode).toBe(400);
+      expect(refused.body).toContain('Bitte geben Sie den sechsstelligen Code ein.');
+      expect(refused.body).toContain('aria-invalid="true"');
+    }
+    const code = wrongCode('JBSWY3DPEHPK3PXP');
     for (let i = 0; i < 3; i += 1) {
-      const wrong = await browser.request('POST', `${loginUrl}/otp`, { form: { code: 'abc' } });
+      const wrong = await browser.request('POST', `${loginUrl}/otp`, { form: { code } });
       expect(wrong.statusCode).toBe(401);
       expect(wrong.body).toContain('Der Code ist ungültig.');
     }
-    const blocked = await browser.request('POST', `${loginUrl}/otp`, {
-      form: { code: '123456' },
-    });
+    const blocked = await browser.request('POST', `${loginUrl}/otp`, { form: { code } });
     expect(blocked.statusCode).toBe(429);
     expect(blocked.body).toContain(TOO_MANY);
+  });
+
+  it('answers a sign-in form sent with an empty field in German, without counting it', async () => {
+    const user = await createUser(limited.database.db);
+    const browser = new TestBrowser(limited.app, limited.config, '198.51.100.8');
+    for (const [email, password] of [
+      ['', ''],
+      [user.email, ''],
+      ['', 'irgendwas'],
+      [user.email, ''],
+    ] as const) {
+      const refused = await attempt(browser, email, password);
+      expect(refused.statusCode).toBe(400);
+      expect(refused.body).toContain('Bitte geben Sie Ihre E-Mail-Adresse und Ihr Passwort ein.');
+      // The form asks the server, not the browser: the answer is German whatever its language.
+      expect(refused.body).toMatch(/<form [^>]*class="form" novalidate>/);
+    }
+    // Four empty tries against a limit of three: the right password still signs in.
+    const right = await attempt(browser, user.email, user.password);
+    expect(right.statusCode).toBe(303);
   });
 });
 

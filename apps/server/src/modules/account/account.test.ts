@@ -365,6 +365,18 @@ describe('account', () => {
       expect(mailbox.mails.slice(before)).toHaveLength(1);
     });
 
+    it('asks for the address when the form is sent without one, in German and on the page', async () => {
+      const browser = new TestBrowser(t.app, t.config, '203.0.113.71');
+      const form = await browser.request('GET', resetUrl);
+      expect(form.body).toMatch(/<form [^>]*class="form" novalidate>/);
+      const before = mailbox.mails.length;
+      const empty = await browser.request('POST', resetUrl, { form: { email: '  ' } });
+      expect(empty.statusCode).toBe(400);
+      expect(empty.body).toContain('Bitte geben Sie Ihre E-Mail-Adresse ein.');
+      expect(empty.body).toContain('aria-invalid="true"');
+      expect(mailbox.mails.length).toBe(before);
+    });
+
     it('answers without waiting for the mail, so the timing tells nothing about the account', async () => {
       const browser = new TestBrowser(t.app, t.config, '203.0.113.78');
       const original = t.app.mailer.send;

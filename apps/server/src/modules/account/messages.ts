@@ -34,6 +34,8 @@ export const pageMessages = {
   forgotIntro:
     'Geben Sie die E-Mail-Adresse Ihres Kontos ein. Wir senden Ihnen einen Link, mit dem Sie ein neues Passwort festlegen können.',
   forgotButton: 'Link senden',
+  /** Not spec text: the form is sent without an address (the browser does not check it). */
+  forgotMissingEmail: 'Bitte geben Sie Ihre E-Mail-Adresse ein.',
   forgotSentTitle: 'E-Mail unterwegs',
   forgotSent:
     'Falls zu dieser E-Mail-Adresse ein Konto besteht, haben wir Ihnen einen Link zum Zurücksetzen des Passworts gesendet. Der Link ist eine Stunde gültig.',
