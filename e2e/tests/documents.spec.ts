@@ -178,4 +178,16 @@ test('Tom edits and deletes a document', async ({ page }) => {
   await expect(tiCase.getByTestId('manage-document-row')).toHaveCount(1);
   await expect(tiCase).not.toContainText('Lieferschein Kartenterminals');
   await expectNoAxeViolations(page);
+
+  // The chosen customer stays chosen in another type and after a reload.
+  await page.getByTestId('document-type-invoice').click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Rechnungen' })).toBeVisible();
+  await expect(page.getByRole('combobox', { name: 'Kunde' })).toHaveValue(
+    'Praxis Sonnenschein (Kd.-Nr. 100234)',
+  );
+  await expect(page.getByRole('region', { name: /TI-Bestellung/ })).toBeVisible();
+  await page.reload();
+  await expect(page.getByRole('combobox', { name: 'Kunde' })).toHaveValue(
+    'Praxis Sonnenschein (Kd.-Nr. 100234)',
+  );
 });

@@ -12,6 +12,12 @@ export const DOCUMENT_TYPES = [
 ] as const;
 export type DocumentType = (typeof DOCUMENT_TYPES)[number];
 
+/**
+ * Query parameter of `/document` naming the customer chosen under 'Dokumente verwalten'
+ * (a trusted institution's customer); beside `documentType`, which the spec names.
+ */
+export const CUSTOMER_PARAM = 'customerId';
+
 export const isDocumentType = (value: unknown): value is DocumentType =>
   typeof value === 'string' && (DOCUMENT_TYPES as readonly string[]).includes(value);
 

@@ -1,8 +1,8 @@
 import { Badge, Button, Group, VisuallyHidden } from '@mantine/core';
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { app, documents as t } from '../../../messages/de';
 import { useDocumentMetadata } from '../api/document-metadata';
-import { DOCUMENT_TYPES, type DocumentType } from '../model/document-types';
+import { CUSTOMER_PARAM, DOCUMENT_TYPES, type DocumentType } from '../model/document-types';
 
 /**
  * The seven document types as links, each with the caller's unread count as a badge (the same
@@ -16,6 +16,9 @@ export function DocumentTypeNav({
   current: string | null;
 }) {
   const metadata = useDocumentMetadata(institutionId);
+  // The customer chosen under 'Dokumente verwalten' stays chosen in the other types.
+  const customerId = useSearchParams()[0].get(CUSTOMER_PARAM);
+  const customerQuery = customerId ? `&${CUSTOMER_PARAM}=${encodeURIComponent(customerId)}` : '';
   const unread = (type: DocumentType) =>
     metadata.data?.find((entry) => entry.documentType === type)?.countUnread ?? 0;
   return (
@@ -27,7 +30,7 @@ export function DocumentTypeNav({
           <Button
             key={type}
             component={Link}
-            to={`/document?documentType=${type}`}
+            to={`/document?documentType=${type}${customerQuery}`}
             size="compact-sm"
             variant={active ? 'filled' : 'light'}
             aria-current={active ? 'page' : undefined}

@@ -4,6 +4,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HttpResponse, http } from 'msw';
 import { setupServer } from 'msw/node';
+import { useLocation } from 'react-router';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { contractJson, contractProblem } from '../../../test/contract-response';
 import { renderWithProviders } from '../../../test/render';
@@ -115,6 +116,52 @@ describe('ManageDocuments (spec section 4, business-case lists)', () => {
     expect(calls.sort()).toEqual(
       [`${TI}?documentType=invoice`, `${BANK}?documentType=invoice`].sort(),
     );
+  });
+
+  it('keeps the chosen customer in the address, and opens with the customer it names', async () => {
+    answer([]);
+    const locations: string[] = [];
+    function Location() {
+      const location = useLocation();
+      locations.push(location.search);
+      return null;
+    }
+    const view = renderWithProviders(
+      <QueryClientProvider client={new QueryClient()}>
+        <ManageDocuments institutionId={NORD} documentType="invoice" />
+        <Location />
+      </QueryClientProvider>,
+      { route: '/document?documentType=invoice' },
+    );
+    await userEvent.click(await screen.findByRole('combobox', { name: 'Kunde' }));
+    await userEvent.click(await screen.findByRole('option', { name: /Praxis Sonnenschein/ }));
+    await waitFor(() =>
+      expect(locations.at(-1)).toBe(`?documentType=invoice&customerId=${PRAXIS}`),
+    );
+    view.unmount();
+
+    renderWithProviders(
+      <QueryClientProvider client={new QueryClient()}>
+        <ManageDocuments institutionId={NORD} documentType="invoice" />
+      </QueryClientProvider>,
+      { route: `/document?documentType=invoice&customerId=${PRAXIS}` },
+    );
+    expect(await screen.findByRole('region', { name: 'TI-Bestellung' })).toBeInTheDocument();
+    expect(screen.getByRole('combobox', { name: 'Kunde' })).toHaveValue(
+      'Praxis Sonnenschein (Kd.-Nr. 100234)',
+    );
+  });
+
+  it('an address naming no customer of this institution asks for one', async () => {
+    answer([]);
+    renderWithProviders(
+      <QueryClientProvider client={new QueryClient()}>
+        <ManageDocuments institutionId={NORD} documentType="invoice" />
+      </QueryClientProvider>,
+      { route: `/document?documentType=invoice&customerId=${BANK}` },
+    );
+    expect(await screen.findByRole('combobox', { name: 'Kunde' })).toHaveValue('');
+    expect(screen.queryByRole('region', { name: 'TI-Bestellung' })).toBeNull();
   });
 
   it('marks only the case whose load failed', async () => {

@@ -17,6 +17,7 @@ import { DatesProvider } from '@mantine/dates';
 import type { DocumentType, PortalDocument, Relationship } from '@portal/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useReducer, useRef, useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { LoadingStatus } from '../../../components/loading-status';
 import { ScrollTable } from '../../../components/scroll-table';
 import { documents as t } from '../../../messages/de';
@@ -29,6 +30,7 @@ import {
   initialDocumentStore,
   loadAllCases,
 } from '../model/document-store';
+import { CUSTOMER_PARAM } from '../model/document-types';
 import { formatGermanDate } from '../model/file-name';
 import { DeleteDocumentDialog, EditDocumentDialog } from './document-dialogs';
 import { UploadForm } from './upload-form';
@@ -56,8 +58,24 @@ export function ManageDocuments({
 }: ManageDocumentsProps) {
   const relationships = useQuery(relationshipsQueryOptions(institutionId));
   const customers = (relationships.data ?? []).filter((relationship) => relationship.owner);
-  const [customerId, setCustomerId] = useState<string | null>(null);
+  // The chosen customer is part of the address (`customerId`): a reload, a shared link and the
+  // way back from a download keep it, and the document type links carry it along.
+  const [searchParams, setSearchParams] = useSearchParams();
+  const customerId = searchParams.get(CUSTOMER_PARAM);
   const customer = customers.find((c) => c.contractorId === customerId) ?? null;
+  const selectCustomer = useCallback(
+    (id: string | null) =>
+      setSearchParams(
+        (current) => {
+          const next = new URLSearchParams(current);
+          if (id) next.set(CUSTOMER_PARAM, id);
+          else next.delete(CUSTOMER_PARAM);
+          return next;
+        },
+        { replace: true },
+      ),
+    [setSearchParams],
+  );
 
   return (
     <DatesProvider settings={DATES_SETTINGS}>
@@ -85,8 +103,8 @@ export function ManageDocuments({
                 value: c.contractorId,
                 label: t.manage.customerOption(c.contractorName, c.referenceNumber),
               }))}
-              value={customerId}
-              onChange={setCustomerId}
+              value={customer?.contractorId ?? null}
+              onChange={selectCustomer}
               searchable
               maw={480}
             />
