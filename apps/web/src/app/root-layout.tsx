@@ -28,7 +28,7 @@ import {
 } from './shell';
 import { HealthCheck, useIsBackendDown } from './use-backend-status';
 
-const UnsavedChangesDialog = lazy(() => import('./unsaved-changes-dialog'));
+const UnsavedChangesDialog = lazy(() => import('../components/unsaved-changes-dialog'));
 
 type FrameProps = Pick<ShellProps, 'banners' | 'children'>;
 

@@ -1,9 +1,6 @@
-import '@mantine/core/styles/Button.css';
-import { Button } from '@mantine/core';
 import { useEffect } from 'react';
 import { useBlocker } from 'react-router';
-import { AppModal } from '../../../components/app-modal';
-import { tileEditor } from '../../../messages/de/tile-editor';
+import UnsavedChangesDialog from '../../../components/unsaved-changes-dialog';
 
 /**
  * While `isDirty`: router navigation asks first (German dialog), reload and closing the tab ask
@@ -24,25 +21,11 @@ export function LeaveGuard({ isDirty }: { isDirty: boolean }) {
     window.addEventListener('beforeunload', onBeforeUnload);
     return () => window.removeEventListener('beforeunload', onBeforeUnload);
   }, [isDirty]);
-  const isOpen = blocker.state === 'blocked';
   return (
-    <AppModal
-      opened={isOpen}
-      onClose={() => blocker.reset?.()}
-      headline={tileEditor.leave.title}
-      size="md"
-      footer={
-        <>
-          <Button variant="default" onClick={() => blocker.reset?.()}>
-            {tileEditor.leave.stay}
-          </Button>
-          <Button color="red.8" onClick={() => blocker.proceed?.()}>
-            {tileEditor.leave.leave}
-          </Button>
-        </>
-      }
-    >
-      {tileEditor.leave.body}
-    </AppModal>
+    <UnsavedChangesDialog
+      opened={blocker.state === 'blocked'}
+      onStay={() => blocker.reset?.()}
+      onLeave={() => blocker.proceed?.()}
+    />
   );
 }
