@@ -1,9 +1,66 @@
 import { readFile } from 'node:fs/promises';
-import type { Page } from '@playwright/test';
+import type { Browser, Page } from '@playwright/test';
 import { ACCOUNTS, expect, expectNoAxeViolations, signIn, test } from '../support/fixtures';
 
 const SHOTS = '/tmp/shots-documents';
 const UMLAUT_NAME = 'Installationsprotokoll Mönckebergstraße.txt';
+
+const NORD = '1d5cac2d-8d83-4abb-89d3-f5c41102c3cd';
+const SONNENSCHEIN = '3f7160e7-2970-47c7-b55f-9fcb35b83336';
+
+/**
+ * Tom (Abrechnungszentrum Nord, trusted) provides a document of `type` to Praxis Sonnenschein's
+ * TI order through the API the upload form uses (real sign-in, real multipart upload), so that
+ * a test has documents of its own instead of those another test uploaded. Display names carry
+ * a stamp: a retried test meets no leftovers of its first try.
+ */
+async function provideDocument(
+  browser: Browser,
+  type: string,
+  displayName: string,
+  file: { name: string; mimeType: string; buffer: Buffer },
+) {
+  const context = await browser.newContext();
+  try {
+    const page = await context.newPage();
+    await signIn(page, ACCOUNTS.tom, '/dashboard');
+    // Once the sign-in's callback has stored the user (oidc-client-ts).
+    const token = (await (
+      await page.waitForFunction(() => {
+        const key = Object.keys(localStorage).find((name) => name.startsWith('oidc.user:'));
+        const user = key
+          ? (JSON.parse(localStorage.getItem(key) ?? 'null') as { access_token?: string } | null)
+          : null;
+        return user?.access_token ?? false;
+      })
+    ).jsonValue()) as string;
+    const headers = { Authorization: `Bearer ${token}` };
+    const relationships = (await (
+      await page.request.get(`/api/institution/${NORD}/relationship`, { headers })
+    ).json()) as {
+      contractorId: string;
+      businessCases: { id: string; businessCaseTypeName: string }[];
+    }[];
+    const tiOrder = relationships
+      .find((relationship) => relationship.contractorId === SONNENSCHEIN)!
+      .businessCases.find((item) => item.businessCaseTypeName === 'TIORDER')!;
+    const response = await page.request.post(
+      `/api/institution/${SONNENSCHEIN}/business_case/${tiOrder.id}/document`,
+      {
+        headers,
+        multipart: {
+          file,
+          metadata: JSON.stringify({ displayName, createdAt: '2026-11-20', type }),
+        },
+      },
+    );
+    expect(response.status()).toBe(201);
+  } finally {
+    await context.close();
+  }
+}
+
+const stamp = () => new Date().toISOString().slice(11, 23).replaceAll(/[:.]/g, '');
 
 /** The unread badge of a type in the page's type navigation. */
 const typeLink = (page: Page, type: string) => page.getByTestId(`document-type-${type}`);
@@ -130,53 +187,79 @@ test('Tom uploads files at once to Praxis Sonnenschein; a too large one is refus
   await page.screenshot({ path: `${SHOTS}/upload-results.png`, fullPage: true });
 });
 
-test('Anna sees the new delivery notes unread and downloads the PDF', async ({ page }) => {
-  await signIn(page, ACCOUNTS.anna, '/document?documentType=delivery_note');
-  await expect(typeLink(page, 'delivery_note')).toHaveAccessibleName('Lieferscheine 2 ungelesen');
-  const row = page.getByTestId('document-row').filter({ hasText: 'Lieferschein Kartenterminal' });
+test('Anna sees a new document unread and downloads the PDF; the badge drops by one', async ({
+  page,
+  browser,
+}) => {
+  const name = `Informationsblatt Praxisbegehung ${stamp()}`;
+  await provideDocument(browser, 'information', name, {
+    name: 'Informationsblatt.pdf',
+    mimeType: 'application/pdf',
+    buffer: Buffer.from('%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n'),
+  });
+  await signIn(page, ACCOUNTS.anna, '/document?documentType=information');
+  const unread = async () =>
+    Number(/(\d+) ungelesen/.exec((await typeLink(page, 'information').textContent()) ?? '')?.[1]);
+  const row = page.getByTestId('document-row').filter({ hasText: name });
+  await expect(row.getByText('Ungelesen')).toBeVisible();
+  // The counts load beside the list.
+  await expect(typeLink(page, 'information')).toHaveAccessibleName(/^Informationen \d+ ungelesen$/);
+  const before = await unread();
+  expect(before).toBeGreaterThanOrEqual(1);
   const downloadPromise = page.waitForEvent('download');
   await row.getByRole('button', { name: /herunterladen/ }).click();
   const download = await downloadPromise;
   // The display name has no extension: the stored content type adds it.
-  expect(download.suggestedFilename()).toBe('Lieferschein Kartenterminal.pdf');
-  await expect(typeLink(page, 'delivery_note')).toHaveAccessibleName('Lieferscheine 1 ungelesen');
+  expect(download.suggestedFilename()).toBe(`${name}.pdf`);
+  await expect(row.getByText('Ungelesen')).toHaveCount(0);
+  await expect(typeLink(page, 'information')).toHaveAccessibleName(
+    before === 1 ? 'Informationen' : `Informationen ${before - 1} ungelesen`,
+  );
   await expectNoAxeViolations(page);
 });
 
-test('Tom edits and deletes a document', async ({ page }) => {
-  await signIn(page, ACCOUNTS.tom, '/document?documentType=delivery_note');
+test('Tom edits and deletes a document; the chosen customer stays in the address', async ({
+  page,
+  browser,
+}) => {
+  const name = `Lieferschein Kartenterminal ${stamp()}`;
+  await provideDocument(browser, 'information', name, {
+    name: 'Lieferschein.txt',
+    mimeType: 'text/plain',
+    buffer: Buffer.from('Lieferschein, geliefert am 20.11.2026\n'),
+  });
+  await signIn(page, ACCOUNTS.tom, '/document?documentType=information');
   await page.getByRole('combobox', { name: 'Kunde' }).click();
   await page.getByRole('option', { name: 'Praxis Sonnenschein (Kd.-Nr. 100234)' }).click();
   const tiCase = page.getByRole('region', { name: /TI-Bestellung/ });
-  await expect(tiCase.getByTestId('manage-document-row')).toHaveCount(2);
+  const rows = tiCase.getByTestId('manage-document-row');
+  await expect(rows.filter({ hasText: name })).toHaveCount(1);
 
-  await tiCase.getByRole('button', { name: 'Lieferschein Kartenterminal bearbeiten' }).click();
+  await tiCase.getByRole('button', { name: `${name} bearbeiten` }).click();
   const edit = page.getByRole('dialog', { name: 'Dokument bearbeiten' });
   // Axe measures contrast once the opening transition has ended.
   await expect(edit).toHaveCSS('opacity', '1');
   await expectNoAxeViolations(page);
-  await edit.getByRole('textbox', { name: 'Anzeigename' }).fill('Lieferschein Kartenterminals');
+  const edited = `${name} (geprüft)`;
+  await edit.getByRole('textbox', { name: 'Anzeigename' }).fill(edited);
   await edit.getByRole('textbox', { name: 'Beschreibung (optional)' }).fill('Zwei Geräte');
   await edit.getByRole('button', { name: 'Speichern' }).click();
   await expect(page.getByText('Update des Dokuments erfolgreich')).toBeVisible();
   await expect(edit).toBeHidden();
-  const edited = tiCase
-    .getByTestId('manage-document-row')
-    .filter({ hasText: 'Lieferschein Kartenterminals' });
-  await expect(edited).toContainText('Zwei Geräte');
+  const editedRow = rows.filter({ hasText: edited });
+  await expect(editedRow).toContainText('Zwei Geräte');
   await page.screenshot({ path: `${SHOTS}/edited.png`, fullPage: true });
 
-  await edited.getByRole('button', { name: 'Lieferschein Kartenterminals löschen' }).click();
+  await editedRow.getByRole('button', { name: `${edited} löschen` }).click();
   const confirm = page.getByRole('dialog', { name: 'Dokument löschen' });
-  await expect(confirm).toContainText('„Lieferschein Kartenterminals“ wirklich löschen?');
+  await expect(confirm).toContainText(`„${edited}“ wirklich löschen?`);
   await expect(confirm).toHaveCSS('opacity', '1');
   await expectNoAxeViolations(page);
   await page.screenshot({ path: `${SHOTS}/delete-confirm.png` });
   await confirm.getByRole('button', { name: 'Löschen' }).click();
   await expect(page.getByText('Löschen des Dokuments erfolgreich')).toBeVisible();
   await expect(confirm).toBeHidden();
-  await expect(tiCase.getByTestId('manage-document-row')).toHaveCount(1);
-  await expect(tiCase).not.toContainText('Lieferschein Kartenterminals');
+  await expect(rows.filter({ hasText: name })).toHaveCount(0);
   await expectNoAxeViolations(page);
 
   // The chosen customer stays chosen in another type and after a reload.
