@@ -8,6 +8,9 @@ export const app = {
   startupFailed:
     'Das Portal konnte nicht gestartet werden. Bitte prüfen Sie Ihre Verbindung und laden Sie die Seite neu.',
   reload: 'Seite neu laden',
+  /** Not spec text: a typed date that does not exist (31.02.2026) was not taken. */
+  invalidDate: (typed: string) =>
+    `„${typed}“ ist kein gültiges Datum und wurde nicht übernommen (Format TT.MM.JJJJ).`,
   userLoadFailed:
     'Ihre Benutzerdaten konnten nicht geladen werden. Bitte versuchen Sie es später noch einmal.',
   pageError: 'Auf dieser Seite ist ein Fehler aufgetreten.',

@@ -1,10 +1,9 @@
 import { Button, Stack, Text, Textarea, TextInput } from '@mantine/core';
-import { DateInput } from '@mantine/dates';
 import type { PortalDocument } from '@portal/contract';
 import { useEffect, useState } from 'react';
 import { AppModal } from '../../../components/app-modal';
 import { ConfirmModal } from '../../../components/confirm-modal';
-import { parseGermanDate } from '../../../components/german-date';
+import { GermanDateInput } from '../../../components/german-date-input';
 import { notifyError, notifySuccess } from '../../../components/notifications';
 import { documents as t } from '../../../messages/de';
 import { deleteDocument, updateDocument } from '../api/manage';
@@ -84,12 +83,10 @@ export function EditDocumentDialog({ institutionId, document, onClose, onChanged
           data-autofocus
           error={submitted && !displayName.trim() ? t.manage.required : undefined}
         />
-        <DateInput
+        <GermanDateInput
           label={t.manage.createdAt}
           value={createdAt || null}
           onChange={(value) => setCreatedAt(value ?? '')}
-          valueFormat="DD.MM.YYYY"
-          dateParser={parseGermanDate}
           required
           error={submitted && !createdAt ? t.manage.required : undefined}
         />

@@ -288,10 +288,23 @@ describe('typing a date the German way (dd.MM.yyyy)', () => {
     expect(bodies[0]).toMatchObject({ createdAt: iso });
   });
 
-  it('an impossible date (31.02.2026) is not taken: the date stays as it was', async () => {
+  it('an impossible date (31.02.2026) is not taken: nothing is saved, the field says why', async () => {
     const bodies = await editWithTypedDate('31.02.2026');
+    const dialog = screen.getByRole('dialog', { name: 'Dokument bearbeiten' });
+    const date = within(dialog).getByRole('textbox', { name: /^Datum/ });
+    await waitFor(() =>
+      expect(date).toHaveAccessibleDescription(
+        '„31.02.2026“ ist kein gültiges Datum und wurde nicht übernommen (Format TT.MM.JJJJ).',
+      ),
+    );
+    expect(date).toHaveValue('');
+    expect(bodies).toHaveLength(0);
+    // The next input clears the message; a real date saves.
+    await userEvent.type(date, '28.02.2026');
+    expect(date).not.toHaveAccessibleDescription(/kein gültiges Datum/);
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Speichern' }));
     await waitFor(() => expect(bodies).toHaveLength(1));
-    expect(bodies[0]).toMatchObject({ createdAt: doc.createdAt });
+    expect(bodies[0]).toMatchObject({ createdAt: '2026-02-28' });
   });
 });
 

@@ -18,11 +18,10 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
-import { DateInput } from '@mantine/dates';
 import { Dropzone, type FileRejection } from '@mantine/dropzone';
 import type { DocumentType, RelationshipBusinessCase } from '@portal/contract';
 import { useState } from 'react';
-import { parseGermanDate } from '../../../components/german-date';
+import { GermanDateInput } from '../../../components/german-date-input';
 import { notifyError, notifySuccess } from '../../../components/notifications';
 import { app, documents as t } from '../../../messages/de';
 import { uploadDocument } from '../api/manage';
@@ -244,12 +243,10 @@ export function UploadForm({
                     maxLength={DISPLAY_NAME_MAX_LENGTH}
                     error={submitted && !entry.displayName.trim() ? t.manage.required : undefined}
                   />
-                  <DateInput
+                  <GermanDateInput
                     label={t.manage.createdAt}
                     value={entry.createdAt || null}
                     onChange={(value) => patch(entry.key, { createdAt: value ?? '' })}
-                    valueFormat="DD.MM.YYYY"
-                    dateParser={parseGermanDate}
                     disabled={locked}
                     required
                     error={submitted && !entry.createdAt ? t.manage.required : undefined}
