@@ -155,11 +155,21 @@ test.describe('impersonation (Als User eines Kunden anmelden)', () => {
     await expect(switcher).toContainText('Zahnarztpraxis Dr. Müller');
     // … and Sara's own last choice was kept apart: Eigener User brings her back to it.
     expect(await page.evaluate(() => localStorage.getItem('lastInstitutionId'))).toBe(NORD);
+    // Nothing of the customer's is asked for with Sara's token once she is back (every API
+    // answer from here on is one she may have: no 403 or 404).
+    const refused: string[] = [];
+    page.on('response', (response) => {
+      if (response.url().includes('/api/') && [403, 404].includes(response.status())) {
+        refused.push(`${response.status()} ${response.url()}`);
+      }
+    });
     await userMenu(page).click();
     await page.getByRole('menuitem', { name: 'Eigener User' }).click();
     await expect(page.getByTestId('support-mode')).toHaveCount(0);
     await expect(page.getByTestId('institution-name')).toHaveText('Abrechnungszentrum Nord GmbH');
+    await expect(tileLinkNamed(page, /./).first()).toBeVisible();
     expect(await page.evaluate(() => localStorage.getItem('lastInstitutionId'))).toBe(NORD);
+    expect(refused).toEqual([]);
   });
 
   test('removing the impersonated tokens in another tab ends the impersonation here too', async ({
