@@ -27,7 +27,7 @@
 // A third line per path is not the goal's measure but data for a question to the team: the
 // highest paced rate the server keeps up with (median ≤ 5 ms) and p99 at 80 % of that rate.
 //
-// The server runs in a child process (as `npm start` would, from the TypeScript sources); the
+// The server runs in a child process (as `npm start` would, from the built bundle); the
 // tokens are signed here with the server's own key, for 2 000 people in 200 practices of 10
 // (a realistic institution answer), so that no single person reaches the per-user limit. Each
 // request says what a browser accepts (Accept-Encoding), so answers above 1 KB come compressed.

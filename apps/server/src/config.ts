@@ -51,7 +51,7 @@ const envSchema = z.object({
   ANALYTICS_URL: url.optional(),
   /** Send name and e-mail to analytics too (needs a legal basis; default false). */
   ANALYTICS_PERSONAL_DATA: booleanFlag.default(false),
-  /** Key of the user-id pseudonym (HMAC-SHA256); unset means a key derived per start. */
+  /** Key of the user-id pseudonym (HMAC-SHA256); unset means a random key stored once in the database and shared by every process. */
   ANALYTICS_PSEUDONYM_KEY: z.string().min(16).optional(),
   /** Working hours of pre-check appointments, Monday to Friday, two-hour slots (e.g. 08-16). */
   APPOINTMENT_HOURS: z
@@ -70,7 +70,10 @@ const envSchema = z.object({
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(1200),
   /** API requests per minute and address without sign-in (ping, public config). */
   RATE_LIMIT_ANONYMOUS_PER_MINUTE: z.coerce.number().int().positive().default(3000),
-  /** Failed sign-ins per account or address within 15 minutes before sign-in is refused. */
+  /**
+   * Sign-in attempts per account and address within 15 minutes before that address is refused
+   * for that account; from many addresses an account slows down instead (identity/sign-in-throttle.ts).
+   */
   SIGN_IN_MAX_FAILURES: z.coerce.number().int().positive().default(10),
   /**
    * Which proxies to believe about the client (X-Forwarded-For/-Proto/-Host): unset or `false`
