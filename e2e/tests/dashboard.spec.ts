@@ -152,6 +152,13 @@ test.describe('dashboard', () => {
     // The dialog opens in its first field: typing goes straight into Name.
     await expect(form.getByRole('textbox', { name: 'Name' })).toBeFocused();
     await form.getByRole('textbox', { name: 'Name' }).fill('Praxis-Podcast');
+    // The check boxes stand beside their labels, on one line (their styles are loaded).
+    for (const name of ['Interner Link', 'Icon in der Themenfarbe einfärben']) {
+      const box = (await form.getByRole('checkbox', { name }).boundingBox())!;
+      const label = (await form.getByText(name, { exact: true }).boundingBox())!;
+      expect(label.x).toBeGreaterThanOrEqual(box.x + box.width);
+      expect(Math.abs(label.y + label.height / 2 - (box.y + box.height / 2))).toBeLessThan(6);
+    }
     await form.getByRole('textbox', { name: 'Kurzbeschreibung' }).fill('Jede Woche neu');
     await form.getByRole('textbox', { name: /Ziel/ }).fill('https://www.example.org/podcast');
     await form.getByRole('textbox', { name: 'Query-Parameter' }).fill('quelle=portal');

@@ -1,6 +1,7 @@
 import { TILE_LIMITS } from '@portal/contract';
 import '@mantine/core/styles/Button.css';
 import '@mantine/core/styles/Checkbox.css';
+import '@mantine/core/styles/InlineInput.css';
 import '@mantine/core/styles/Combobox.css';
 import '@mantine/core/styles/Group.css';
 import '@mantine/core/styles/Input.css';
