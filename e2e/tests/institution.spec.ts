@@ -121,7 +121,7 @@ test.describe('institution page (Unternehmen)', () => {
     await expect(page.getByText('User wurde erfolgreich eingeladen.')).toBeVisible();
     const row = page.getByTestId(`user-row-${email}`);
     await expect(row).toContainText('Eingeladen');
-    await expect(row.getByLabel('Rolle von Vera Neu')).toHaveValue('INSTITUTION_MEMBER');
+    await expect(row.getByRole('combobox', { name: 'Rolle von Vera Neu' })).toHaveValue('Mitglied');
     await shot(page, 'institution-invited');
 
     const mail = await waitForMail(email, mark);
@@ -137,22 +137,35 @@ test.describe('institution page (Unternehmen)', () => {
 
     await page.reload();
     await expect(row).toContainText('Aktiv');
-    await row.getByLabel('Rolle von Vera Neu').selectOption('SUPPORT_USER');
+    // The arrow keys move through the open list and save nothing; a choice saves once.
+    const role = row.getByRole('combobox', { name: 'Rolle von Vera Neu' });
+    await role.focus();
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('ArrowDown');
+    await expect(page.getByRole('listbox', { name: 'Rolle von Vera Neu' })).toBeVisible();
+    await expect(role).toHaveValue('Mitglied');
+    await expect(page.getByText(/Die Rolle von Nutzer Vera Neu/)).toHaveCount(0);
+    await page.getByRole('option', { name: 'Supportmitarbeiter' }).click();
     await expect(
       page.getByText(
         'Die Rolle von Nutzer Vera Neu wurde erfolgreich auf Supportmitarbeiter geändert.',
       ),
     ).toBeVisible();
+    await expect(role).toHaveValue('Supportmitarbeiter');
 
     // The last admin cannot be demoted.
     await page
       .getByTestId(`user-row-${ACCOUNTS.anna}`)
-      .getByLabel('Rolle von Anna Schäfer')
-      .selectOption('INSTITUTION_MEMBER');
+      .getByRole('combobox', { name: 'Rolle von Anna Schäfer' })
+      .click();
+    await page.getByRole('option', { name: 'Mitglied' }).click();
     await expect(
       page.getByText('Die Rolle von Nutzer Anna Schäfer konnte nicht geändert werden.'),
     ).toBeVisible();
-    await expect(page.getByLabel('Rolle von Anna Schäfer')).toHaveValue('INSTITUTION_ADMIN');
+    await expect(page.getByRole('combobox', { name: 'Rolle von Anna Schäfer' })).toHaveValue(
+      'Administrator',
+    );
 
     await row.getByRole('button', { name: 'Vera Neu löschen' }).click();
     const confirm = page.getByRole('dialog', { name: 'Benutzer löschen' });

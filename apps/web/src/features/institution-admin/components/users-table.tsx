@@ -1,12 +1,14 @@
 import '@mantine/core/styles/Badge.css';
 import '@mantine/core/styles/Button.css';
+import '@mantine/core/styles/Combobox.css';
 import '@mantine/core/styles/Group.css';
+import '@mantine/core/styles/Popover.css';
 import '@mantine/core/styles/Input.css';
 import '@mantine/core/styles/ScrollArea.css';
 import '@mantine/core/styles/Table.css';
 import '@mantine/core/styles/Text.css';
 import '@mantine/core/styles/VisuallyHidden.css';
-import { Badge, Button, Group, NativeSelect, Table, Text, VisuallyHidden } from '@mantine/core';
+import { Badge, Button, Group, Select, Table, Text, VisuallyHidden } from '@mantine/core';
 import { INSTITUTION_ROLES, type InstitutionMember, type InstitutionRole } from '@portal/contract';
 import { ScrollTable } from '../../../components/scroll-table';
 import { institutionAdmin } from '../../../messages/de';
@@ -69,14 +71,20 @@ export function UsersTable({
                   <Text size="sm">{user.email}</Text>
                 </Table.Td>
                 <Table.Td>
-                  <NativeSelect
+                  {/* A list that opens (Mantine's Select), not the browser's own: there the arrow
+                      keys change the value while it is closed, and each change is saved at once.
+                      Read-only, not disabled, while the change is saved: the focus stays. */}
+                  <Select
                     aria-label={text.roleOf(name)}
                     size="xs"
+                    w={190}
                     value={user.role}
-                    disabled={isBusy}
-                    onChange={(event) =>
-                      onRoleChange(user, event.currentTarget.value as InstitutionRole)
-                    }
+                    readOnly={isBusy}
+                    allowDeselect={false}
+                    onChange={(value) => {
+                      if (value && value !== user.role)
+                        onRoleChange(user, value as InstitutionRole);
+                    }}
                     data={INSTITUTION_ROLES.map((role) => ({
                       value: role,
                       label: roleLabel(role),
