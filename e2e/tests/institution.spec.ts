@@ -121,6 +121,7 @@ test.describe('institution page (Unternehmen)', () => {
     await expect(page.getByText('User wurde erfolgreich eingeladen.')).toBeVisible();
     const row = page.getByTestId(`user-row-${email}`);
     await expect(row).toContainText('Eingeladen');
+    await expectNoAxeViolations(page);
     await expect(row.getByRole('combobox', { name: 'Rolle von Vera Neu' })).toHaveValue('Mitglied');
     await shot(page, 'institution-invited');
 

@@ -111,6 +111,8 @@ test('Anna toggles TI flags; after SMC-B ordered the status reloads to SMCB_ORDE
   // A booking commits the practice: it is asked for once more before it is sent.
   const confirm = page.getByRole('dialog', { name: 'Vor-Check-Termin buchen' });
   await expect(confirm).toContainText('verbindlich buchen?');
+  // It cannot be taken back: the dialog opens on Abbrechen, so a second Enter books nothing.
+  await expect(confirm.getByRole('button', { name: 'Abbrechen' })).toBeFocused();
   await expectNoAxeViolations(page);
   await confirm.getByRole('button', { name: 'Termin buchen' }).click();
   await expect(page.getByTestId('ti-current-status')).toHaveText(
@@ -164,6 +166,7 @@ test('Anna watches her bank order while Tom advances it; the page follows within
     await row.getByRole('button', { name: 'Status setzen' }).click();
     // Forward only, so it is asked for once more.
     const confirm = tomPage.getByRole('dialog', { name: 'Status setzen' });
+    await expect(confirm.getByRole('button', { name: 'Abbrechen' })).toBeFocused();
     await expect(confirm).toContainText('von „Interne Prüfung“ auf „Legitimiert“ setzen?');
     await confirm.getByRole('button', { name: 'Status setzen' }).click();
     await expect(row).toContainText('Legitimiert');

@@ -16,6 +16,13 @@ import { minutesSinceInvite, roleLabel } from '../model/institution-changes';
 
 const text = institutionAdmin.users;
 
+/**
+ * The state badges' colours: darker than teal.9 and orange.9, whose 11 px text had 4.3:1 and
+ * less on white and on a hovered row (axe: at least 4.5:1).
+ */
+const ACTIVE_COLOR = '#0a6650';
+const INVITED_COLOR = '#a8390a';
+
 export interface UsersTableProps {
   users: InstitutionMember[];
   currentUserId: string;
@@ -93,11 +100,11 @@ export function UsersTable({
                 </Table.Td>
                 <Table.Td>
                   {user.hasAccountActivated ? (
-                    <Badge color="teal.9" variant="outline">
+                    <Badge color={ACTIVE_COLOR} variant="outline">
                       {text.activated}
                     </Badge>
                   ) : (
-                    <Badge color="orange.9" variant="outline" tt="none">
+                    <Badge color={INVITED_COLOR} variant="outline" tt="none">
                       {text.invited(Math.max(0, minutesSinceInvite(user.dateTimeCreated, now)))}
                     </Badge>
                   )}

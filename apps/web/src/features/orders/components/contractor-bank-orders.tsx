@@ -110,7 +110,7 @@ function AdvanceRow({ row, contractorId }: { row: CustomerBankOrder; contractorI
           onConfirm={submit}
           onCancel={() => setConfirming(false)}
           pending={mutation.isPending}
-          focus="confirm"
+          focus="cancel"
         >
           <Text>
             {t.contractor.question(

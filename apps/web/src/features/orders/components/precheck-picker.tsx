@@ -170,7 +170,7 @@ export function PrecheckPicker({
         onConfirm={() => chosen && void book(chosen)}
         onCancel={() => setChosen(null)}
         pending={booking !== null}
-        focus="confirm"
+        focus="cancel"
       >
         {chosen && <Text>{t.precheck.question(formatDate(chosen.date), slotLabel(chosen))}</Text>}
       </ConfirmModal>
