@@ -167,6 +167,8 @@ test('Tom uploads files at once to Praxis Sonnenschein; a too large one is refus
   // The date picker speaks German and starts the week on Monday.
   await first.getByRole('textbox', { name: 'Datum' }).click();
   await expect(page.getByRole('table').filter({ hasText: 'Mo' }).first()).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Nächster Monat' })).toBeVisible();
+  await expectNoAxeViolations(page);
   await page.screenshot({ path: `${SHOTS}/date-picker.png` });
   await page.keyboard.press('Escape');
 

@@ -34,6 +34,11 @@ test('Aufträge lists the orders in German and opens their status pages', async 
   ).toBeVisible();
   await expectNoAxeViolations(page);
   await shot(page, 'orders');
+  // The date filter's calendar, open: named controls, readable days of the neighbouring months.
+  await page.getByRole('button', { name: 'Angelegt ab' }).click();
+  await expect(page.getByRole('button', { name: 'Vorheriger Monat' })).toBeVisible();
+  await expectNoAxeViolations(page);
+  await page.keyboard.press('Escape');
 
   await page.getByTestId(`order-${ORDERS.sonnenscheinBank}`).getByRole('link').click();
   await expect(page).toHaveURL(new RegExp(`/orders/bank/status/${ORDERS.sonnenscheinBank}$`));

@@ -1,6 +1,7 @@
 import { DateInput, type DateInputProps } from '@mantine/dates';
 import { useState } from 'react';
 import { app } from '../messages/de/app';
+import { calendarProps } from './calendar';
 import { parseGermanDate } from './german-date';
 
 export type GermanDateInputProps = Omit<DateInputProps, 'valueFormat' | 'dateParser'>;
@@ -22,6 +23,7 @@ export function GermanDateInput({
   const [refused, setRefused] = useState<string | null>(null);
   return (
     <DateInput
+      {...calendarProps}
       {...props}
       valueFormat="DD.MM.YYYY"
       dateParser={parseGermanDate}

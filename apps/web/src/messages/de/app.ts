@@ -8,6 +8,15 @@ export const app = {
   startupFailed:
     'Das Portal konnte nicht gestartet werden. Bitte prüfen Sie Ihre Verbindung und laden Sie die Seite neu.',
   reload: 'Seite neu laden',
+  /** The date pickers' calendar controls (not spec text). */
+  calendar: {
+    previousMonth: 'Vorheriger Monat',
+    nextMonth: 'Nächster Monat',
+    previousYear: 'Vorheriges Jahr',
+    nextYear: 'Nächstes Jahr',
+    previousDecade: 'Vorheriges Jahrzehnt',
+    nextDecade: 'Nächstes Jahrzehnt',
+  },
   /** Not spec text: a typed date that does not exist (31.02.2026) was not taken. */
   invalidDate: (typed: string) =>
     `„${typed}“ ist kein gültiges Datum und wurde nicht übernommen (Format TT.MM.JJJJ).`,

@@ -3,6 +3,7 @@ import 'dayjs/locale/de';
 import { Group, NativeSelect } from '@mantine/core';
 import { DatePickerInput, DatesProvider } from '@mantine/dates';
 import { useState } from 'react';
+import { calendarProps } from '../../../components/calendar';
 import { orders as t } from '../../../messages/de';
 import { checkDateLimits, DateRangeError, yearRange } from '../model/date-range';
 
@@ -53,6 +54,7 @@ export function PortalDatePicker({
     <DatesProvider settings={DATES_SETTINGS}>
       <Group gap="xs" align="flex-start">
         <DatePickerInput
+          {...calendarProps}
           label={label}
           value={value}
           onChange={(next) => onChange(next ? String(next).slice(0, 10) : null)}
