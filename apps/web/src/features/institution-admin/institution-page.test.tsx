@@ -163,6 +163,33 @@ describe('InstitutionPage', () => {
     expect(await screen.findByRole('combobox', { name: 'Rolle von Lena Neu' })).toBeInTheDocument();
   });
 
+  it('a double click on Einladen invites once', async () => {
+    let posts = 0;
+    server.use(
+      http.post(`*/api/institution/${ID}/user`, () => {
+        posts += 1;
+        return posts > 1
+          ? problem(409)
+          : HttpResponse.json(
+              member(crypto.randomUUID(), 'Lena', 'Neu', 'INSTITUTION_MEMBER', false),
+              {
+                status: 201,
+              },
+            );
+      }),
+    );
+    renderPage();
+    await userEvent.click(screen.getByRole('button', { name: 'Benutzer einladen' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Benutzer einladen' });
+    await userEvent.type(within(dialog).getByLabelText(/E-Mail/), 'lena@example.org');
+    await userEvent.type(within(dialog).getByLabelText(/Vorname/), 'Lena');
+    await userEvent.type(within(dialog).getByLabelText(/Nachname/), 'Neu');
+    await userEvent.dblClick(within(dialog).getByRole('button', { name: 'Einladen' }));
+    expect(await screen.findByText('User wurde erfolgreich eingeladen.')).toBeInTheDocument();
+    expect(posts).toBe(1);
+    expect(screen.queryByText('Die E-Mail-Adresse wird bereits verwendet.')).toBeNull();
+  });
+
   it('invite failure other than 409 says "Daten wurden nicht gespeichert."', async () => {
     server.use(http.post(`*/api/institution/${ID}/user`, () => problem(500)));
     renderPage();

@@ -9,6 +9,7 @@ import { ConfirmModal } from '../../components/confirm-modal';
 import { notifyError, notifySuccess } from '../../components/notifications';
 import { type Breadcrumb, PageHeader } from '../../components/page-header';
 import { isApiError } from '../../lib/api-client';
+import { useSingleFlight } from '../../lib/use-single-flight';
 import { institutionAdmin } from '../../messages/de';
 import {
   useChangeRole,
@@ -74,6 +75,8 @@ export function InstitutionPage({
   const changeRole = useChangeRole(id);
   const resend = useResendInvitationMail(id);
   const [isInviting, setIsInviting] = useState(false);
+  // One invitation or re-sent mail at a time: a double click sends once.
+  const once = useSingleFlight();
   const [toDelete, setToDelete] = useState<InstitutionMember | null>(null);
   const [busyUserIds, setBusyUserIds] = useState<ReadonlySet<string>>(new Set());
   const [now, setNow] = useState(() => Date.now());
@@ -128,14 +131,18 @@ export function InstitutionPage({
     });
   };
 
-  const onResend = (user: InstitutionMember) => {
-    markBusy(user.id, true);
-    resend.mutate(user.id, {
-      onSuccess: () => notifySuccess(text.users.resent),
-      onError: () => notifyError(text.users.resendFailed),
-      onSettled: () => markBusy(user.id, false),
+  const onResend = (user: InstitutionMember) =>
+    once(async () => {
+      markBusy(user.id, true);
+      try {
+        await resend.mutateAsync(user.id);
+        notifySuccess(text.users.resent);
+      } catch {
+        notifyError(text.users.resendFailed);
+      } finally {
+        markBusy(user.id, false);
+      }
     });
-  };
 
   return (
     <>
@@ -193,19 +200,21 @@ export function InstitutionPage({
           isSaving={invite.isPending}
           onCancel={() => setIsInviting(false)}
           onSubmit={(invitation) =>
-            invite.mutate(invitation, {
-              onSuccess: (member) => {
-                onInstitutionChange((current) => appendUser(current, member));
-                notifySuccess(text.invite.success);
-                setIsInviting(false);
-              },
-              onError: (error) =>
-                notifyError(
-                  isApiError(error) && error.status === 409
-                    ? text.invite.inUse
-                    : text.invite.failed,
-                ),
-            })
+            once(() =>
+              invite.mutateAsync(invitation).then(
+                (member) => {
+                  onInstitutionChange((current) => appendUser(current, member));
+                  notifySuccess(text.invite.success);
+                  setIsInviting(false);
+                },
+                (error) =>
+                  notifyError(
+                    isApiError(error) && error.status === 409
+                      ? text.invite.inUse
+                      : text.invite.failed,
+                  ),
+              ),
+            )
           }
         />
       </AppModal>

@@ -18,6 +18,7 @@ import { LoadingStatus } from '../../components/loading-status';
 import { notifyError, notifySuccess } from '../../components/notifications';
 import { type Breadcrumb, PageHeader } from '../../components/page-header';
 import { ScrollTable } from '../../components/scroll-table';
+import { useSingleFlight } from '../../lib/use-single-flight';
 import { orders as t } from '../../messages/de';
 import { useFinancingRequests, useSubmitFinancingRequest } from './api/orders-api';
 import { formatDate, formatEuro } from './model/formats';
@@ -57,6 +58,7 @@ export function CreditOfferPage({ institutionId, breadcrumbs }: CreditOfferPageP
       phone: (v) => (PHONE.test(v.trim()) ? null : t.credit.phoneInvalid),
     },
   });
+  const once = useSingleFlight();
   const onSubmit = form.onSubmit((values) => {
     const input: FinancingRequestInput = {
       amount: Number(values.amount),
@@ -64,13 +66,16 @@ export function CreditOfferPage({ institutionId, breadcrumbs }: CreditOfferPageP
       termMonths: Number(values.termMonths),
       phone: values.phone.trim(),
     };
-    submit.mutate(input, {
-      onSuccess: () => {
-        notifySuccess(t.credit.sent);
-        form.reset();
-      },
-      onError: () => notifyError(t.credit.failed),
-    });
+    // A double click sends one request, not two (each is stored and mailed).
+    once(() =>
+      submit.mutateAsync(input).then(
+        () => {
+          notifySuccess(t.credit.sent);
+          form.reset();
+        },
+        () => notifyError(t.credit.failed),
+      ),
+    );
   });
   return (
     <Stack gap="lg">

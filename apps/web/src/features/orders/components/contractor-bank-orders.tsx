@@ -6,6 +6,7 @@ import { LoadingStatus } from '../../../components/loading-status';
 import { notifyError, notifySuccess } from '../../../components/notifications';
 import { ScrollTable } from '../../../components/scroll-table';
 import { isApiError } from '../../../lib/api-client';
+import { useSingleFlight } from '../../../lib/use-single-flight';
 import { orders as t } from '../../../messages/de';
 import {
   type CustomerBankOrder,
@@ -62,18 +63,27 @@ function AdvanceRow({ row, contractorId }: { row: CustomerBankOrder; contractorI
   const selected = options.includes(next as BankOrderStatus) ? next : (options[0] ?? '');
   // A status set cannot be taken back (forward only): it is asked for once more first.
   const [confirming, setConfirming] = useState(false);
+  const once = useSingleFlight();
+  // Once, also when the confirmation is clicked twice: the status moves forward only.
   const submit = () => {
     if (!selected) return;
-    mutation.mutate(
-      { customerId: row.customerId, orderId: row.orderId, status: selected as BankOrderStatus },
-      {
-        onSuccess: () => notifySuccess(t.contractor.saved),
-        onError: (error) =>
-          notifyError(
-            isApiError(error) && error.problem?.detail ? error.problem.detail : t.contractor.failed,
-          ),
-        onSettled: () => setConfirming(false),
-      },
+    once(() =>
+      mutation
+        .mutateAsync({
+          customerId: row.customerId,
+          orderId: row.orderId,
+          status: selected as BankOrderStatus,
+        })
+        .then(
+          () => notifySuccess(t.contractor.saved),
+          (error) =>
+            notifyError(
+              isApiError(error) && error.problem?.detail
+                ? error.problem.detail
+                : t.contractor.failed,
+            ),
+        )
+        .finally(() => setConfirming(false)),
     );
   };
   return (
