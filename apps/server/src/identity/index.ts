@@ -34,8 +34,11 @@ export interface EmbeddedIdentity {
    * expire (300 s). Resolves to whether anything was found.
    */
   revokeSession(sid: string): Promise<boolean>;
-  /** Ends every session of a user (e.g. after a password change); resolves to the count. */
-  revokeUserSessions(userId: string): Promise<number>;
+  /**
+   * Ends every session of a user (after a password reset), or all but the one holding
+   * `exceptSid` (after a password change); resolves to the count.
+   */
+  revokeUserSessions(userId: string, options?: { exceptSid?: string }): Promise<number>;
   /**
    * Ends an impersonation at the provider: its grant (id = the token's `impersonation.session`)
    * and refresh tokens are revoked, so it cannot be renewed. Only a grant of `userId` counts.
@@ -142,7 +145,8 @@ export const identityPlugin = fp<{ config: Config }>(
       provider,
       publicJwks: keys.publicJwks,
       revokeSession: (sid: string) => revokeSessionBySid(provider, db, sid),
-      revokeUserSessions: (userId: string) => revokeUserSessions(provider, db, userId),
+      revokeUserSessions: (userId: string, options?: { exceptSid?: string }) =>
+        revokeUserSessions(provider, db, userId, options),
       endImpersonation: (sessionId: string, userId: string) =>
         revokeImpersonationGrant(provider, sessionId, userId),
     } satisfies EmbeddedIdentity);

@@ -60,27 +60,45 @@ export async function revokeSessionBySid(
 }
 
 /**
- * Ends every session of a user and revokes all their grants and refresh tokens (for example
- * after a password change). Returns the number of sessions ended.
+ * Ends every session of a user and revokes all their grants and refresh tokens (after a
+ * password reset), or every one but the session holding `exceptSid` and its grants (after a
+ * password change in the portal: the person stays signed in here, other browsers are signed
+ * out). Returns the number of sessions ended.
  */
 export async function revokeUserSessions(
   provider: Provider,
   db: Db,
   userId: string,
+  options: { exceptSid?: string } = {},
 ): Promise<number> {
   const ofUser = sql`${oidcPayloads.payload}->>'accountId' = ${userId}`;
   const sessions = await db
-    .select({ uid: oidcPayloads.uid })
+    .select({
+      uid: oidcPayloads.uid,
+      kept: options.exceptSid ? sessionHoldsSid(options.exceptSid) : sql<boolean>`false`,
+    })
     .from(oidcPayloads)
     .where(and(eq(oidcPayloads.type, 'Session'), ofUser));
   const grants = await db
     .select({ id: oidcPayloads.id })
     .from(oidcPayloads)
     .where(and(eq(oidcPayloads.type, 'Grant'), ofUser));
+  const keptGrants = new Set<string>();
+  for (const row of sessions) {
+    if (!row.kept || !row.uid) continue;
+    const session = await provider.Session.findByUid(row.uid);
+    for (const clientId of Object.keys(session?.authorizations ?? {})) {
+      const grantId = session?.grantIdFor(clientId);
+      if (grantId) keptGrants.add(grantId);
+    }
+  }
   return endSessions(
     provider,
-    sessions.map((row) => row.uid).filter((uid): uid is string => !!uid),
-    grants.map((grant) => grant.id),
+    sessions
+      .filter((row) => !row.kept)
+      .map((row) => row.uid)
+      .filter((uid): uid is string => !!uid),
+    grants.map((grant) => grant.id).filter((id) => !keptGrants.has(id)),
   );
 }
 

@@ -359,6 +359,35 @@ describe('revocation for the API', () => {
     expect(await hasSession(first)).toBe(false);
   });
 
+  it('a password change in the portal signs out every other browser, not this one', async () => {
+    const user = await createUser(t.database.db);
+    const here = new TestBrowser(t.app, t.config);
+    const elsewhere = new TestBrowser(t.app, t.config);
+    const mine = await here.signIn(user);
+    const other = await elsewhere.signIn(user);
+    const api = (method: 'POST' | 'PUT', url: string, payload: unknown, headers = {}) =>
+      t.app.inject({
+        method,
+        url,
+        payload: payload as string,
+        headers: {
+          authorization: `Bearer ${mine.access_token}`,
+          ...(typeof payload === 'string' ? { 'content-type': 'text/plain' } : {}),
+          ...headers,
+        },
+      });
+    const confirmed = await api('POST', '/api/user/confirmPassword', { password: user.password });
+    expect(confirmed.statusCode).toBe(200);
+    const changed = await api('PUT', '/api/user/updatePassword', 'Blauer-Leuchtturm-2031!', {
+      'x-password-confirmation': confirmed.json().confirmation,
+    });
+    expect(changed.statusCode).toBe(204);
+    expect((await here.refresh(mine.refresh_token)).statusCode).toBe(200);
+    expect(await hasSession(here)).toBe(true);
+    expect((await elsewhere.refresh(other.refresh_token)).statusCode).toBe(400);
+    expect(await hasSession(elsewhere)).toBe(false);
+  });
+
   it('revokes through the standard revocation endpoint too', async () => {
     const user = await createUser(t.database.db);
     const browser = new TestBrowser(t.app, t.config);

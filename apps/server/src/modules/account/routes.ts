@@ -129,19 +129,21 @@ export const accountRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (a
         description:
           'Body: the new password as `text/plain`. At least 10 characters and a zxcvbn score ' +
           'of at least 3 (common and German dictionaries); header `X-Password-Confirmation` from ' +
-          '`POST /user/confirmPassword`. 403 in an impersonated session.',
+          '`POST /user/confirmPassword`. 403 in an impersonated session. Every other sign-in ' +
+          'session of the person ends (their refresh tokens are revoked).',
         body: z.string().max(PASSWORD_MAX_LENGTH * 4),
         headers: z.object({ 'x-password-confirmation': z.string().max(200).optional() }),
         response: { ...noContent, ...problemResponses(400, 401, 403, 404, 409) },
       },
     },
     async (request, reply) => {
-      await updatePassword(
-        db,
-        await callerOf(request),
-        request.body,
-        request.headers['x-password-confirmation'],
-      );
+      const caller = await callerOf(request);
+      await updatePassword(db, caller, request.body, request.headers['x-password-confirmation']);
+      // Every other browser signed in with the old password is signed out (its refresh token is
+      // revoked, its access token runs out within 300 s); this one stays signed in.
+      await app.identity?.revokeUserSessions(caller.userId, {
+        ...(request.auth.sid ? { exceptSid: request.auth.sid } : {}),
+      });
       return reply.code(204).send(null);
     },
   );
