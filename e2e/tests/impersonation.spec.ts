@@ -26,9 +26,9 @@ async function saraActsAsMax(page: Page) {
   await signIn(page, ACCOUNTS.sara, `/dashboard?institutionId=${NORD}`);
   await impersonationButton(page).click();
   const dialog = page.getByRole('dialog', { name: 'Als User eines Kunden anmelden' });
-  await dialog.getByRole('textbox', { name: 'Kunden-Institution' }).pressSequentially('Sonnen');
+  await dialog.getByRole('combobox', { name: 'Kunden-Institution' }).pressSequentially('Sonnen');
   await page.getByRole('option', { name: /Praxis Sonnenschein/ }).click();
-  await dialog.getByRole('textbox', { name: 'Benutzer' }).pressSequentially('Max');
+  await dialog.getByRole('combobox', { name: 'Benutzer' }).pressSequentially('Max');
   await page.getByRole('option', { name: /Max Weiß/ }).click();
   await dialog.getByRole('button', { name: 'Anmelden' }).click();
   await expect(page.getByTestId('support-mode')).toBeVisible();
@@ -49,8 +49,8 @@ test.describe('impersonation (Als User eines Kunden anmelden)', () => {
     await impersonationButton(page).click();
     const dialog = page.getByRole('dialog', { name: 'Als User eines Kunden anmelden' });
     await expect(dialog).toBeVisible();
-    const institution = dialog.getByRole('textbox', { name: 'Kunden-Institution' });
-    const user = dialog.getByRole('textbox', { name: 'Benutzer' });
+    const institution = dialog.getByRole('combobox', { name: 'Kunden-Institution' });
+    const user = dialog.getByRole('combobox', { name: 'Benutzer' });
     const submit = dialog.getByRole('button', { name: 'Anmelden' });
     await expect(user).toBeDisabled();
     await expect(submit).toBeDisabled();
@@ -60,8 +60,17 @@ test.describe('impersonation (Als User eines Kunden anmelden)', () => {
     // Nothing found: the placeholder is shown and cannot be picked. (The list opens in a portal
     // above the dialog, so it is looked up on the page.)
     await institution.fill('Gibtesnicht');
-    await expect(page.getByText('Keine Institution gefunden.')).toBeVisible();
-    await expect(page.getByRole('option')).toHaveCount(0);
+    const none = page.getByRole('option', { name: 'Keine Institution gefunden.' });
+    await expect(none).toBeVisible();
+    await expect(none).toHaveAttribute('aria-disabled', 'true');
+    await expect(page.getByRole('option')).toHaveCount(1);
+    // A combobox to assistive technology, open now; the answer is an option of its list.
+    await expect(institution).toHaveAttribute('role', 'combobox');
+    await expect(institution).toHaveAttribute('aria-expanded', 'true');
+    await expectNoAxeViolations(page);
+    await institution.press('ArrowDown');
+    await institution.press('Enter');
+    await expect(user).toBeDisabled();
 
     // Keyboard only: type, arrow down, Enter.
     await institution.fill('');
@@ -114,7 +123,7 @@ test.describe('impersonation (Als User eines Kunden anmelden)', () => {
     // While impersonating the modal offers only Eigener User.
     await impersonationButton(page).click();
     const again = page.getByRole('dialog', { name: 'Als User eines Kunden anmelden' });
-    await expect(again.getByRole('textbox', { name: 'Kunden-Institution' })).toBeDisabled();
+    await expect(again.getByRole('combobox', { name: 'Kunden-Institution' })).toBeDisabled();
     await expect(again.getByRole('button', { name: 'Anmelden' })).toBeDisabled();
     await expect(again.getByRole('button', { name: 'Eigener User' })).toBeEnabled();
     await expectNoAxeViolations(page);
@@ -139,9 +148,9 @@ test.describe('impersonation (Als User eines Kunden anmelden)', () => {
     await signIn(page, ACCOUNTS.sara, `/dashboard?institutionId=${NORD}`);
     await impersonationButton(page).click();
     const dialog = page.getByRole('dialog', { name: 'Als User eines Kunden anmelden' });
-    await dialog.getByRole('textbox', { name: 'Kunden-Institution' }).pressSequentially('Müller');
+    await dialog.getByRole('combobox', { name: 'Kunden-Institution' }).pressSequentially('Müller');
     await page.getByRole('option', { name: /Zahnarztpraxis Dr\. Müller/ }).click();
-    await dialog.getByRole('textbox', { name: 'Benutzer' }).pressSequentially('Anna');
+    await dialog.getByRole('combobox', { name: 'Benutzer' }).pressSequentially('Anna');
     await page.getByRole('option', { name: /Anna Schäfer/ }).click();
     await dialog.getByRole('button', { name: 'Anmelden' }).click();
     await expect(page.getByTestId('support-mode')).toBeVisible();

@@ -91,15 +91,15 @@ const button = () => screen.findByRole('button', { name: 'Als User eines Kunden 
 async function pickMax(user: ReturnType<typeof userEvent.setup>) {
   await user.click(await button());
   const dialog = await screen.findByRole('dialog', { name: 'Als User eines Kunden anmelden' });
-  await user.type(screen.getByRole('textbox', { name: 'Kunden-Institution' }), 'Sonnen');
+  await user.type(screen.getByRole('combobox', { name: 'Kunden-Institution' }), 'Sonnen');
   await screen.findByRole('option', { name: /Praxis Sonnenschein/ });
   await user.keyboard('{ArrowDown}{Enter}');
   await waitFor(() =>
-    expect(screen.getByRole('textbox', { name: 'Kunden-Institution' })).toHaveValue(
+    expect(screen.getByRole('combobox', { name: 'Kunden-Institution' })).toHaveValue(
       'Praxis Sonnenschein (Kd.-Nr. 100234)',
     ),
   );
-  await user.type(screen.getByRole('textbox', { name: 'Benutzer' }), 'Max');
+  await user.type(screen.getByRole('combobox', { name: 'Benutzer' }), 'Max');
   await user.click(await screen.findByRole('option', { name: /Max Weiß/ }));
   return dialog;
 }
@@ -124,8 +124,8 @@ describe('ImpersonationControl', () => {
     const user = userEvent.setup();
     await user.click(await button());
     await screen.findByRole('dialog');
-    const institution = screen.getByRole('textbox', { name: 'Kunden-Institution' });
-    expect(screen.getByRole('textbox', { name: 'Benutzer' })).toBeDisabled();
+    const institution = screen.getByRole('combobox', { name: 'Kunden-Institution' });
+    expect(screen.getByRole('combobox', { name: 'Benutzer' })).toBeDisabled();
     expect(screen.getByRole('button', { name: 'Anmelden' })).toBeDisabled();
     expect(screen.getByRole('button', { name: 'Eigener User' })).toBeDisabled();
     await user.type(institution, 'So ');
@@ -135,8 +135,11 @@ describe('ImpersonationControl', () => {
     await user.type(institution, 'Gibtsnicht');
     // debounced: one request for the whole word
     await waitFor(() => expect(searches).toEqual(['Gibtsnicht']));
-    expect(await screen.findByText('Keine Institution gefunden.')).toBeInTheDocument();
-    expect(screen.queryAllByRole('option')).toHaveLength(0);
+    // The answer is the list's one option, and it cannot be picked.
+    expect(
+      await screen.findByRole('option', { name: 'Keine Institution gefunden.' }),
+    ).toHaveAttribute('aria-disabled', 'true');
+    expect(screen.queryAllByRole('option')).toHaveLength(1);
     await user.clear(institution);
     await pickMax(user);
     await waitFor(() => expect(screen.getByRole('button', { name: 'Anmelden' })).toBeEnabled());
@@ -154,10 +157,13 @@ describe('ImpersonationControl', () => {
     renderControl();
     const user = userEvent.setup();
     await user.click(await button());
-    await user.type(screen.getByRole('textbox', { name: 'Kunden-Institution' }), 'kaputt');
+    await user.type(screen.getByRole('combobox', { name: 'Kunden-Institution' }), 'kaputt');
     await waitFor(() => expect(searchesMock).toHaveBeenCalledWith(NORD, 'kaputt'));
-    expect(await screen.findByText('Keine Institution gefunden.')).toBeInTheDocument();
-    expect(screen.queryAllByRole('option')).toHaveLength(0);
+    // The answer is the list's one option, and it cannot be picked.
+    expect(
+      await screen.findByRole('option', { name: 'Keine Institution gefunden.' }),
+    ).toHaveAttribute('aria-disabled', 'true');
+    expect(screen.queryAllByRole('option')).toHaveLength(1);
   });
 
   it('a refusal closes the modal with "Nachahmung des Users nicht erlaubt."', async () => {
@@ -199,7 +205,7 @@ describe('ImpersonationControl', () => {
     const user = userEvent.setup();
     await user.click(await button());
     await screen.findByRole('dialog');
-    expect(screen.getByRole('textbox', { name: 'Kunden-Institution' })).toBeDisabled();
+    expect(screen.getByRole('combobox', { name: 'Kunden-Institution' })).toBeDisabled();
     expect(screen.getByRole('button', { name: 'Anmelden' })).toBeDisabled();
     await user.click(screen.getByRole('button', { name: 'Eigener User' }));
     await waitFor(() => expect(props.reload).toHaveBeenCalled());
@@ -242,7 +248,7 @@ describe('ImpersonationControl', () => {
     await user.click(await button());
     await screen.findByRole('dialog');
     await waitFor(() =>
-      expect(screen.getByRole('textbox', { name: 'Kunden-Institution' })).toHaveFocus(),
+      expect(screen.getByRole('combobox', { name: 'Kunden-Institution' })).toHaveFocus(),
     );
     await user.keyboard('{Escape}');
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());

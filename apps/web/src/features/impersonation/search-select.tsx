@@ -82,7 +82,8 @@ export function SearchSelect<T>({
 
   return (
     <Combobox store={combobox} onOptionSubmit={onOptionSubmit} zIndex={400}>
-      <Combobox.Target>
+      {/* A combobox to assistive technology (role, aria-expanded), not only an input. */}
+      <Combobox.Target withExpandedAttribute>
         <InputBase
           label={label}
           description={description}
@@ -102,7 +103,11 @@ export function SearchSelect<T>({
       <Combobox.Dropdown hidden={!hasResult}>
         <Combobox.Options id={listId} aria-label={label} mah={280} style={{ overflowY: 'auto' }}>
           {items.length === 0 ? (
-            <Combobox.Empty>{emptyText}</Combobox.Empty>
+            // An option that cannot be picked: a list box may hold options only (axe), and the
+            // answer is read out like a result.
+            <Combobox.Option value="" disabled>
+              {emptyText}
+            </Combobox.Option>
           ) : (
             items.map((item) => (
               <Combobox.Option value={getKey(item)} key={getKey(item)}>
