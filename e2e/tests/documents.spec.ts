@@ -262,6 +262,10 @@ test('Tom edits and deletes a document; the chosen customer stays in the address
   await expect(page.getByText('Löschen des Dokuments erfolgreich')).toBeVisible();
   await expect(confirm).toBeHidden();
   await expect(rows.filter({ hasText: name })).toHaveCount(0);
+  // The focus stays in the business case (or the page), not at the page's start.
+  await expect
+    .poll(() => page.evaluate(() => !!document.activeElement?.closest('main')))
+    .toBe(true);
   await expectNoAxeViolations(page);
 
   // The chosen customer stays chosen in another type and after a reload.

@@ -128,6 +128,34 @@ test.describe('routes', () => {
     expect(await hiddenFocus()).toBeNull();
   });
 
+  test('keyboard: the first Tab offers Zum Inhalt springen; a move to another page focuses its heading', async ({
+    page,
+  }) => {
+    await signIn(page, ACCOUNTS.anna, '/dashboard');
+    await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
+    await page.locator('body').focus();
+    await page.keyboard.press('Tab');
+    const skip = page.getByRole('link', { name: 'Zum Inhalt springen' });
+    await expect(skip).toBeFocused();
+    await expect(skip).toBeInViewport();
+    await expectNoAxeViolations(page);
+    await page.keyboard.press('Enter');
+    await expect(page.locator('main')).toBeFocused();
+    // The next Tab is in the page, not in the top bar.
+    await page.keyboard.press('Tab');
+    expect(await page.evaluate(() => !!document.activeElement?.closest('main'))).toBe(true);
+
+    // Mein Konto from the user menu, by keyboard: the new page's heading has the focus.
+    await userMenu(page).focus();
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('menuitem', { name: 'Mein Konto' })).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('heading', { level: 1, name: 'Mein Konto' })).toBeFocused();
+    // A link in the page (its breadcrumb) likewise.
+    await page.getByRole('link', { name: 'Dashboard' }).first().click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeFocused();
+  });
+
   test('a technical user sees the restricted banner and is signed out after 5 seconds', async ({
     page,
   }) => {

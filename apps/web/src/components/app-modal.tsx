@@ -5,8 +5,9 @@ import '@mantine/core/styles/ModalBase.css';
 import '@mantine/core/styles/Overlay.css';
 import '@mantine/core/styles/Paper.css';
 import { Group, Modal, type ModalProps } from '@mantine/core';
-import type { ReactNode } from 'react';
+import { type ReactNode, useEffect, useRef } from 'react';
 import { shell } from '../messages/de/shell';
+import { watchFocusAfterRemoval } from './focus-fallback';
 
 export interface AppModalProps {
   opened: boolean;
@@ -24,7 +25,8 @@ export interface AppModalProps {
 
 /**
  * The generic dialog with headline, body and footer. Focus stays inside while open, Escape and
- * the close button close it (unless `isDismissable` is false), focus returns to the opener.
+ * the close button close it (unless `isDismissable` is false), focus returns to the opener;
+ * when the opener is gone (a deleted row's button), to what held it (focus-fallback.ts).
  */
 export function AppModal({
   opened,
@@ -35,6 +37,15 @@ export function AppModal({
   size = 'lg',
   isDismissable = true,
 }: AppModalProps) {
+  // The opener, read while rendering the opening (before the dialog takes the focus).
+  const opener = useRef<Element | null>(null);
+  if (opened && opener.current === null) opener.current = document.activeElement;
+  useEffect(() => {
+    if (opened) return;
+    // Watched past this dialog's own end: it may close with the row that held it.
+    if (opener.current) watchFocusAfterRemoval(opener.current);
+    opener.current = null;
+  }, [opened]);
   return (
     <Modal.Root
       opened={opened}

@@ -9,6 +9,7 @@ import { HelpButton } from './help-button';
 import { NAVBAR_HEIGHT_PX, ShellNavbar } from './navbar';
 import classes from './shell.module.css';
 import type { ShellProps } from './types';
+import { useFocusOnNavigation } from './use-focus-on-navigation';
 
 export const SIDEBAR_WIDTH_PX = 300;
 
@@ -25,6 +26,8 @@ export function AppShellLayout(props: ShellProps) {
   const [isSidebarOpen, sidebar] = useDisclosure(false);
   const sidebarId = useId();
   const headerRef = useRef<HTMLElement>(null);
+  const mainRef = useRef<HTMLElement>(null);
+  useFocusOnNavigation(mainRef);
   const hasSidebar = user !== null && sidebarSections.length > 0;
   const isSidebarShown = hasSidebar && isSidebarOpen;
   const [hasSidebarOpened, setHasSidebarOpened] = useState(false);
@@ -55,6 +58,18 @@ export function AppShellLayout(props: ShellProps) {
       }}
       padding={0}
     >
+      {/* The first Tab stop: past the top bar (and the open sidebar) to the page itself. */}
+      {/* biome-ignore lint/a11y/useValidAnchor: a skip link is a link to a place in the page; the click handler only keeps #main-content out of the address. */}
+      <a
+        href="#main-content"
+        className={classes.skipLink}
+        onClick={(event) => {
+          event.preventDefault();
+          mainRef.current?.focus();
+        }}
+      >
+        {shell.skipToContent}
+      </a>
       <AppShell.Header
         ref={headerRef}
         className={classes.header}
@@ -88,7 +103,7 @@ export function AppShellLayout(props: ShellProps) {
         </AppShell.Navbar>
       )}
 
-      <AppShell.Main className={classes.main}>
+      <AppShell.Main ref={mainRef} id="main-content" tabIndex={-1} className={classes.main}>
         <div className={classes.content}>
           {banners && (
             <Stack gap="sm" className={classes.banners} data-testid="shell-banners">

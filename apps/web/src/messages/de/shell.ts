@@ -1,5 +1,7 @@
 /** German texts of the app shell (navbar, sidebar, footer, help, banners) and shared components. */
 export const shell = {
+  /** The first stop of the Tab key on every page (not spec text). */
+  skipToContent: 'Zum Inhalt springen',
   brand: {
     name: 'Institutionsportal',
     homeLinkLabel: 'Institutionsportal – zum Dashboard',

@@ -1,0 +1,30 @@
+/**
+ * Where the focus goes when the element it would return to is gone: a dialog's opener that the
+ * dialog removed (Löschen in a row that is deleted, a tile's remove button). The browser then
+ * drops the focus to the page's start (`<body>`), and a keyboard or screen-reader user loses
+ * their place. Instead the focus goes to what held the opener: its table, section or region
+ * (made focusable for this, without scrolling), else the page's main content.
+ */
+export function watchFocusAfterRemoval(opener: Element | null, milliseconds = 3_000) {
+  if (!(opener instanceof HTMLElement)) return () => undefined;
+  const holder =
+    opener.closest<HTMLElement>('table, section, [role="region"], main') ??
+    document.querySelector<HTMLElement>('main');
+  const started = Date.now();
+  const timer = window.setInterval(() => {
+    const active = document.activeElement;
+    const lost = !active || active === document.body;
+    if (!opener.isConnected && lost) {
+      const target = holder?.isConnected ? holder : document.querySelector<HTMLElement>('main');
+      if (target) {
+        if (!target.hasAttribute('tabindex')) target.setAttribute('tabindex', '-1');
+        target.focus({ preventScroll: true });
+      }
+      window.clearInterval(timer);
+    } else if (Date.now() - started > milliseconds || (!lost && active !== opener)) {
+      // Time is up, or the focus is somewhere the person put it.
+      window.clearInterval(timer);
+    }
+  }, 100);
+  return () => window.clearInterval(timer);
+}
