@@ -233,7 +233,13 @@ test('Verträge, Kundencenter, Mein Finanzierungswunsch and the offer pages', as
   await expectNoAxeViolations(page);
   await page.getByLabel('Betrag in EUR').fill('25000,5');
   await page.getByLabel('Laufzeit in Monaten').fill('48');
-  await page.getByLabel('Verwendungszweck').fill('Neues Ultraschallgerät');
+  // The purpose stops at the server's 500 characters and says how many are used.
+  const purpose = page.getByLabel('Verwendungszweck');
+  await purpose.fill('x'.repeat(600));
+  await expect(purpose).toHaveValue('x'.repeat(500));
+  await expect(page.getByText('500 von 500 Zeichen')).toBeVisible();
+  await purpose.fill('Neues Ultraschallgerät');
+  await expect(page.getByText('22 von 500 Zeichen')).toBeVisible();
   await page.getByLabel('Telefonnummer für Rückfragen').fill('040 1234567');
   await page.getByRole('button', { name: 'Finanzierungswunsch senden' }).click();
   const requests = page.getByTestId('financing-requests');

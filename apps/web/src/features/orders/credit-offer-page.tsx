@@ -22,6 +22,7 @@ import { useSingleFlight } from '../../lib/use-single-flight';
 import { orders as t } from '../../messages/de';
 import { useFinancingRequests, useSubmitFinancingRequest } from './api/orders-api';
 import { formatDate, formatEuro } from './model/formats';
+import { PURPOSE_MAX_LENGTH } from './model/limits';
 
 export interface CreditOfferPageProps {
   institutionId: string;
@@ -118,9 +119,11 @@ export function CreditOfferPage({ institutionId, breadcrumbs }: CreditOfferPageP
           <Textarea
             errorProps={ERROR_PROPS}
             label={t.credit.purpose}
+            description={t.credit.purposeLength(form.values.purpose.length, PURPOSE_MAX_LENGTH)}
             required
             autosize
             minRows={2}
+            maxLength={PURPOSE_MAX_LENGTH}
             {...form.getInputProps('purpose')}
           />
           <TextInput

@@ -127,6 +127,8 @@ export const orders = {
     required: 'Bitte füllen Sie dieses Feld aus.',
     amountInvalid: 'Bitte geben Sie einen Betrag größer als 0 € an (höchstens 10.000.000 €).',
     purposeInvalid: 'Bitte beschreiben Sie den Verwendungszweck (mindestens 3 Zeichen).',
+    /** Not spec text: how much of the purpose's room is used. */
+    purposeLength: (used: number, max: number) => `${used} von ${max} Zeichen`,
     termInvalid: 'Bitte geben Sie eine Laufzeit von 1 bis 360 Monaten an.',
     phoneInvalid: 'Bitte geben Sie eine gültige Telefonnummer an.',
     earlier: 'Ihre bisherigen Finanzierungswünsche',
