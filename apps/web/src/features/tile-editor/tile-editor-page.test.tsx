@@ -124,20 +124,31 @@ describe('TileEditorPage', () => {
     const save = within(pending).getByRole('button', { name: 'Änderungen speichern' });
     expect(save).toBeEnabled();
 
-    // Staying: nothing changes.
-    const confirm = vi.spyOn(window, 'confirm').mockReturnValueOnce(false);
+    // Staying: nothing changes. Asked in the app's own dialog, which opens on staying.
     await user.click(picker);
     await user.click(await screen.findByRole('option', { name: 'Abrechnung' }));
-    expect(confirm).toHaveBeenCalledWith(
-      'Sie haben ungespeicherte Änderungen an Kacheln. Wenn Sie die Seite verlassen, gehen sie verloren. Trotzdem verlassen?',
+    const dialog = await screen.findByRole('dialog', { name: 'Ungespeicherte Änderungen' });
+    expect(dialog).toHaveTextContent(
+      'Sie haben ungespeicherte Änderungen an Kacheln dieses Geschäftsfalltyps. Wenn Sie den Geschäftsfalltyp wechseln, gehen sie verloren. Trotzdem wechseln?',
     );
+    await vi.waitFor(() =>
+      expect(
+        within(dialog).getByRole('button', { name: 'Beim Geschäftsfalltyp bleiben' }),
+      ).toHaveFocus(),
+    );
+    await user.click(within(dialog).getByRole('button', { name: 'Beim Geschäftsfalltyp bleiben' }));
     expect(picker).toHaveValue('Marketing');
     expect(within(pending).getByText('Gelöscht')).toBeInTheDocument();
 
-    // Leaving: the changes are gone before the new type's tiles have arrived.
-    confirm.mockReturnValueOnce(true);
+    // Switching: the changes are gone before the new type's tiles have arrived.
     await user.click(picker);
     await user.click(await screen.findByRole('option', { name: 'Abrechnung' }));
+    await user.click(
+      within(await screen.findByRole('dialog', { name: 'Ungespeicherte Änderungen' })).getByRole(
+        'button',
+        { name: 'Geschäftsfalltyp wechseln' },
+      ),
+    );
     expect(picker).toHaveValue('Abrechnung');
     expect(screen.getByText('Kacheln werden geladen …')).toBeInTheDocument();
     expect(within(pending).getByText('Keine ausstehenden Änderungen.')).toBeInTheDocument();

@@ -14,6 +14,7 @@ import { IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useMemo, useReducer, useRef, useState } from 'react';
 import { AppModal } from '../../components/app-modal';
+import { ConfirmModal } from '../../components/confirm-modal';
 import { type Breadcrumb, PageHeader } from '../../components/page-header';
 import { tileEditor } from '../../messages/de/tile-editor';
 import { useBusinessCaseTypes, useEditorTiles, useTileGroups } from './api/editor-queries';
@@ -157,18 +158,39 @@ export function TileEditorPage({
     }
   };
 
-  const changeType = (value: string | null) => {
-    if (!value || value === typeId) return;
-    if (isDirty && !window.confirm(tileEditor.leave.body)) return;
+  // Another type with unsaved changes: asked first in the app's own dialog (the browser's
+  // confirm spoke of leaving the page, in the browser's look).
+  const [askedType, setAskedType] = useState<string | null>(null);
+  const switchType = (value: string) => {
     // The pending changes belong to the old type: discarded with its tiles at once, not only
     // when the new type's tiles arrive (they would stay listed and savable until then).
     dispatch({ type: 'loaded', tiles: [] });
     setTypeId(value);
   };
+  const changeType = (value: string | null) => {
+    if (!value || value === typeId) return;
+    if (isDirty) setAskedType(value);
+    else switchType(value);
+  };
 
   return (
     <>
       <LeaveGuard isDirty={isDirty} />
+      <ConfirmModal
+        opened={askedType !== null}
+        headline={tileEditor.leave.title}
+        cancelLabel={tileEditor.switchType.stay}
+        confirmLabel={tileEditor.switchType.confirm}
+        confirmColor="red.8"
+        focus="cancel"
+        onCancel={() => setAskedType(null)}
+        onConfirm={() => {
+          if (askedType) switchType(askedType);
+          setAskedType(null);
+        }}
+      >
+        {tileEditor.switchType.body}
+      </ConfirmModal>
       <PageHeader title={tileEditor.title} breadcrumbs={breadcrumbs} />
       <Select
         label={tileEditor.businessCaseType}

@@ -83,4 +83,10 @@ export const tileEditor = {
     stay: 'Auf der Seite bleiben',
     leave: 'Seite verlassen',
   },
+  /** Another business case type chosen with unsaved changes (not spec text). */
+  switchType: {
+    body: 'Sie haben ungespeicherte Änderungen an Kacheln dieses Geschäftsfalltyps. Wenn Sie den Geschäftsfalltyp wechseln, gehen sie verloren. Trotzdem wechseln?',
+    stay: 'Beim Geschäftsfalltyp bleiben',
+    confirm: 'Geschäftsfalltyp wechseln',
+  },
 } as const;
