@@ -163,6 +163,16 @@ describe('InstitutionPage', () => {
     expect(await screen.findByRole('combobox', { name: 'Rolle von Lena Neu' })).toBeInTheDocument();
   });
 
+  it('a refused invitation puts the focus on the first field to fix', async () => {
+    renderPage();
+    await userEvent.click(screen.getByRole('button', { name: 'Benutzer einladen' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Benutzer einladen' });
+    await userEvent.type(within(dialog).getByLabelText(/E-Mail/), 'lena@example.org');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Einladen' }));
+    await waitFor(() => expect(within(dialog).getByLabelText(/Vorname/)).toHaveFocus());
+    expect(within(dialog).getByLabelText(/Vorname/)).toHaveAttribute('aria-invalid', 'true');
+  });
+
   it('a double click on Einladen invites once', async () => {
     let posts = 0;
     server.use(

@@ -5,6 +5,7 @@ import '@mantine/core/styles/SimpleGrid.css';
 import { Button, Group, NativeSelect, SimpleGrid, TextInput } from '@mantine/core';
 import { type AccountData, type AccountDataUpdate, FORMS_OF_ADDRESS } from '@portal/contract';
 import { type FormEvent, useState } from 'react';
+import { focusFirstInvalid } from '../../../components/focus-first-invalid';
 import { account } from '../../../messages/de';
 
 const text = account.personal;
@@ -31,7 +32,9 @@ export function PersonalDataForm({ data, isSaving, onSave }: PersonalDataFormPro
   const submit = (event: FormEvent) => {
     event.preventDefault();
     setIsSubmitted(true);
-    if (!values.firstName.trim() || !values.lastName.trim()) return;
+    if (!values.firstName.trim() || !values.lastName.trim()) {
+      return focusFirstInvalid(event.currentTarget as Element);
+    }
     onSave({
       formOfAddress: values.formOfAddress || null,
       title: values.title.trim() || null,

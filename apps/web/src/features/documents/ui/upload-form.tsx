@@ -20,7 +20,8 @@ import {
 } from '@mantine/core';
 import { Dropzone, type FileRejection } from '@mantine/dropzone';
 import type { DocumentType, RelationshipBusinessCase } from '@portal/contract';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
+import { focusFirstInvalid } from '../../../components/focus-first-invalid';
 import { GermanDateInput } from '../../../components/german-date-input';
 import { notifyError, notifySuccess } from '../../../components/notifications';
 import { app, documents as t } from '../../../messages/de';
@@ -76,6 +77,7 @@ export function UploadForm({
   dispatch,
   onUploaded,
 }: UploadFormProps) {
+  const section = useRef<HTMLElement>(null);
   const limit = maxBytes ? formatSizeLimit(maxBytes) : undefined;
   const [businessCaseId, setBusinessCaseId] = useState<string | null>(
     businessCases.length === 1 ? (businessCases[0]?.id ?? null) : null,
@@ -119,8 +121,10 @@ export function UploadForm({
 
   async function submit() {
     setSubmitted(true);
-    if (!businessCaseId || drafts.length === 0) return;
-    if (drafts.some((draft) => !draft.displayName.trim() || !draft.createdAt)) return;
+    if (!businessCaseId || drafts.length === 0) return focusFirstInvalid(section.current);
+    if (drafts.some((draft) => !draft.displayName.trim() || !draft.createdAt)) {
+      return focusFirstInvalid(section.current);
+    }
     const batch = drafts.map((draft) => ({ name: draft.displayName, draft }));
     for (const { draft } of batch) {
       patch(draft.key, { status: 'uploading', progress: 0, message: '' });
@@ -158,7 +162,7 @@ export function UploadForm({
   }
 
   return (
-    <Card withBorder padding="md" component="section" aria-labelledby="upload-title">
+    <Card withBorder padding="md" component="section" aria-labelledby="upload-title" ref={section}>
       <Stack>
         <Title order={3} id="upload-title">
           {t.manage.uploadTitle}

@@ -5,6 +5,7 @@ import '@mantine/core/styles/SimpleGrid.css';
 import { Button, Group, SimpleGrid, TextInput } from '@mantine/core';
 import { ACCOUNT_LIMITS, type Institution, type InstitutionUpdate } from '@portal/contract';
 import { type FormEvent, useState } from 'react';
+import { focusFirstInvalid } from '../../../components/focus-first-invalid';
 import { institutionAdmin } from '../../../messages/de';
 
 const text = institutionAdmin.data;
@@ -38,7 +39,8 @@ export function InstitutionDataForm({ institution, isSaving, onSave }: Instituti
   const submit = (event: FormEvent) => {
     event.preventDefault();
     setIsSubmitted(true);
-    if (Object.values(errors).some(Boolean)) return;
+    if (Object.values(errors).some(Boolean))
+      return focusFirstInvalid(event.currentTarget as Element);
     onSave({
       name: values.name.trim(),
       postalcode: values.postalcode.trim(),

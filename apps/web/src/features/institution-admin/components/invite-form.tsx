@@ -11,6 +11,7 @@ import {
   type Invitation,
 } from '@portal/contract';
 import { type FormEvent, useState } from 'react';
+import { focusFirstInvalid } from '../../../components/focus-first-invalid';
 import { institutionAdmin } from '../../../messages/de';
 import { roleLabel } from '../model/institution-changes';
 
@@ -47,7 +48,9 @@ export function InviteForm({ isSaving, onSubmit, onCancel }: InviteFormProps) {
   const submit = (event: FormEvent) => {
     event.preventDefault();
     setIsSubmitted(true);
-    if (Object.values(errors).some(Boolean) || isSaving) return;
+    if (isSaving) return;
+    if (Object.values(errors).some(Boolean))
+      return focusFirstInvalid(event.currentTarget as Element);
     onSubmit({
       email: values.email.trim(),
       firstName: values.firstName.trim(),

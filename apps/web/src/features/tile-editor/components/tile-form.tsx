@@ -20,6 +20,7 @@ import {
   TextInput,
 } from '@mantine/core';
 import { type FormEvent, useEffect, useMemo, useState } from 'react';
+import { focusFirstInvalid } from '../../../components/focus-first-invalid';
 import { tileEditor } from '../../../messages/de/tile-editor';
 import {
   EDITOR_TILE_TYPES,
@@ -121,7 +122,7 @@ export function TileForm({ initial, groups, isNew, onSubmit, onCancel }: TileFor
   const submit = (event: FormEvent) => {
     event.preventDefault();
     setSubmitted(true);
-    if (!isValid) return;
+    if (!isValid) return focusFirstInvalid(event.currentTarget as Element);
     onSubmit(
       {
         ...fields,
