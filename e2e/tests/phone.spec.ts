@@ -44,11 +44,14 @@ test.describe('on a phone', () => {
     await page.goto('/document?documentType=invoice');
     const table = page.getByRole('group', { name: 'Rechnungen, neueste zuerst' });
     await expect(table).toHaveAttribute('tabindex', '0');
+    // It says that it scrolls (the phone hides the scrollbar until touched).
+    await expect(page.getByText('Weitere Spalten: die Tabelle seitlich verschieben.')).toBeVisible();
     await table.focus();
     await page.keyboard.press('ArrowRight');
     await expect.poll(() => table.evaluate((element) => element.scrollLeft)).toBeGreaterThan(0);
     await expect.poll(() => overflow(page)).toBe(0);
     await expectNoAxeViolations(page);
+    await shot(page, 'anna-documents-scrolled');
   });
 
   test("Tom's document management fits the screen; each business case's table scrolls by itself", async ({

@@ -1,6 +1,8 @@
 import '@mantine/core/styles/Table.css';
-import { Table } from '@mantine/core';
+import '@mantine/core/styles/Text.css';
+import { Table, Text } from '@mantine/core';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
+import { shell } from '../messages/de/shell';
 import classes from './scroll-table.module.css';
 
 export interface ScrollTableProps {
@@ -16,7 +18,9 @@ export interface ScrollTableProps {
  * browser's own scrollbar, and never widens the page. While it does, the region takes the
  * keyboard focus (arrow keys scroll it, WCAG 2.1.1) and is a named group (no landmark: a
  * section around it may carry the same name); when everything fits it is no
- * extra Tab stop. Positioned, so that visually hidden text in its cells stays inside.
+ * extra Tab stop. Positioned, so that visually hidden text in its cells stays inside. While
+ * it scrolls, shadows at its edges show that there is more, and a line under it says so (on a
+ * phone the browser's scrollbar is hidden until touched, and a cut column looked like the end).
  */
 export function ScrollTable({ minWidth, label, children }: ScrollTableProps) {
   const ref = useRef<HTMLDivElement>(null);
@@ -33,14 +37,22 @@ export function ScrollTable({ minWidth, label, children }: ScrollTableProps) {
     return () => observer.disconnect();
   }, []);
   return (
-    <Table.ScrollContainer
-      ref={ref}
-      minWidth={minWidth}
-      type="native"
-      className={classes.root}
-      {...(scrolls ? { tabIndex: 0, role: 'group', 'aria-label': label } : {})}
-    >
-      {children}
-    </Table.ScrollContainer>
+    <>
+      <Table.ScrollContainer
+        ref={ref}
+        minWidth={minWidth}
+        type="native"
+        className={classes.root}
+        data-scrolls={scrolls || undefined}
+        {...(scrolls ? { tabIndex: 0, role: 'group', 'aria-label': label } : {})}
+      >
+        {children}
+      </Table.ScrollContainer>
+      {scrolls && (
+        <Text size="xs" c="dimmed" mt={4} aria-hidden="true" data-testid="table-scroll-hint">
+          {shell.common.tableScrolls}
+        </Text>
+      )}
+    </>
   );
 }

@@ -64,5 +64,7 @@ export const shell = {
     breadcrumbs: 'Pfadnavigation',
     notificationSuccess: 'Erfolg',
     notificationError: 'Fehler',
+    /** Under a table wider than the screen (not spec text). */
+    tableScrolls: 'Weitere Spalten: die Tabelle seitlich verschieben.',
   },
 } as const;
