@@ -276,6 +276,24 @@ describe('AppShellLayout', () => {
       expect(sidebar).toHaveAttribute('inert');
     });
 
+    it('marks an external link as opening a new window, as the footer does', async () => {
+      const { user } = renderShell({
+        sidebarSections: [
+          {
+            label: 'Angebote',
+            links: [{ label: 'Factoring', to: 'https://factoring.example.org', isExternal: true }],
+          },
+        ],
+      });
+      await user.click(screen.getByRole('button', { name: 'Navigation öffnen' }));
+      // (hidden: the accordion's panel may still be opening in this test environment)
+      const link = await screen.findByRole('link', {
+        name: 'Factoring (öffnet in neuem Fenster)',
+        hidden: true,
+      });
+      expect(link).toHaveAttribute('target', '_blank');
+    });
+
     it('closes after following a link and calls its onClick', async () => {
       const onClick = vi.fn();
       const { user } = renderShell({

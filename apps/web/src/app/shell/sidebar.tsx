@@ -1,7 +1,10 @@
 import '@mantine/core/styles/Accordion.css';
 import '@mantine/core/styles/NavLink.css';
-import { Accordion, NavLink } from '@mantine/core';
+import '@mantine/core/styles/VisuallyHidden.css';
+import { Accordion, NavLink, VisuallyHidden } from '@mantine/core';
+import { IconExternalLink } from '@tabler/icons-react';
 import { Link } from 'react-router';
+import { shell } from '../../messages/de/shell';
 import type { ShellSidebarSection } from './types';
 
 export interface SidebarProps {
@@ -59,7 +62,13 @@ export function Sidebar({ sections, onNavigate }: SidebarProps) {
                   href={link.to}
                   target="_blank"
                   rel="noopener noreferrer"
-                  label={link.label}
+                  // Marked like the footer's external link: it opens a new window.
+                  label={
+                    <>
+                      {link.label} <VisuallyHidden>{shell.common.opensInNewWindow}</VisuallyHidden>
+                    </>
+                  }
+                  rightSection={<IconExternalLink size={14} aria-hidden="true" />}
                   variant="light"
                   style={{ borderRadius: 'var(--mantine-radius-sm)' }}
                   onClick={() => onNavigate?.()}
