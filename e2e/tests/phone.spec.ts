@@ -45,7 +45,9 @@ test.describe('on a phone', () => {
     const table = page.getByRole('group', { name: 'Rechnungen, neueste zuerst' });
     await expect(table).toHaveAttribute('tabindex', '0');
     // It says that it scrolls (the phone hides the scrollbar until touched).
-    await expect(page.getByText('Weitere Spalten: die Tabelle seitlich verschieben.')).toBeVisible();
+    await expect(
+      page.getByText('Weitere Spalten: die Tabelle seitlich verschieben.'),
+    ).toBeVisible();
     await table.focus();
     await page.keyboard.press('ArrowRight');
     await expect.poll(() => table.evaluate((element) => element.scrollLeft)).toBeGreaterThan(0);
