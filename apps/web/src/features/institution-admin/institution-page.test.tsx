@@ -173,6 +173,32 @@ describe('InstitutionPage', () => {
     expect(within(dialog).getByLabelText(/Vorname/)).toHaveAttribute('aria-invalid', 'true');
   });
 
+  it('inviting the address of an existing account says who was added', async () => {
+    server.use(
+      http.post(`*/api/institution/${ID}/user`, () =>
+        HttpResponse.json(
+          member(crypto.randomUUID(), 'Tom', 'Krüger', 'INSTITUTION_MEMBER', true),
+          {
+            status: 201,
+          },
+        ),
+      ),
+    );
+    renderPage();
+    await userEvent.click(screen.getByRole('button', { name: 'Benutzer einladen' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Benutzer einladen' });
+    await userEvent.type(within(dialog).getByLabelText(/E-Mail/), 'tom@example.org');
+    await userEvent.type(within(dialog).getByLabelText(/Vorname/), 'Max');
+    await userEvent.type(within(dialog).getByLabelText(/Nachname/), 'Weiß');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Einladen' }));
+    expect(await screen.findByText('User wurde erfolgreich eingeladen.')).toBeInTheDocument();
+    expect(
+      await screen.findByText(
+        'Zu dieser E-Mail-Adresse gibt es bereits ein Konto: Tom Krüger wurde der Institution hinzugefügt.',
+      ),
+    ).toBeInTheDocument();
+  });
+
   it('a double click on Einladen invites once', async () => {
     let posts = 0;
     server.use(

@@ -205,6 +205,17 @@ export function InstitutionPage({
                 (member) => {
                   onInstitutionChange((current) => appendUser(current, member));
                   notifySuccess(text.invite.success);
+                  // An account of its own already (it can sign in, or carries other names than
+                  // those typed): the admin is told who was added.
+                  if (
+                    member.hasAccountActivated ||
+                    member.firstName !== invitation.firstName ||
+                    member.lastName !== invitation.lastName
+                  ) {
+                    notifySuccess(
+                      text.invite.existingAccount(`${member.firstName} ${member.lastName}`),
+                    );
+                  }
                   setIsInviting(false);
                 },
                 (error) =>

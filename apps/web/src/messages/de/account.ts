@@ -158,6 +158,12 @@ export const institutionAdmin = {
     submit: 'Einladen',
     cancel: 'Abbrechen',
     success: 'User wurde erfolgreich eingeladen.',
+    /**
+     * Not spec text: the address belongs to an account that already exists; it was added with
+     * its own name (the names typed in the dialog do not rename it).
+     */
+    existingAccount: (name: string) =>
+      `Zu dieser E-Mail-Adresse gibt es bereits ein Konto: ${name} wurde der Institution hinzugefügt.`,
     inUse: 'Die E-Mail-Adresse wird bereits verwendet.',
     failed: 'Daten wurden nicht gespeichert.',
   },
