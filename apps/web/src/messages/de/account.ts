@@ -130,10 +130,18 @@ export const institutionAdmin = {
     state: 'Status',
     actions: 'Aktionen',
     activated: 'Aktiv',
-    invited: (minutes: number) =>
-      minutes < 1
-        ? 'Eingeladen (gerade eben)'
-        : `Eingeladen vor ${minutes} ${minutes === 1 ? 'Minute' : 'Minuten'}`,
+    /**
+     * The minutes since the invitation (spec: minutes since invite), read as people say it:
+     * minutes within the first hour, then hours, then days ('vor 10080 Minuten' was a week).
+     */
+    invited: (minutes: number) => {
+      if (minutes < 1) return 'Eingeladen (gerade eben)';
+      if (minutes < 60) return `Eingeladen vor ${minutes} ${minutes === 1 ? 'Minute' : 'Minuten'}`;
+      const hours = Math.floor(minutes / 60);
+      if (hours < 24) return `Eingeladen vor ${hours} ${hours === 1 ? 'Stunde' : 'Stunden'}`;
+      const days = Math.floor(hours / 24);
+      return `Eingeladen vor ${days} ${days === 1 ? 'Tag' : 'Tagen'}`;
+    },
     roleOf: (name: string) => `Rolle von ${name}`,
     deleteLabel: (name: string) => `${name} löschen`,
     resendLabel: (name: string) => `Einladung erneut senden an ${name}`,
