@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { passwordUserInputs } from './password-inputs';
+import { isBuiltFromPersonalData, passwordUserInputs } from './password-inputs';
 
 describe('passwordUserInputs', () => {
   it.each([
@@ -46,5 +46,26 @@ describe('passwordUserInputs', () => {
     ],
   ])('%s', (_, owner, expected) => {
     expect(passwordUserInputs(owner).sort()).toEqual([...expected].sort());
+  });
+});
+
+describe('isBuiltFromPersonalData', () => {
+  const max = passwordUserInputs({
+    firstName: 'Max',
+    lastName: 'Weiß',
+    email: 'max.mitglied@praxis-sonnenschein.de',
+  });
+  it.each([
+    ['Max Weiß 2026', true],
+    ['max weiss 2026', true],
+    ['Weiß Max 2026!', true],
+    ['MaxWeiß2026', true],
+    ['Sonnenschein2026!', true],
+    ['Praxis-Sonnenschein 1', true],
+    ['Maxi Weiß 2026', true],
+    ['Sonnenblume Max 2026', false],
+    ['Blauer-Leuchtturm-2031!', false],
+  ])('%s: %s', (password, built) => {
+    expect(isBuiltFromPersonalData(password, max)).toBe(built);
   });
 });

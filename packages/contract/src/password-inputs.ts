@@ -35,3 +35,23 @@ export function passwordUserInputs({ firstName, lastName, email }: PasswordOwner
   }
   return [...words];
 }
+
+/** Letters a password must have besides the user's own words (see {@link isBuiltFromPersonalData}). */
+export const MIN_OWN_LETTERS = 4;
+
+/**
+ * Whether a password is made of the user's own words and little else: with the words of
+ * {@link passwordUserInputs} taken out (also typed without umlauts), fewer than
+ * {@link MIN_OWN_LETTERS} letters remain ("Max Weiß 2026", "Sonnenschein2026!" for someone at
+ * praxis-sonnenschein.de). zxcvbn rated such passwords strong enough, their spaces and digits
+ * counting as guesswork; whoever knows the person guesses them first. Server and app both cap
+ * the score of such a password below the minimum.
+ */
+export function isBuiltFromPersonalData(password: string, userInputs: string[]): boolean {
+  let rest = transliterate(password.toLowerCase());
+  const words = [...new Set(userInputs.map((word) => transliterate(word.toLowerCase())))].sort(
+    (a, b) => b.length - a.length,
+  );
+  for (const word of words) if (word.length > 1) rest = rest.replaceAll(word, ' ');
+  return [...rest.replace(/[^\p{L}]+/gu, '')].length < MIN_OWN_LETTERS;
+}

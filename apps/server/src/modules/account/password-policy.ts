@@ -1,4 +1,9 @@
-import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, PASSWORD_MIN_SCORE } from '@portal/contract';
+import {
+  isBuiltFromPersonalData,
+  PASSWORD_MAX_LENGTH,
+  PASSWORD_MIN_LENGTH,
+  PASSWORD_MIN_SCORE,
+} from '@portal/contract';
 import type { ZxcvbnFactory } from '@zxcvbn-ts/core';
 import { messages } from './messages';
 
@@ -24,9 +29,13 @@ function zxcvbn(): Promise<ZxcvbnFactory> {
   return factory;
 }
 
-/** The strength score (0–4) of a password; the user's own names and e-mail count as guessable. */
+/**
+ * The strength score (0–4) of a password; the user's own names and e-mail count as guessable,
+ * and a password built from them and little else scores at most 1 (isBuiltFromPersonalData).
+ */
 export async function passwordScore(password: string, userInputs: string[] = []): Promise<number> {
-  return (await zxcvbn()).check(password.slice(0, PASSWORD_MAX_LENGTH), userInputs).score;
+  const score = (await zxcvbn()).check(password.slice(0, PASSWORD_MAX_LENGTH), userInputs).score;
+  return isBuiltFromPersonalData(password, userInputs) ? Math.min(score, 1) : score;
 }
 
 /**

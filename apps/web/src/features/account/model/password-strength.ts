@@ -1,4 +1,4 @@
-import { PASSWORD_MIN_LENGTH, PASSWORD_MIN_SCORE } from '@portal/contract';
+import { isBuiltFromPersonalData, PASSWORD_MIN_LENGTH, PASSWORD_MIN_SCORE } from '@portal/contract';
 import { account } from '../../../messages/de';
 
 export type StrengthChecker = (password: string, userInputs?: string[]) => number;
@@ -20,7 +20,11 @@ export function loadStrengthChecker(): Promise<StrengthChecker> {
       graphs: common.adjacencyGraphs,
       translations: german.translations,
     });
-    return (password, userInputs = []) => factory.check(password.slice(0, 256), userInputs).score;
+    // As the server scores (password-policy.ts): built from the user's own words, at most 1.
+    return (password, userInputs = []) => {
+      const { score } = factory.check(password.slice(0, 256), userInputs);
+      return isBuiltFromPersonalData(password, userInputs) ? Math.min(score, 1) : score;
+    };
   });
   return loading;
 }
