@@ -80,6 +80,16 @@ function renderPage(onChange?: (institution: Institution) => void) {
   );
 }
 
+/** Opens Benutzer einladen and types an address and names; answers the dialog. */
+async function fillInvitation(email: string, firstName: string, lastName: string) {
+  await userEvent.click(screen.getByRole('button', { name: 'Benutzer einladen' }));
+  const dialog = await screen.findByRole('dialog', { name: 'Benutzer einladen' });
+  await userEvent.type(within(dialog).getByLabelText(/E-Mail/), email);
+  await userEvent.type(within(dialog).getByLabelText(/Vorname/), firstName);
+  await userEvent.type(within(dialog).getByLabelText(/Nachname/), lastName);
+  return dialog;
+}
+
 describe('InstitutionPage', () => {
   it('lists users with role labels, invitation state and minutes since invite; renders children last', () => {
     renderPage();
@@ -147,11 +157,7 @@ describe('InstitutionPage', () => {
       ),
     );
     renderPage();
-    await userEvent.click(screen.getByRole('button', { name: 'Benutzer einladen' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Benutzer einladen' });
-    await userEvent.type(within(dialog).getByLabelText(/E-Mail/), 'lena@example.org');
-    await userEvent.type(within(dialog).getByLabelText(/Vorname/), 'Lena');
-    await userEvent.type(within(dialog).getByLabelText(/Nachname/), 'Neu');
+    const dialog = await fillInvitation('lena@example.org', 'Lena', 'Neu');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Einladen' }));
     expect(
       await screen.findByText('Die E-Mail-Adresse wird bereits verwendet.'),
@@ -185,11 +191,7 @@ describe('InstitutionPage', () => {
       ),
     );
     renderPage();
-    await userEvent.click(screen.getByRole('button', { name: 'Benutzer einladen' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Benutzer einladen' });
-    await userEvent.type(within(dialog).getByLabelText(/E-Mail/), 'tom@example.org');
-    await userEvent.type(within(dialog).getByLabelText(/Vorname/), 'Max');
-    await userEvent.type(within(dialog).getByLabelText(/Nachname/), 'Weiß');
+    const dialog = await fillInvitation('tom@example.org', 'Max', 'Weiß');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Einladen' }));
     expect(await screen.findByText('User wurde erfolgreich eingeladen.')).toBeInTheDocument();
     expect(
@@ -215,11 +217,7 @@ describe('InstitutionPage', () => {
       }),
     );
     renderPage();
-    await userEvent.click(screen.getByRole('button', { name: 'Benutzer einladen' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Benutzer einladen' });
-    await userEvent.type(within(dialog).getByLabelText(/E-Mail/), 'lena@example.org');
-    await userEvent.type(within(dialog).getByLabelText(/Vorname/), 'Lena');
-    await userEvent.type(within(dialog).getByLabelText(/Nachname/), 'Neu');
+    const dialog = await fillInvitation('lena@example.org', 'Lena', 'Neu');
     await userEvent.dblClick(within(dialog).getByRole('button', { name: 'Einladen' }));
     expect(await screen.findByText('User wurde erfolgreich eingeladen.')).toBeInTheDocument();
     expect(posts).toBe(1);
@@ -229,11 +227,7 @@ describe('InstitutionPage', () => {
   it('invite failure other than 409 says "Daten wurden nicht gespeichert."', async () => {
     server.use(http.post(`*/api/institution/${ID}/user`, () => problem(500)));
     renderPage();
-    await userEvent.click(screen.getByRole('button', { name: 'Benutzer einladen' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Benutzer einladen' });
-    await userEvent.type(within(dialog).getByLabelText(/E-Mail/), 'lena@example.org');
-    await userEvent.type(within(dialog).getByLabelText(/Vorname/), 'Lena');
-    await userEvent.type(within(dialog).getByLabelText(/Nachname/), 'Neu');
+    const dialog = await fillInvitation('lena@example.org', 'Lena', 'Neu');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Einladen' }));
     expect(await screen.findByText('Daten wurden nicht gespeichert.')).toBeInTheDocument();
   });
