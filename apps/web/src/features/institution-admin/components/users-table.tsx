@@ -104,7 +104,13 @@ export function UsersTable({
                       {text.activated}
                     </Badge>
                   ) : (
-                    <Badge color={INVITED_COLOR} variant="outline" tt="none">
+                    // Never cut: the table had squeezed it to 'Eingeladen (gerade eb…'.
+                    <Badge
+                      color={INVITED_COLOR}
+                      variant="outline"
+                      tt="none"
+                      style={{ minWidth: 'max-content' }}
+                    >
                       {text.invited(Math.max(0, minutesSinceInvite(user.dateTimeCreated, now)))}
                     </Badge>
                   )}
