@@ -60,8 +60,12 @@ export const institutionUsersRoutes: FastifyPluginAsyncZod<{ config: Config }> =
         response: { 201: institutionMember, ...problemResponses(400, 401, 403, 404, 409) },
       },
     },
-    async (request, reply) =>
-      reply.code(201).send(await inviteUser(db, mail, request.scope, request.body)),
+    async (request, reply) => {
+      const member = await inviteUser(db, mail, request.scope, request.body);
+      // This process forgets the person's roles now, not only when the NOTIFY arrives.
+      app.principals.invalidate(member.id);
+      return reply.code(201).send(member);
+    },
   );
 
   app.delete(
@@ -81,6 +85,8 @@ export const institutionUsersRoutes: FastifyPluginAsyncZod<{ config: Config }> =
     },
     async (request, reply) => {
       await removeUser(db, request.scope, request.params.userId);
+      // Access ends with this answer in this process (other processes: with the NOTIFY).
+      app.principals.invalidate(request.params.userId);
       return reply.code(204).send(null);
     },
   );
@@ -98,7 +104,16 @@ export const institutionUsersRoutes: FastifyPluginAsyncZod<{ config: Config }> =
         response: { 200: institutionMember, ...problemResponses(400, 401, 403, 404, 409) },
       },
     },
-    async (request) => changeUserRole(db, request.scope, request.params.userId, request.body.role),
+    async (request) => {
+      const member = await changeUserRole(
+        db,
+        request.scope,
+        request.params.userId,
+        request.body.role,
+      );
+      app.principals.invalidate(request.params.userId);
+      return member;
+    },
   );
 
   app.post(
