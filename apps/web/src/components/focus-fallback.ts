@@ -1,12 +1,21 @@
 /**
+ * Focuses an element that is no Tab stop of its own (a heading, a table, the main content):
+ * focusable by script only (tabindex -1), without scrolling the page.
+ */
+export function focusInPlace(element: HTMLElement) {
+  if (!element.hasAttribute('tabindex')) element.setAttribute('tabindex', '-1');
+  element.focus({ preventScroll: true });
+}
+
+/**
  * Where the focus goes when the element it would return to is gone: a dialog's opener that the
- * dialog removed (Löschen in a row that is deleted, a tile's remove button). The browser then
+ * dialog removed (Löschen in a row that is deleted). The browser then
  * drops the focus to the page's start (`<body>`), and a keyboard or screen-reader user loses
  * their place. Instead the focus goes to what held the opener: its table, section or region
  * (made focusable for this, without scrolling), else the page's main content.
  */
-export function watchFocusAfterRemoval(opener: Element | null, milliseconds = 3_000) {
-  if (!(opener instanceof HTMLElement)) return () => undefined;
+export function watchFocusAfterRemoval(opener: Element | null, milliseconds = 3_000): void {
+  if (!(opener instanceof HTMLElement)) return;
   const holder =
     opener.closest<HTMLElement>('table, section, [role="region"], main') ??
     document.querySelector<HTMLElement>('main');
@@ -16,15 +25,11 @@ export function watchFocusAfterRemoval(opener: Element | null, milliseconds = 3_
     const lost = !active || active === document.body;
     if (!opener.isConnected && lost) {
       const target = holder?.isConnected ? holder : document.querySelector<HTMLElement>('main');
-      if (target) {
-        if (!target.hasAttribute('tabindex')) target.setAttribute('tabindex', '-1');
-        target.focus({ preventScroll: true });
-      }
+      if (target) focusInPlace(target);
       window.clearInterval(timer);
     } else if (Date.now() - started > milliseconds || (!lost && active !== opener)) {
       // Time is up, or the focus is somewhere the person put it.
       window.clearInterval(timer);
     }
   }, 100);
-  return () => window.clearInterval(timer);
 }

@@ -1,5 +1,6 @@
 import { type RefObject, useEffect, useRef } from 'react';
 import { useLocation } from 'react-router';
+import { focusInPlace } from '../../components/focus-fallback';
 
 /** How long after a move to another page its heading may still take the focus (frames). */
 const FRAMES = 60;
@@ -25,11 +26,7 @@ export function useFocusOnNavigation(main: RefObject<HTMLElement | null>) {
       const heading = main.current?.querySelector<HTMLElement>('h1');
       const active = document.activeElement;
       const free = !active || active === document.body || active === used || !active.isConnected;
-      if (heading && free) {
-        if (!heading.hasAttribute('tabindex')) heading.setAttribute('tabindex', '-1');
-        heading.focus({ preventScroll: true });
-        return;
-      }
+      if (heading && free) return focusInPlace(heading);
       if (++frames < FRAMES) handle = requestAnimationFrame(step);
     };
     handle = requestAnimationFrame(step);
