@@ -72,7 +72,12 @@ export async function signIn(page: Page, email: string, path = '/') {
 export async function screenshot(page: Page, area: string, name: string) {
   if (process.env.SHOTS === '0') return;
   const folder = path.join(process.env.SHOTS_DIR ?? path.join(tmpdir(), 'portal-shots'), area);
-  await page.screenshot({ path: path.join(folder, `${name}.png`), fullPage: true });
+  // Transitions finished (a dialog still fading in looked half transparent in the picture).
+  await page.screenshot({
+    path: path.join(folder, `${name}.png`),
+    fullPage: true,
+    animations: 'disabled',
+  });
 }
 
 /** One layout shift as Chrome reports it for Cumulative Layout Shift. */

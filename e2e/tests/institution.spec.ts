@@ -7,6 +7,7 @@ import {
   signIn,
   submitSignIn,
   test,
+  userMenu,
 } from '../support/fixtures';
 import { linkIn, mailMark, waitForMail } from '../support/mail';
 
@@ -96,6 +97,50 @@ test.describe('institution page (Unternehmen)', () => {
     await page.getByLabel('Straße und Hausnummer').fill('Mönckebergstraße 7');
     await page.getByRole('button', { name: 'Speichern' }).click();
     await expect(switcher).toContainText(/^.*Praxis Sonnenschein(?! am).*$/);
+  });
+
+  test('typed input is not lost without asking: Back with an invitation open, another institution with unsaved data', async ({
+    page,
+  }) => {
+    await signIn(
+      page,
+      ACCOUNTS.anna,
+      '/dashboard?institutionId=3f7160e7-2970-47c7-b55f-9fcb35b83336',
+    );
+    await userMenu(page).click();
+    await page.getByRole('menuitem', { name: 'Unternehmen' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Unternehmen' })).toBeVisible();
+
+    await page.getByRole('button', { name: 'Benutzer einladen' }).click();
+    const invitation = page.getByRole('dialog', { name: 'Benutzer einladen' });
+    await invitation.getByLabel('Vorname').fill('Nina');
+    await page.goBack();
+    const question = page.getByRole('dialog', { name: 'Ungespeicherte Änderungen' });
+    await expect(question).toContainText('noch nicht gespeichert');
+    await expect(question.getByRole('button', { name: 'Auf der Seite bleiben' })).toBeFocused();
+    await shot(page, 'leave-with-invitation');
+    await expectNoAxeViolations(page);
+    await question.getByRole('button', { name: 'Auf der Seite bleiben' }).click();
+    await expect(page).toHaveURL(/\/institution/);
+    await expect(invitation.getByLabel('Vorname')).toHaveValue('Nina');
+    await invitation.getByRole('button', { name: 'Abbrechen' }).click();
+    await expect(invitation).toBeHidden();
+
+    // Unsaved institution data, then another institution: the shell asks first.
+    await page.getByRole('textbox', { name: 'Ort' }).fill('Altona');
+    await page.getByRole('button', { name: /Institution auswählen/ }).click();
+    await page.getByRole('menuitemradio', { name: 'Zahnarztpraxis Dr. Müller' }).click();
+    await expect(question).toContainText('Wenn Sie die Institution wechseln');
+    await question.getByRole('button', { name: 'Auf der Seite bleiben' }).click();
+    await expect(question).toBeHidden();
+    await expect(page.getByRole('textbox', { name: 'Ort' })).toHaveValue('Altona');
+    await expect(page.getByRole('button', { name: /Institution auswählen/ })).toContainText(
+      'Praxis Sonnenschein',
+    );
+    // Leaving drops it: nothing was saved.
+    await page.goBack();
+    await question.getByRole('button', { name: 'Seite verlassen' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
   });
 
   test('Anna invites a user who sets a password and signs in; she changes the role and deletes them', async ({

@@ -15,10 +15,10 @@ export interface AppContextValue {
   permissions: Permissions;
   /**
    * Switches the institution (not while impersonating); while a page has unsaved changes it asks
-   * first, with the tile editor's leave question.
+   * first (Ungespeicherte Änderungen).
    */
   selectInstitution(institutionId: string): void;
-  /** A page with unsaved changes (the tile editor) says whether it has any right now. */
+  /** A page with unsaved changes (the tile editor, Unternehmen) says whether it has any right now. */
   reportUnsavedChanges(hasUnsavedChanges: boolean): void;
 }
 

@@ -153,8 +153,8 @@ function SignedInLayout({ user }: { user: User }) {
     },
     [select, hasQueryInstitution, setSearchParams],
   );
-  // The tile editor reports its unsaved changes; it is keyed by the institution, so a switch
-  // would throw them away: while there are any, a switch asks first (spec: "leaving is blocked
+  // A page with unsaved input (the tile editor, Unternehmen) reports it; such a page is drawn
+  // anew for another institution, so a switch would throw the input away: while there are any, a switch asks first (spec: "leaving is blocked
   // while there are unsaved changes").
   const [hasUnsavedChanges, reportUnsavedChanges] = useState(false);
   const [pendingInstitutionId, setPendingInstitutionId] = useState<string | null>(null);
@@ -313,6 +313,7 @@ function SignedInLayout({ user }: { user: User }) {
           <Suspense fallback={null}>
             <UnsavedChangesDialog
               opened={pendingInstitutionId !== null}
+              body={app.unsavedChanges.switchBody}
               onStay={stayWithUnsavedChanges}
               onLeave={leaveUnsavedChanges}
             />

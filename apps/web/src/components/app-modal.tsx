@@ -21,7 +21,15 @@ export interface AppModalProps {
   size?: ModalProps['size'];
   /** False while a submission runs, so the dialog cannot be dismissed half-way. */
   isDismissable?: boolean;
+  /**
+   * Above every other dialog: a question that may come up while another dialog is open (the
+   * leave question on the browser's Back with the invitation open).
+   */
+  isOnTop?: boolean;
 }
+
+/** Mantine's modal layer is 200; a dialog asked over another one sits just above it. */
+const ON_TOP_Z_INDEX = 210;
 
 /**
  * The generic dialog with headline, body and footer. Focus stays inside while open, Escape and
@@ -36,6 +44,7 @@ export function AppModal({
   footer,
   size = 'lg',
   isDismissable = true,
+  isOnTop = false,
 }: AppModalProps) {
   // The opener, read while rendering the opening (before the dialog takes the focus).
   const opener = useRef<Element | null>(null);
@@ -57,6 +66,7 @@ export function AppModal({
       returnFocus
       closeOnEscape={isDismissable}
       closeOnClickOutside={isDismissable}
+      zIndex={isOnTop ? ON_TOP_Z_INDEX : undefined}
     >
       <Modal.Overlay backgroundOpacity={0.45} blur={2} />
       <Modal.Content>

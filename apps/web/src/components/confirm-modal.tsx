@@ -20,6 +20,8 @@ export interface ConfirmModalProps {
   confirmColor?: MantineColor;
   /** The button focused when the dialog opens (Cancel before a removal); else Mantine's first. */
   focus?: 'confirm' | 'cancel';
+  /** Above any other open dialog (see AppModal). */
+  isOnTop?: boolean;
 }
 
 /**
@@ -37,6 +39,7 @@ export function ConfirmModal({
   pending = false,
   confirmColor,
   focus,
+  isOnTop,
 }: ConfirmModalProps) {
   return (
     <AppModal
@@ -45,6 +48,7 @@ export function ConfirmModal({
       headline={headline}
       size="md"
       isDismissable={!pending}
+      isOnTop={isOnTop}
       footer={
         <>
           <Button

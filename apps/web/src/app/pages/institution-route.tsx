@@ -15,7 +15,8 @@ import { PageLoader } from '../page-loader';
  * sections (e.g. Support-Zugriffe) are composed in as children.
  */
 export function InstitutionRoute({ children }: { children?: ReactNode }) {
-  const { user, currentInstitution, hasCurrentInstitutionLoadError } = useAppContext();
+  const { user, currentInstitution, hasCurrentInstitutionLoadError, reportUnsavedChanges } =
+    useAppContext();
   const queryClient = useQueryClient();
   const breadcrumbs = useBreadcrumbs();
   const institutionId = currentInstitution?.id;
@@ -41,6 +42,8 @@ export function InstitutionRoute({ children }: { children?: ReactNode }) {
       onInstitutionChange={onInstitutionChange}
       breadcrumbs={breadcrumbs}
       onOwnMembershipChanged={onOwnMembershipChanged}
+      // Switching the institution draws the page anew: the layout asks first while this is true.
+      onUnsavedChangesChange={reportUnsavedChanges}
     >
       <SupportAccessSection institutionId={currentInstitution.id} />
       {children}

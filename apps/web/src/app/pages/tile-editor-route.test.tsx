@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { setupServer } from 'msw/node';
 import { useEffect, useState } from 'react';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { LeaveGuard } from '../../features/tile-editor/components/leave-guard';
+import { LeaveGuard } from '../../components/leave-guard';
 import type { TileEditorPageProps } from '../../features/tile-editor/tile-editor-page';
 import { setAccessTokenProvider } from '../../lib/api-client';
 import { ABRECHNUNG_ID, anna, PRAXIS_ID, renderApp, stubScrolling } from '../testing/render-app';
@@ -20,7 +20,7 @@ vi.mock('../../features/tile-editor/tile-editor-page', () => ({
     useEffect(() => () => onUnsavedChangesChange?.(false), [onUnsavedChangesChange]);
     return (
       <>
-        <LeaveGuard isDirty={isDirty} />
+        <LeaveGuard isDirty={isDirty} body={LEAVE_QUESTION} />
         <h1>Kacheleditor</h1>
         <p data-testid="editor-institution">{institutionId}</p>
         <p data-testid="editor-state">{isDirty ? 'ungespeichert' : 'unverändert'}</p>
@@ -53,8 +53,12 @@ const editor = {
     { institutionId: PRAXIS_ID, role: 'INSTITUTION_ADMIN' as const },
   ],
 };
+/** The editor's own leave question (its guard; the stand-in passes the editor's text). */
 const LEAVE_QUESTION =
   'Sie haben ungespeicherte Änderungen an Kacheln. Wenn Sie die Seite verlassen, gehen sie verloren. Trotzdem verlassen?';
+/** The shell's question when another institution is chosen. */
+const SWITCH_QUESTION =
+  'Sie haben ungespeicherte Änderungen auf dieser Seite. Wenn Sie die Institution wechseln, gehen sie verloren. Trotzdem wechseln?';
 
 async function openEditor() {
   const user = userEvent.setup();
@@ -79,7 +83,7 @@ describe('switching the institution in the tile editor', () => {
 
     await chooseInDropdown(user, 'Praxis Sonnenschein');
     const dialog = await screen.findByRole('dialog', { name: 'Ungespeicherte Änderungen' }, WAIT);
-    expect(dialog).toHaveTextContent(LEAVE_QUESTION);
+    expect(dialog).toHaveTextContent(SWITCH_QUESTION);
     await user.click(within(dialog).getByRole('button', { name: 'Auf der Seite bleiben' }));
 
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());

@@ -1,12 +1,13 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HttpResponse, http } from 'msw';
+import { Link } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
 import { AppNotifications } from '../../components/notifications';
 import { contractProblem } from '../../test/contract-response';
 import { setupMswServer } from '../../test/msw-server';
-import { renderWithProviders } from '../../test/render';
+import { Pathname, renderWithProviders } from '../../test/render';
 import { AccountPage } from './account-page';
 import { putEmail } from './api/update-email';
 
@@ -34,6 +35,8 @@ function renderPage(props: Partial<Parameters<typeof AccountPage>[0]> = {}) {
   renderWithProviders(
     <QueryClientProvider client={client}>
       <AppNotifications />
+      <Link to="/dashboard">Zum Dashboard</Link>
+      <Pathname />
       <AccountPage
         userId={USER}
         institutionId={null}
@@ -49,6 +52,40 @@ function renderPage(props: Partial<Parameters<typeof AccountPage>[0]> = {}) {
 }
 
 describe('AccountPage', () => {
+  it('asks before typed names, an e-mail address or a password are left; not when nothing is typed', async () => {
+    server.use(http.get('*/api/accountdata/:userId', () => HttpResponse.json(DATA)));
+    renderPage();
+    const firstName = await screen.findByLabelText(/Vorname/);
+    const leave = async () => {
+      await userEvent.click(screen.getByRole('link', { name: 'Zum Dashboard' }));
+      const dialog = await screen.findByRole('dialog', { name: 'Ungespeicherte Änderungen' });
+      expect(dialog).toHaveTextContent(
+        'Sie haben ungespeicherte Änderungen auf dieser Seite. Wenn Sie die Seite verlassen, gehen sie verloren. Trotzdem verlassen?',
+      );
+      await userEvent.click(within(dialog).getByRole('button', { name: 'Auf der Seite bleiben' }));
+      await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+      expect(screen.getByTestId('pathname')).toHaveTextContent('/account');
+    };
+    await userEvent.type(firstName, 'ine');
+    await leave();
+    expect(firstName).toHaveValue('Maxine');
+    await userEvent.clear(firstName);
+    await userEvent.type(firstName, 'Max');
+
+    await userEvent.type(screen.getByLabelText('Neue E-Mail-Adresse'), 'max@example.org');
+    await leave();
+    await userEvent.clear(screen.getByLabelText('Neue E-Mail-Adresse'));
+
+    await userEvent.type(screen.getByLabelText(/Aktuelles Passwort/), 'geheim');
+    await leave();
+    await userEvent.clear(screen.getByLabelText(/Aktuelles Passwort/));
+
+    // Nothing typed any more: the link leads away without a question.
+    await userEvent.click(screen.getByRole('link', { name: 'Zum Dashboard' }));
+    await waitFor(() => expect(screen.getByTestId('pathname')).toHaveTextContent('/dashboard'));
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
   it('shows the account data; a failed load is silent', async () => {
     server.use(http.get('*/api/accountdata/:userId', () => HttpResponse.json(DATA)));
     renderPage();

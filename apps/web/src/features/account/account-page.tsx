@@ -8,9 +8,11 @@ import '@mantine/core/styles/Text.css';
 import { Alert, Button, Center, Group, Loader, Stack, Text } from '@mantine/core';
 import { passwordUserInputs } from '@portal/contract';
 import { useCallback, useEffect, useMemo, useState } from 'react';
+import { LeaveGuard } from '../../components/leave-guard';
 import { notifyError, notifySuccess } from '../../components/notifications';
 import { type Breadcrumb, PageHeader } from '../../components/page-header';
 import { isApiError } from '../../lib/api-client';
+import { useUnsavedParts } from '../../lib/use-unsaved-parts';
 import { account } from '../../messages/de';
 import { useAccountData, useUpdateAccountData } from './api/account-data';
 import { useResendInvitation } from './api/resend-invitation';
@@ -58,6 +60,8 @@ export function AccountPage({
   const updateEmail = useUpdateEmail(userId);
   const resend = useResendInvitation();
   const [isTwoFactorActive, setIsTwoFactorActive] = useState<boolean | null>(null);
+  // Typed and not saved (names, a new e-mail address, a password): leaving asks first.
+  const unsaved = useUnsavedParts();
 
   useEffect(() => {
     let isCurrent = true;
@@ -85,6 +89,7 @@ export function AccountPage({
 
   return (
     <>
+      <LeaveGuard isDirty={unsaved.isDirty} />
       <PageHeader title={account.title} breadcrumbs={breadcrumbs} />
       <Stack gap="lg" maw={880}>
         {isImpersonating && (
@@ -103,6 +108,7 @@ export function AccountPage({
               key={`${data.firstName}|${data.lastName}|${data.title}|${data.formOfAddress}`}
               data={data}
               isSaving={updateData.isPending}
+              onDirtyChange={unsaved.reporter('personal')}
               onSave={(update) =>
                 updateData.mutate(update, {
                   onSuccess: () => {
@@ -122,6 +128,7 @@ export function AccountPage({
               currentEmail={data.email}
               isDisabled={isImpersonating}
               isSaving={updateEmail.isPending}
+              onDirtyChange={unsaved.reporter('email')}
               onSubmit={async (email) => {
                 try {
                   await updateEmail.mutateAsync(email);
@@ -146,6 +153,7 @@ export function AccountPage({
             <PasswordForm
               isDisabled={isImpersonating}
               userInputs={passwordInputs}
+              onDirtyChange={unsaved.reporter('password')}
               confirm={async (current) => {
                 try {
                   return (await postConfirmPassword(current)).confirmation;

@@ -4,11 +4,12 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HttpResponse, http } from 'msw';
 import { useState } from 'react';
+import { Link } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { AppNotifications } from '../../components/notifications';
 import { contractProblem } from '../../test/contract-response';
 import { setupMswServer } from '../../test/msw-server';
-import { renderWithProviders } from '../../test/render';
+import { Pathname, renderWithProviders } from '../../test/render';
 import { InstitutionPage } from './institution-page';
 
 const ID = '3f7160e7-2970-47c7-b55f-9fcb35b83336';
@@ -50,10 +51,17 @@ const LAST_ADMIN =
 
 const server = setupMswServer();
 
-function Harness({ onChange }: { onChange?: (institution: Institution) => void }) {
+function Harness({
+  onChange,
+  onUnsavedChangesChange,
+}: {
+  onChange?: (institution: Institution) => void;
+  onUnsavedChangesChange?: (hasUnsavedChanges: boolean) => void;
+}) {
   const [institution, setInstitution] = useState(INSTITUTION);
   return (
     <InstitutionPage
+      onUnsavedChangesChange={onUnsavedChangesChange}
       institution={institution}
       currentUserId={ANNA.id}
       onInstitutionChange={(change) =>
@@ -69,12 +77,17 @@ function Harness({ onChange }: { onChange?: (institution: Institution) => void }
   );
 }
 
-function renderPage(onChange?: (institution: Institution) => void) {
+function renderPage(
+  onChange?: (institution: Institution) => void,
+  onUnsavedChangesChange?: (hasUnsavedChanges: boolean) => void,
+) {
   const client = new QueryClient({ defaultOptions: { mutations: { retry: false } } });
   return renderWithProviders(
     <QueryClientProvider client={client}>
       <AppNotifications />
-      <Harness onChange={onChange} />
+      <Link to="/dashboard">Zum Dashboard</Link>
+      <Pathname />
+      <Harness onChange={onChange} onUnsavedChangesChange={onUnsavedChangesChange} />
     </QueryClientProvider>,
     { route: '/institution' },
   );
@@ -133,6 +146,66 @@ describe('InstitutionPage', () => {
       street: 'Jungfernstieg 1',
     });
     expect(changes.at(-1)?.street).toBe('Jungfernstieg 1');
+  });
+
+  it('asks before typed institution data is left; staying keeps it, a saved change asks nothing', async () => {
+    server.use(
+      http.put(`*/api/institution/${ID}`, async () =>
+        HttpResponse.json({ ...INSTITUTION, city: 'Altona' }),
+      ),
+    );
+    const reports: boolean[] = [];
+    renderPage(undefined, (hasUnsavedChanges) => reports.push(hasUnsavedChanges));
+    const city = screen.getByLabelText(/Ort/);
+    await userEvent.clear(city);
+    await userEvent.type(city, 'Altona');
+    // The shell asks before another institution replaces the page.
+    expect(reports.at(-1)).toBe(true);
+
+    await userEvent.click(screen.getByRole('link', { name: 'Zum Dashboard' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Ungespeicherte Änderungen' });
+    expect(dialog).toHaveTextContent(
+      'Sie haben Eingaben auf dieser Seite noch nicht gespeichert (Daten der Institution oder eine Einladung). Wenn Sie die Seite verlassen, gehen sie verloren. Trotzdem verlassen?',
+    );
+    expect(within(dialog).getByRole('button', { name: 'Auf der Seite bleiben' })).toHaveFocus();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Auf der Seite bleiben' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(screen.getByLabelText(/Ort/)).toHaveValue('Altona');
+    expect(screen.getByTestId('pathname')).toHaveTextContent('/institution');
+
+    // Typed back to what is saved: nothing to lose.
+    await userEvent.clear(screen.getByLabelText(/Ort/));
+    await userEvent.type(screen.getByLabelText(/Ort/), 'Hamburg');
+    expect(reports.at(-1)).toBe(false);
+    await userEvent.type(screen.getByLabelText(/Ort/), 'X');
+    await userEvent.clear(screen.getByLabelText(/Ort/));
+    await userEvent.type(screen.getByLabelText(/Ort/), 'Altona');
+    await userEvent.click(screen.getByRole('button', { name: 'Speichern' }));
+    expect(await screen.findByText('Einstellungen wurden übernommen.')).toBeInTheDocument();
+    await waitFor(() => expect(reports.at(-1)).toBe(false));
+    await userEvent.click(screen.getByRole('link', { name: 'Zum Dashboard' }));
+    await waitFor(() => expect(screen.getByTestId('pathname')).toHaveTextContent('/dashboard'));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
+  it('asks before a typed invitation is left by navigation; Abbrechen drops it without asking', async () => {
+    const reports: boolean[] = [];
+    renderPage(undefined, (hasUnsavedChanges) => reports.push(hasUnsavedChanges));
+    const invitation = await fillInvitation('neu@example.org', 'Nina', 'Neu');
+    expect(reports.at(-1)).toBe(true);
+
+    // The browser's Back (any navigation) with the dialog open asks first.
+    await userEvent.click(screen.getByRole('link', { name: 'Zum Dashboard', hidden: true }));
+    const question = await screen.findByRole('dialog', { name: 'Ungespeicherte Änderungen' });
+    await userEvent.click(within(question).getByRole('button', { name: 'Auf der Seite bleiben' }));
+    await waitFor(() =>
+      expect(screen.queryByRole('dialog', { name: 'Ungespeicherte Änderungen' })).toBeNull(),
+    );
+    expect(within(invitation).getByLabelText(/Vorname/)).toHaveValue('Nina');
+
+    await userEvent.click(within(invitation).getByRole('button', { name: 'Abbrechen' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    await waitFor(() => expect(reports.at(-1)).toBe(false));
   });
 
   it('says "Daten wurden nicht gespeichert." when saving fails', async () => {

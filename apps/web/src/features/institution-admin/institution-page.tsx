@@ -6,10 +6,12 @@ import type { Institution, InstitutionMember, InstitutionRole } from '@portal/co
 import { type ReactNode, useEffect, useState } from 'react';
 import { AppModal } from '../../components/app-modal';
 import { ConfirmModal } from '../../components/confirm-modal';
+import { LeaveGuard } from '../../components/leave-guard';
 import { notifyError, notifySuccess } from '../../components/notifications';
 import { type Breadcrumb, PageHeader } from '../../components/page-header';
 import { isApiError } from '../../lib/api-client';
 import { useSingleFlight } from '../../lib/use-single-flight';
+import { useReportDirty, useUnsavedParts } from '../../lib/use-unsaved-parts';
 import { institutionAdmin } from '../../messages/de';
 import {
   useChangeRole,
@@ -47,6 +49,11 @@ export interface InstitutionPageProps {
   onOwnMembershipChanged?: () => void;
   /** Further sections at the bottom of the page (e.g. Support-Zugriffe). */
   children?: ReactNode;
+  /**
+   * Whether typed input (institution data, an invitation) is not saved yet: switching the
+   * institution draws the page anew, so the shell asks first while this is true.
+   */
+  onUnsavedChangesChange?: (hasUnsavedChanges: boolean) => void;
 }
 
 /**
@@ -67,6 +74,7 @@ export function InstitutionPage({
   breadcrumbs,
   onOwnMembershipChanged,
   children,
+  onUnsavedChangesChange,
 }: InstitutionPageProps) {
   const id = institution.id;
   const update = useUpdateInstitution(id);
@@ -80,6 +88,9 @@ export function InstitutionPage({
   const [toDelete, setToDelete] = useState<InstitutionMember | null>(null);
   const [busyUserIds, setBusyUserIds] = useState<ReadonlySet<string>>(new Set());
   const [now, setNow] = useState(() => Date.now());
+  // Typed institution data or invitation: leaving the page (or the institution) asks first.
+  const unsaved = useUnsavedParts();
+  useReportDirty(unsaved.isDirty, onUnsavedChangesChange);
 
   useEffect(() => {
     const timer = window.setInterval(() => setNow(Date.now()), CLOCK_TICK_MS);
@@ -146,6 +157,7 @@ export function InstitutionPage({
 
   return (
     <>
+      <LeaveGuard isDirty={unsaved.isDirty} body={text.unsavedChanges} />
       <PageHeader title={text.title} breadcrumbs={breadcrumbs} />
       <Stack gap="lg">
         <Section title={text.data.heading}>
@@ -153,6 +165,7 @@ export function InstitutionPage({
             key={`${institution.id}|${institution.name}|${institution.postalcode}|${institution.city}|${institution.street}`}
             institution={institution}
             isSaving={update.isPending}
+            onDirtyChange={unsaved.reporter('data')}
             onSave={(values) =>
               update.mutate(values, {
                 onSuccess: () => {
@@ -198,6 +211,7 @@ export function InstitutionPage({
       >
         <InviteForm
           isSaving={invite.isPending}
+          onDirtyChange={unsaved.reporter('invitation')}
           onCancel={() => setIsInviting(false)}
           onSubmit={(invitation) =>
             once(() =>

@@ -15,11 +15,12 @@ import { useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useMemo, useReducer, useRef, useState } from 'react';
 import { AppModal } from '../../components/app-modal';
 import { ConfirmModal } from '../../components/confirm-modal';
+import { LeaveGuard } from '../../components/leave-guard';
 import { type Breadcrumb, PageHeader } from '../../components/page-header';
+import { app } from '../../messages/de/app';
 import { tileEditor } from '../../messages/de/tile-editor';
 import { useBusinessCaseTypes, useEditorTiles, useTileGroups } from './api/editor-queries';
 import { saveOperations } from './api/save-tiles';
-import { LeaveGuard } from './components/leave-guard';
 import { PendingList } from './components/pending-list';
 import { emptyFields, type TileFields, TileForm } from './components/tile-form';
 import {
@@ -175,10 +176,10 @@ export function TileEditorPage({
 
   return (
     <>
-      <LeaveGuard isDirty={isDirty} />
+      <LeaveGuard isDirty={isDirty} body={tileEditor.leaveBody} />
       <ConfirmModal
         opened={askedType !== null}
-        headline={tileEditor.leave.title}
+        headline={app.unsavedChanges.title}
         cancelLabel={tileEditor.switchType.stay}
         confirmLabel={tileEditor.switchType.confirm}
         confirmColor="red.8"

@@ -195,4 +195,7 @@ export const institutionAdmin = {
     failed: (name: string) => `Die Rolle von Nutzer ${name} konnte nicht geändert werden.`,
   },
   lastAdminHint: 'Die Institution braucht mindestens einen aktiven Administrator.',
+  /** Not spec text: the leave dialog's text on this page. */
+  unsavedChanges:
+    'Sie haben Eingaben auf dieser Seite noch nicht gespeichert (Daten der Institution oder eine Einladung). Wenn Sie die Seite verlassen, gehen sie verloren. Trotzdem verlassen?',
 } as const;

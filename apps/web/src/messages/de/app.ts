@@ -17,6 +17,19 @@ export const app = {
     previousDecade: 'Vorheriges Jahrzehnt',
     nextDecade: 'Nächstes Jahrzehnt',
   },
+  /**
+   * Not spec text: asked before typed input that is not saved yet is left (another page, another
+   * institution). Pages name what would be lost in `body`; this one is the general case.
+   */
+  unsavedChanges: {
+    title: 'Ungespeicherte Änderungen',
+    body: 'Sie haben ungespeicherte Änderungen auf dieser Seite. Wenn Sie die Seite verlassen, gehen sie verloren. Trotzdem verlassen?',
+    /** Asked by the shell when another institution is chosen (the page is drawn anew). */
+    switchBody:
+      'Sie haben ungespeicherte Änderungen auf dieser Seite. Wenn Sie die Institution wechseln, gehen sie verloren. Trotzdem wechseln?',
+    stay: 'Auf der Seite bleiben',
+    leave: 'Seite verlassen',
+  },
   /** Not spec text: a typed date that does not exist (31.02.2026) was not taken. */
   invalidDate: (typed: string) =>
     `„${typed}“ ist kein gültiges Datum und wurde nicht übernommen (Format TT.MM.JJJJ).`,

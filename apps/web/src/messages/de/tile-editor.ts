@@ -77,12 +77,9 @@ export const tileEditor = {
     update: (name: string) => `Es ist etwas mit der Kachel '${name}' schief gelaufen.`,
     delete: (name: string) => `Es ist etwas beim Löschen der Kachel '${name}' schief gelaufen.`,
   },
-  leave: {
-    title: 'Ungespeicherte Änderungen',
-    body: 'Sie haben ungespeicherte Änderungen an Kacheln. Wenn Sie die Seite verlassen, gehen sie verloren. Trotzdem verlassen?',
-    stay: 'Auf der Seite bleiben',
-    leave: 'Seite verlassen',
-  },
+  /** The leave dialog's text for the editor (title and buttons: app.unsavedChanges). */
+  leaveBody:
+    'Sie haben ungespeicherte Änderungen an Kacheln. Wenn Sie die Seite verlassen, gehen sie verloren. Trotzdem verlassen?',
   /** Another business case type chosen with unsaved changes (not spec text). */
   switchType: {
     body: 'Sie haben ungespeicherte Änderungen an Kacheln dieses Geschäftsfalltyps. Wenn Sie den Geschäftsfalltyp wechseln, gehen sie verloren. Trotzdem wechseln?',

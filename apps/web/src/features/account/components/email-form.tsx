@@ -5,6 +5,7 @@ import '@mantine/core/styles/Text.css';
 import { Button, Group, Text, TextInput } from '@mantine/core';
 import { emailAddress } from '@portal/contract';
 import { type FormEvent, useState } from 'react';
+import { type DirtyReport, useReportDirty } from '../../../lib/use-unsaved-parts';
 import { account } from '../../../messages/de';
 
 const text = account.email;
@@ -15,11 +16,20 @@ export interface EmailFormProps {
   isSaving: boolean;
   /** Resolves true when changed; the form clears then. */
   onSubmit(email: string): Promise<boolean>;
+  /** Whether something typed is not saved yet. */
+  onDirtyChange?: DirtyReport;
 }
 
-export function EmailForm({ currentEmail, isDisabled, isSaving, onSubmit }: EmailFormProps) {
+export function EmailForm({
+  currentEmail,
+  isDisabled,
+  isSaving,
+  onSubmit,
+  onDirtyChange,
+}: EmailFormProps) {
   const [email, setEmail] = useState('');
   const [error, setError] = useState<string | null>(null);
+  useReportDirty(email.trim() !== '', onDirtyChange);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();

@@ -6,6 +6,7 @@ import '@mantine/core/styles/Stack.css';
 import '@mantine/core/styles/Text.css';
 import { Button, Group, PasswordInput, Stack, Text } from '@mantine/core';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { type DirtyReport, useReportDirty } from '../../../lib/use-unsaved-parts';
 import { account } from '../../../messages/de';
 import {
   loadStrengthChecker,
@@ -36,10 +37,18 @@ export interface PasswordFormProps {
    * PasswordConfirmationExpiredError when the current password has to be confirmed again.
    */
   save(password: string, confirmation: string): Promise<boolean>;
+  /** Whether something typed is not saved yet. */
+  onDirtyChange?: DirtyReport;
 }
 
 /** The current password first, then the new one twice with its strength shown while typing. */
-export function PasswordForm({ isDisabled, userInputs, confirm, save }: PasswordFormProps) {
+export function PasswordForm({
+  isDisabled,
+  userInputs,
+  confirm,
+  save,
+  onDirtyChange,
+}: PasswordFormProps) {
   const [current, setCurrent] = useState('');
   const [confirmation, setConfirmation] = useState<string | null>(null);
   const [password, setPassword] = useState('');
@@ -48,6 +57,7 @@ export function PasswordForm({ isDisabled, userInputs, confirm, save }: Password
   const [repeatError, setRepeatError] = useState<string | null>(null);
   const [isBusy, setIsBusy] = useState(false);
   const [checker, setChecker] = useState<StrengthChecker | null>(null);
+  useReportDirty(current !== '' || password !== '' || repeat !== '', onDirtyChange);
   const currentInput = useRef<HTMLInputElement>(null);
   const newInput = useRef<HTMLInputElement>(null);
   // Weiter leads into the new password, Abbrechen (or an expired confirmation) back.

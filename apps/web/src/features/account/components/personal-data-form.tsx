@@ -6,6 +6,7 @@ import { Button, Group, NativeSelect, SimpleGrid, TextInput } from '@mantine/cor
 import { type AccountData, type AccountDataUpdate, FORMS_OF_ADDRESS } from '@portal/contract';
 import { type FormEvent, useState } from 'react';
 import { focusFirstInvalid } from '../../../components/focus-first-invalid';
+import { type DirtyReport, useReportDirty } from '../../../lib/use-unsaved-parts';
 import { account } from '../../../messages/de';
 
 const text = account.personal;
@@ -14,10 +15,12 @@ export interface PersonalDataFormProps {
   data: AccountData;
   isSaving: boolean;
   onSave(update: AccountDataUpdate): void;
+  /** Whether something typed is not saved yet. */
+  onDirtyChange?: DirtyReport;
 }
 
 /** Form of address, title, first and last name (the e-mail changes in its own form). */
-export function PersonalDataForm({ data, isSaving, onSave }: PersonalDataFormProps) {
+export function PersonalDataForm({ data, isSaving, onSave, onDirtyChange }: PersonalDataFormProps) {
   const [values, setValues] = useState({
     formOfAddress: data.formOfAddress ?? '',
     title: data.title ?? '',
@@ -25,6 +28,13 @@ export function PersonalDataForm({ data, isSaving, onSave }: PersonalDataFormPro
     lastName: data.lastName,
   });
   const [isSubmitted, setIsSubmitted] = useState(false);
+  useReportDirty(
+    values.formOfAddress !== (data.formOfAddress ?? '') ||
+      values.title !== (data.title ?? '') ||
+      values.firstName !== data.firstName ||
+      values.lastName !== data.lastName,
+    onDirtyChange,
+  );
   const required = (value: string) => (isSubmitted && !value.trim() ? text.required : null);
   const set = (name: keyof typeof values) => (value: string) =>
     setValues((current) => ({ ...current, [name]: value }));

@@ -6,6 +6,7 @@ import { Button, Group, SimpleGrid, TextInput } from '@mantine/core';
 import { ACCOUNT_LIMITS, type Institution, type InstitutionUpdate } from '@portal/contract';
 import { type FormEvent, useState } from 'react';
 import { focusFirstInvalid } from '../../../components/focus-first-invalid';
+import { type DirtyReport, useReportDirty } from '../../../lib/use-unsaved-parts';
 import { institutionAdmin } from '../../../messages/de';
 
 const text = institutionAdmin.data;
@@ -14,9 +15,16 @@ export interface InstitutionDataFormProps {
   institution: Pick<Institution, 'name' | 'postalcode' | 'city' | 'street'>;
   isSaving: boolean;
   onSave(update: InstitutionUpdate): void;
+  /** Whether a field differs from the saved institution (typed and not saved yet). */
+  onDirtyChange?: DirtyReport;
 }
 
-export function InstitutionDataForm({ institution, isSaving, onSave }: InstitutionDataFormProps) {
+export function InstitutionDataForm({
+  institution,
+  isSaving,
+  onSave,
+  onDirtyChange,
+}: InstitutionDataFormProps) {
   const [values, setValues] = useState({
     name: institution.name,
     postalcode: institution.postalcode,
@@ -24,6 +32,12 @@ export function InstitutionDataForm({ institution, isSaving, onSave }: Instituti
     street: institution.street,
   });
   const [isSubmitted, setIsSubmitted] = useState(false);
+  useReportDirty(
+    (Object.keys(values) as (keyof typeof values)[]).some(
+      (name) => values[name] !== institution[name],
+    ),
+    onDirtyChange,
+  );
   const set = (name: keyof typeof values) => (event: { currentTarget: { value: string } }) => {
     const { value } = event.currentTarget;
     setValues((current) => ({ ...current, [name]: value }));

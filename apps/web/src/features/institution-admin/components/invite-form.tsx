@@ -12,6 +12,7 @@ import {
 } from '@portal/contract';
 import { type FormEvent, useState } from 'react';
 import { focusFirstInvalid } from '../../../components/focus-first-invalid';
+import { type DirtyReport, useReportDirty } from '../../../lib/use-unsaved-parts';
 import { institutionAdmin } from '../../../messages/de';
 import { roleLabel } from '../model/institution-changes';
 
@@ -21,9 +22,11 @@ export interface InviteFormProps {
   isSaving: boolean;
   onSubmit(invitation: Invitation): void;
   onCancel(): void;
+  /** Whether anything was typed or chosen (lost when the page is left). */
+  onDirtyChange?: DirtyReport;
 }
 
-export function InviteForm({ isSaving, onSubmit, onCancel }: InviteFormProps) {
+export function InviteForm({ isSaving, onSubmit, onCancel, onDirtyChange }: InviteFormProps) {
   const [values, setValues] = useState({
     email: '',
     formOfAddress: '',
@@ -33,6 +36,13 @@ export function InviteForm({ isSaving, onSubmit, onCancel }: InviteFormProps) {
     role: 'INSTITUTION_MEMBER' as InstitutionRole,
   });
   const [isSubmitted, setIsSubmitted] = useState(false);
+  useReportDirty(
+    values.role !== 'INSTITUTION_MEMBER' ||
+      [values.email, values.formOfAddress, values.title, values.firstName, values.lastName].some(
+        (value) => value.trim() !== '',
+      ),
+    onDirtyChange,
+  );
   const set = (name: keyof typeof values) => (event: { currentTarget: { value: string } }) => {
     const { value } = event.currentTarget;
     setValues((current) => ({ ...current, [name]: value }));

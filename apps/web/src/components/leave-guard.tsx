@@ -1,12 +1,18 @@
 import { useEffect } from 'react';
 import { useBlocker } from 'react-router';
-import UnsavedChangesDialog from '../../../components/unsaved-changes-dialog';
+import UnsavedChangesDialog from './unsaved-changes-dialog';
+
+export interface LeaveGuardProps {
+  isDirty: boolean;
+  /** What would be lost (the dialog's general text by default). */
+  body?: string;
+}
 
 /**
- * While `isDirty`: router navigation asks first (German dialog), reload and closing the tab ask
- * through the browser's own beforeunload dialog.
+ * While `isDirty`: router navigation to another page (a link, the browser's Back) asks first
+ * (German dialog), reload and closing the tab ask through the browser's own beforeunload dialog.
  */
-export function LeaveGuard({ isDirty }: { isDirty: boolean }) {
+export function LeaveGuard({ isDirty, body }: LeaveGuardProps) {
   const blocker = useBlocker(
     ({ currentLocation, nextLocation }) =>
       isDirty && currentLocation.pathname !== nextLocation.pathname,
@@ -24,6 +30,7 @@ export function LeaveGuard({ isDirty }: { isDirty: boolean }) {
   return (
     <UnsavedChangesDialog
       opened={blocker.state === 'blocked'}
+      body={body}
       onStay={() => blocker.reset?.()}
       onLeave={() => blocker.proceed?.()}
     />
