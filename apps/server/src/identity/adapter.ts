@@ -1,5 +1,5 @@
 import { and, eq, gt, isNull, lte, or } from 'drizzle-orm';
-import type { Adapter, AdapterConstructor, AdapterPayload } from 'oidc-provider';
+import { type Adapter, type AdapterConstructor, type AdapterPayload, errors } from 'oidc-provider';
 import type { Db } from '../db/client';
 import { oidcPayloads } from '../db/schema';
 
@@ -59,11 +59,34 @@ export function createAdapter(db: Db): AdapterConstructor {
       return this.findOne(eq(oidcPayloads.userCode, userCode));
     }
 
+    /**
+     * Marks a single-use token (refresh token, authorization code) used, atomically: of two
+     * requests redeeming the same token at the same moment (in one process or in two), both read
+     * it unused before either marked it, and both were answered with new tokens: two live chains
+     * from one refresh token, past the provider's reuse detection. Only the request whose update
+     * finds the token unused may go on; the other is treated as the provider treats a reused
+     * token: the whole grant is revoked and the request refused (invalid_grant). The app renews
+     * under a lock shared by its tabs, so it never redeems one token twice.
+     */
     async consume(id: string): Promise<void> {
-      await db
+      const claimed = await db
         .update(oidcPayloads)
         .set({ consumedAt: new Date() })
+        .where(
+          and(
+            eq(oidcPayloads.id, id),
+            eq(oidcPayloads.type, this.name),
+            isNull(oidcPayloads.consumedAt),
+          ),
+        )
+        .returning({ id: oidcPayloads.id });
+      if (claimed.length > 0) return;
+      const [row] = await db
+        .select({ grantId: oidcPayloads.grantId })
+        .from(oidcPayloads)
         .where(and(eq(oidcPayloads.id, id), eq(oidcPayloads.type, this.name)));
+      if (row?.grantId) await deleteGrant(db, row.grantId);
+      throw new errors.InvalidGrant(`${this.name} already used`);
     }
 
     async destroy(id: string): Promise<void> {
@@ -78,6 +101,18 @@ export function createAdapter(db: Db): AdapterConstructor {
         .where(and(eq(oidcPayloads.grantId, grantId), eq(oidcPayloads.type, this.name)));
     }
   };
+}
+
+/** Everything issued under a grant (its tokens and codes) and the grant itself. */
+async function deleteGrant(db: Db, grantId: string): Promise<void> {
+  await db
+    .delete(oidcPayloads)
+    .where(
+      or(
+        eq(oidcPayloads.grantId, grantId),
+        and(eq(oidcPayloads.type, 'Grant'), eq(oidcPayloads.id, grantId)),
+      ),
+    );
 }
 
 /** Removes rows whose lifetime has ended; they are already invisible to the provider. */

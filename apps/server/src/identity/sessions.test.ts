@@ -232,6 +232,39 @@ function expectGermanSignOutPage(page: {
   expect(fields.xsrf).toBeTruthy();
 }
 
+describe('single use of a refresh token', () => {
+  it('of two renewals with one refresh token at the same moment, at most one succeeds, and the grant ends', async () => {
+    const user = await createUser(t.database.db);
+    const browser = new TestBrowser(t.app, t.config);
+    const tokens = await browser.signIn(user);
+
+    const answers = await Promise.all([
+      browser.refresh(tokens.refresh_token),
+      browser.refresh(tokens.refresh_token),
+    ]);
+    const statuses = answers.map((answer) => answer.statusCode).sort();
+    expect(statuses).not.toEqual([200, 200]);
+    expect(statuses).toContain(400);
+    for (const answer of answers.filter((item) => item.statusCode === 400)) {
+      expect(answer.json().error).toBe('invalid_grant');
+    }
+    // One token used twice: every chain of the grant ends, the one just issued too.
+    for (const answer of answers.filter((item) => item.statusCode === 200)) {
+      expect((await browser.refresh(answer.json().refresh_token)).statusCode).toBe(400);
+    }
+  });
+
+  it('a refresh token renews once in turn, and its successor renews again', async () => {
+    const user = await createUser(t.database.db);
+    const browser = new TestBrowser(t.app, t.config);
+    const tokens = await browser.signIn(user);
+    const renewed = await browser.refresh(tokens.refresh_token);
+    expect(renewed.statusCode).toBe(200);
+    const again = await browser.refresh(renewed.json().refresh_token);
+    expect(again.statusCode).toBe(200);
+  });
+});
+
 describe('the sign-in lasts at most 10 hours', () => {
   /** A new sign-in round through the still-valid session (no password): a new code and chain. */
   async function silentSignIn(browser: TestBrowser): Promise<Tokens> {
