@@ -83,6 +83,10 @@ export async function openTestDatabase(): Promise<{
 export async function buildTestApp(
   env: Record<string, string> = {},
   extend?: (app: App) => void | Promise<void>,
+  options: {
+    /** The database as the server sees it (e.g. with notifications held back). */
+    wrapDatabase?: (database: Database) => Database;
+  } = {},
 ): Promise<TestApp> {
   const config = loadConfig({
     NODE_ENV: 'test',
@@ -92,7 +96,9 @@ export async function buildTestApp(
     ...env,
   });
   const { database, drop } = await openTestDatabase();
-  const app = await buildApp(config, { database });
+  const app = await buildApp(config, {
+    database: options.wrapDatabase ? options.wrapDatabase(database) : database,
+  });
   await extend?.(app);
   await app.ready();
   return {

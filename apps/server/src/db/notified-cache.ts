@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import type { Database } from './client';
 
 /**
  * Values read from the database kept in memory with exact invalidation: database triggers
@@ -87,6 +88,26 @@ export interface InvalidatedByNotify {
 }
 
 /**
+ * The caches of one server process by channel, so that a route writing what another module
+ * caches can forget it at once ({@link forgetCached}). Keyed by the process's database (the same
+ * object in every Fastify context, unlike the encapsulated instances).
+ */
+const cachesByDatabase = new WeakMap<Database, Map<string, Set<InvalidatedByNotify>>>();
+
+/**
+ * Forgets `key` (or `*`) in this process's caches kept through `channel`, at once. A route that
+ * writes what is cached calls it after its write: the NOTIFY of the write reaches this process
+ * too, but a moment later (on PostgreSQL on the listening connection), and the writer's next
+ * request, or the answer it makes from the cache, would read the old state meanwhile. Other
+ * processes follow with the notification.
+ */
+export function forgetCached(app: FastifyInstance, channel: string, key: string) {
+  for (const cache of cachesByDatabase.get(app.database)?.get(channel) ?? []) {
+    cache.invalidate(key);
+  }
+}
+
+/**
  * Keeps `caches` exact through NOTIFYs on `channel` for the app's lifetime: one listening
  * connection for all of them, each told every key and every change of liveness.
  */
@@ -95,6 +116,12 @@ export async function listenForInvalidation(
   channel: string,
   ...caches: InvalidatedByNotify[]
 ): Promise<void> {
+  const channels =
+    cachesByDatabase.get(app.database) ?? new Map<string, Set<InvalidatedByNotify>>();
+  cachesByDatabase.set(app.database, channels);
+  const registered = channels.get(channel) ?? new Set<InvalidatedByNotify>();
+  channels.set(channel, registered);
+  for (const cache of caches) registered.add(cache);
   const setLive = (live: boolean) => {
     for (const cache of caches) cache.setLive(live);
   };
@@ -106,6 +133,7 @@ export async function listenForInvalidation(
     onLost: () => setLive(false),
   });
   app.addHook('onClose', async () => {
+    for (const cache of caches) registered.delete(cache);
     setLive(false);
     await stop().catch(() => undefined);
   });

@@ -15,8 +15,10 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Config } from '../../config';
+import { forgetCached } from '../../db/notified-cache';
 import { currentUserId } from '../../plugins/access';
 import { notFound } from '../../plugins/errors';
+import { INSTITUTION_CHANNEL } from '../institution/routes';
 import { problemResponses } from '../shared/responses';
 import { messages } from './messages';
 import {
@@ -52,6 +54,18 @@ export const accountRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (a
     };
   }
 
+  /**
+   * Names or e-mail changed: this process forgets the cached person (GET /user/current) and the
+   * member lists of their institutions at once, not only when the NOTIFY arrives a moment later.
+   */
+  async function forgetPerson(request: FastifyRequest, userId: string) {
+    const memberships = (await app.principals.get(request.auth.sub))?.memberships ?? [];
+    app.principals.invalidate(userId);
+    for (const { institutionId } of memberships) {
+      forgetCached(app, INSTITUTION_CHANNEL, institutionId);
+    }
+  }
+
   app.get(
     '/accountdata/:userId',
     {
@@ -77,7 +91,12 @@ export const accountRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (a
         response: { 200: accountData, ...problemResponses(400, 401, 404) },
       },
     },
-    async (request) => updateAccountData(db, await callerOf(request), request.body),
+    async (request) => {
+      const caller = await callerOf(request);
+      const saved = await updateAccountData(db, caller, request.body);
+      await forgetPerson(request, caller.userId);
+      return saved;
+    },
   );
 
   app.put(
@@ -92,7 +111,12 @@ export const accountRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (a
         response: { 200: accountData, ...problemResponses(400, 401, 403, 404, 409) },
       },
     },
-    async (request) => updateEmail(db, await callerOf(request), request.body.email),
+    async (request) => {
+      const caller = await callerOf(request);
+      const saved = await updateEmail(db, caller, request.body.email);
+      await forgetPerson(request, caller.userId);
+      return saved;
+    },
   );
 
   app.post(

@@ -10,7 +10,9 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Config } from '../../config';
+import { forgetCached } from '../../db/notified-cache';
 import { ADMIN_ONLY } from '../../plugins/access';
+import { INSTITUTION_CHANNEL } from '../institution/routes';
 import { problemResponses } from '../shared/responses';
 import {
   changeUserRole,
@@ -44,7 +46,12 @@ export const institutionUsersRoutes: FastifyPluginAsyncZod<{ config: Config }> =
         response: { 200: institution, ...problemResponses(400, 401, 403, 404) },
       },
     },
-    async (request) => saveInstitution(db, request.scope, request.body),
+    async (request) => {
+      const saved = await saveInstitution(db, request.scope, request.body);
+      // The next GET from this process answers the new data, not only once the NOTIFY arrives.
+      forgetCached(app, INSTITUTION_CHANNEL, request.scope.institutionId);
+      return saved;
+    },
   );
 
   app.post(
@@ -62,8 +69,10 @@ export const institutionUsersRoutes: FastifyPluginAsyncZod<{ config: Config }> =
     },
     async (request, reply) => {
       const member = await inviteUser(db, mail, request.scope, request.body);
-      // This process forgets the person's roles now, not only when the NOTIFY arrives.
+      // This process forgets the person's roles and the member list now, not only when the
+      // NOTIFY arrives.
       app.principals.invalidate(member.id);
+      forgetCached(app, INSTITUTION_CHANNEL, request.scope.institutionId);
       return reply.code(201).send(member);
     },
   );
@@ -87,6 +96,7 @@ export const institutionUsersRoutes: FastifyPluginAsyncZod<{ config: Config }> =
       await removeUser(db, request.scope, request.params.userId);
       // Access ends with this answer in this process (other processes: with the NOTIFY).
       app.principals.invalidate(request.params.userId);
+      forgetCached(app, INSTITUTION_CHANNEL, request.scope.institutionId);
       return reply.code(204).send(null);
     },
   );
@@ -112,6 +122,7 @@ export const institutionUsersRoutes: FastifyPluginAsyncZod<{ config: Config }> =
         request.body.role,
       );
       app.principals.invalidate(request.params.userId);
+      forgetCached(app, INSTITUTION_CHANNEL, request.scope.institutionId);
       return member;
     },
   );
