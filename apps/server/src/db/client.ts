@@ -51,19 +51,48 @@ export interface ListenHandlers {
 
 const CHANNEL = /^[a-z_][a-z0-9_]*$/;
 
-/** LISTEN on its own PostgreSQL connection, reconnecting after a failure. */
-function listenPostgres(url: string, channel: string, handlers: ListenHandlers) {
+/**
+ * How often the listening connection proves it is alive, and how long an answer may take. A
+ * connection dropped without a word (a NAT or firewall forgetting it, a network partition)
+ * reports no error and no end: notifications would just stop while the caches went on serving.
+ * Each beat is a statement on the listening connection itself; no answer in time counts as lost,
+ * so such a silence is noticed within the two (10 s by default) and nothing is served from memory
+ * until the connection is back.
+ */
+export const LISTEN_HEARTBEAT = { intervalMs: 5_000, timeoutMs: 5_000 };
+
+/** LISTEN on its own PostgreSQL connection, reconnecting after a failure or a silence. */
+export function listenPostgres(
+  url: string,
+  channel: string,
+  handlers: ListenHandlers,
+  heartbeat = LISTEN_HEARTBEAT,
+) {
   if (!CHANNEL.test(channel)) throw new Error(`invalid channel ${channel}`);
   let stopped = false;
   let client: pg.Client | undefined;
   let retry: NodeJS.Timeout | undefined;
+  let beat: NodeJS.Timeout | undefined;
   const connect = async (): Promise<void> => {
-    const next = new pg.Client({ connectionString: url });
+    // Every statement (the LISTEN, each beat) and the connecting itself give up after the
+    // timeout, so a silent server cannot hold the reconnecting loop either; TCP keep-alive too.
+    const next = new pg.Client({
+      connectionString: url,
+      keepAlive: true,
+      connectionTimeoutMillis: heartbeat.timeoutMs,
+      query_timeout: heartbeat.timeoutMs,
+    });
     client = next;
     const lost = () => {
       if (client !== next) return;
       client = undefined;
+      if (beat) clearInterval(beat);
+      beat = undefined;
       handlers.onLost?.();
+      // A silent connection would not answer the goodbye either: its socket is closed at once.
+      (
+        next as unknown as { connection?: { stream?: { destroy(): void } } }
+      ).connection?.stream?.destroy();
       next.end().catch(() => undefined);
       if (!stopped) retry = setTimeout(() => void connect().catch(() => undefined), 1000);
     };
@@ -80,12 +109,25 @@ function listenPostgres(url: string, channel: string, handlers: ListenHandlers) 
       lost();
       throw error;
     }
+    let isBeating = false;
+    beat = setInterval(() => {
+      if (isBeating) return;
+      isBeating = true;
+      next
+        .query('select 1')
+        .catch(() => lost())
+        .finally(() => {
+          isBeating = false;
+        });
+    }, heartbeat.intervalMs);
+    beat.unref();
   };
   return connect()
     .catch(() => undefined)
     .then(() => async () => {
       stopped = true;
       if (retry) clearTimeout(retry);
+      if (beat) clearInterval(beat);
       const current = client;
       client = undefined;
       await current?.end().catch(() => undefined);

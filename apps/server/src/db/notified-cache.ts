@@ -125,12 +125,20 @@ export async function listenForInvalidation(
   const setLive = (live: boolean) => {
     for (const cache of caches) cache.setLive(live);
   };
+  let hasLost = false;
   const stop = await app.database.listen(channel, {
     onNotify: (payload) => {
       for (const cache of caches) cache.invalidate(payload);
     },
-    onReady: () => setLive(true),
-    onLost: () => setLive(false),
+    onReady: () => {
+      if (hasLost) app.log.info({ channel }, 'cache notifications: listening again');
+      setLive(true);
+    },
+    onLost: () => {
+      hasLost = true;
+      app.log.warn({ channel }, 'cache notifications lost: answering from the database');
+      setLive(false);
+    },
   });
   app.addHook('onClose', async () => {
     for (const cache of caches) registered.delete(cache);
