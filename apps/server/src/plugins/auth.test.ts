@@ -147,6 +147,25 @@ describe('bearer token verification', () => {
     }
   });
 
+  it('reads the role client from realm and resource roles alike (spec §6), technical from either', async () => {
+    const asClientResource = await demoToken(t, 'anna', {
+      realm_access: { roles: [] },
+      resource_access: { [t.config.auth.clientId]: { roles: ['client'] } },
+    });
+    expect((await current(bearer(asClientResource))).statusCode).toBe(200);
+    // The role of another client is not this portal's.
+    const otherClient = await demoToken(t, 'anna', {
+      realm_access: { roles: [] },
+      resource_access: { 'anderer-client': { roles: ['client'] } },
+    });
+    expect((await current(bearer(otherClient))).statusCode).toBe(403);
+    const technicalResource = await demoToken(t, 'anna', {
+      realm_access: { roles: ['client'] },
+      resource_access: { [t.config.auth.clientId]: { roles: ['technical'] } },
+    });
+    expect((await current(bearer(technicalResource))).statusCode).toBe(403);
+  });
+
   it('refuses a token signed with another key (same kid)', async () => {
     const { privateJwks } = await loadSigningKeys(t.app.db);
     const { privateKey } = await generateKeyPair('RS256', { extractable: true });

@@ -55,11 +55,13 @@ declare module 'fastify' {
   }
 }
 
-/** A restricted user's token lacks the realm role `client` or carries `technical`. */
+/**
+ * A restricted user's token lacks the role `client` or carries `technical`. Both are read from
+ * the realm and this client's resource roles (spec §6: "Role checks use realm and resource roles
+ * from the identity token"), as the app reads them: one token, one verdict on both sides.
+ */
 export function isRestrictedUser(auth: AuthContext): boolean {
-  return (
-    !auth.realmRoles.includes(ACCOUNT_ROLES.client) || auth.roles.includes(ACCOUNT_ROLES.technical)
-  );
+  return !auth.roles.includes(ACCOUNT_ROLES.client) || auth.roles.includes(ACCOUNT_ROLES.technical);
 }
 
 /** Only asymmetric algorithms: `none` and HMAC (e.g. HS256 keyed with the public key) are refused. */
