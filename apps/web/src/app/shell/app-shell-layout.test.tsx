@@ -217,6 +217,12 @@ describe('AppShellLayout', () => {
       expect(screen.getByTestId('support-mode').style.textTransform).toBe('none');
       expect(screen.getByRole('banner')).toHaveAttribute('data-impersonating');
       expect(screen.getByRole('button', { name: /Institution auswählen/ })).toBeDisabled();
+      // The reason, where a screen reader reads (a disabled button's title is out of reach).
+      expect(
+        within(screen.getByRole('banner')).getByText(
+          'Im Support-Modus kann die Institution nicht gewechselt werden.',
+        ),
+      ).toBeInTheDocument();
 
       const menu = await openUserMenu(user);
       expect(within(menu).queryByRole('menuitem', { name: 'Abmelden' })).not.toBeInTheDocument();

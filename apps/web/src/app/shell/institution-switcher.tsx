@@ -62,29 +62,36 @@ export function InstitutionSwitcher({
   if (institutions.length === 0) return null;
 
   return (
-    <DeferredPopup
-      module={dropdown}
-      popup="menu"
-      props={{ institutions, currentInstitutionId, onSelectInstitution, disabled }}
-      trigger={
-        <UnstyledButton
-          className={classes.institutionTrigger}
-          disabled={disabled}
-          onKeyDown={openMenuOnArrow}
-          title={disabled ? shell.institution.switchDisabledWhileImpersonating : undefined}
-        >
-          {/* The name comes from the visible text, then the hidden purpose (WCAG 2.5.3). */}
-          <div style={{ minWidth: 0 }}>
-            <span className={classes.institutionCaption}>{shell.institution.caption}</span>{' '}
-            <Text fw={600} fz="sm" className={classes.institutionName} truncate="end">
-              {current?.name ?? shell.institution.selectLabel}
-            </Text>{' '}
-            {current && <VisuallyHidden>– {shell.institution.selectLabel}</VisuallyHidden>}
-          </div>
-          {current?.trusted && <TrustedIcon />}
-          <IconChevronDown size={16} aria-hidden="true" style={{ flexShrink: 0 }} />
-        </UnstyledButton>
-      }
-    />
+    <>
+      <DeferredPopup
+        module={dropdown}
+        popup="menu"
+        props={{ institutions, currentInstitutionId, onSelectInstitution, disabled }}
+        trigger={
+          <UnstyledButton
+            className={classes.institutionTrigger}
+            disabled={disabled}
+            onKeyDown={openMenuOnArrow}
+            title={disabled ? shell.institution.switchDisabledWhileImpersonating : undefined}
+          >
+            {/* The name comes from the visible text, then the hidden purpose (WCAG 2.5.3). */}
+            <div style={{ minWidth: 0 }}>
+              <span className={classes.institutionCaption}>{shell.institution.caption}</span>{' '}
+              <Text fw={600} fz="sm" className={classes.institutionName} truncate="end">
+                {current?.name ?? shell.institution.selectLabel}
+              </Text>{' '}
+              {current && <VisuallyHidden>– {shell.institution.selectLabel}</VisuallyHidden>}
+            </div>
+            {current?.trusted && <TrustedIcon />}
+            <IconChevronDown size={16} aria-hidden="true" style={{ flexShrink: 0 }} />
+          </UnstyledButton>
+        }
+      />
+      {/* A disabled button takes no focus, so its title is out of a keyboard's and a screen
+          reader's reach: the reason is also read in its place. */}
+      {disabled && (
+        <VisuallyHidden>{shell.institution.switchDisabledWhileImpersonating}</VisuallyHidden>
+      )}
+    </>
   );
 }
