@@ -156,6 +156,29 @@ test.describe('routes', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeFocused();
   });
 
+  test('scroll position: a new page opens at its top, Back returns to where the page was left', async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 1024, height: 560 });
+    await signIn(page, ACCOUNTS.anna, '/dashboard');
+    const tiles = page.getByTestId('dashboard-tiles');
+    await expect(tiles.getByRole('link', { name: /Aufträge/ })).toContainText('Aufträge');
+    // A tile far down the dashboard (the last document type's tile).
+    const low = tiles.getByRole('link', { name: /Dokumente|Dokument|no documents/ }).last();
+    await low.scrollIntoViewIfNeeded();
+    const left = await page.evaluate(() => window.scrollY);
+    expect(left).toBeGreaterThan(100);
+    await low.click();
+    await expect(page).toHaveURL(/\/document\?documentType=/);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    expect(await page.evaluate(() => window.scrollY)).toBe(0);
+
+    await page.goBack();
+    await expect(page).toHaveURL(/\/dashboard/);
+    await expect(tiles.getByRole('link', { name: /Aufträge/ })).toBeVisible();
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(left);
+  });
+
   test('a technical user sees the restricted banner and is signed out after 5 seconds', async ({
     page,
   }) => {
