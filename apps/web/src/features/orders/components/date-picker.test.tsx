@@ -5,28 +5,48 @@ import { renderWithProviders } from '../../../test/render';
 import { PortalDatePicker } from './date-picker';
 
 describe('PortalDatePicker', () => {
-  it('offers 10 years around the current one', () => {
-    renderWithProviders(<PortalDatePicker label="Angelegt ab" value={null} onChange={() => {}} />);
-    const select = screen.getByRole('combobox', { name: 'Jahr (Angelegt ab)' });
-    const year = new Date().getFullYear();
-    const options = within(select)
+  const yearOptions = (label: string) =>
+    within(screen.getByRole('combobox', { name: `Jahr (${label})` }))
       .getAllByRole('option')
-      .map((o) => o.textContent);
-    expect(options).toHaveLength(10);
-    expect(options[0]).toBe(String(year - 5));
+      .map((o) => Number(o.textContent));
+
+  it('offers 10 years either side of the current one', () => {
+    renderWithProviders(<PortalDatePicker label="Angelegt ab" value={null} onChange={() => {}} />);
+    const year = new Date().getFullYear();
+    const options = yearOptions('Angelegt ab');
+    expect(options).toHaveLength(21);
+    expect(options[0]).toBe(year - 10);
+    expect(options.at(-1)).toBe(year + 10);
   });
 
-  it('offers 500 years when limited', () => {
+  it('with a maximum of today (Angelegt ab on Aufträge) ends at this year', () => {
+    renderWithProviders(
+      <PortalDatePicker
+        label="Angelegt ab"
+        value={null}
+        onChange={() => {}}
+        maxDate={new Date()}
+      />,
+    );
+    const year = new Date().getFullYear();
+    const options = yearOptions('Angelegt ab');
+    expect(options[0]).toBe(year - 10);
+    expect(options.at(-1)).toBe(year);
+  });
+
+  it('with a minimum starts at it, up to 500 years back', () => {
     renderWithProviders(
       <PortalDatePicker
         label="Geburtsdatum"
         value={null}
         onChange={() => {}}
-        minDate={new Date(1900, 0, 1)}
+        minDate={new Date(1000, 0, 1)}
       />,
     );
-    const select = screen.getByRole('combobox', { name: 'Jahr (Geburtsdatum)' });
-    expect(within(select).getAllByRole('option')).toHaveLength(500);
+    const year = new Date().getFullYear();
+    const options = yearOptions('Geburtsdatum');
+    expect(options[0]).toBe(year - 500);
+    expect(options.at(-1)).toBe(year + 10);
   });
 
   it('shows an error when the maximum is earlier than the minimum', () => {

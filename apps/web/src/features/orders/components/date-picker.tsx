@@ -24,8 +24,9 @@ const DATES_SETTINGS = { locale: 'de', firstDayOfWeek: 1, consistentWeeks: true 
 
 /**
  * Date picker (spec section 5) on Mantine Dates, German, dd.MM.yyyy. A year select next to it
- * spans 10 years around the current one, 500 when a minimum or maximum limits it. A maximum
- * earlier than the minimum is an error (shown, and the picker is disabled).
+ * spans 10 years either side of the current one; a side with a minimum or maximum ends there,
+ * at most 500 years from the current year (`yearRange`). A maximum earlier than the minimum
+ * is an error (shown, and the picker is disabled).
  */
 export function PortalDatePicker({
   label,
