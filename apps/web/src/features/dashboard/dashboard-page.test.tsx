@@ -39,15 +39,20 @@ const tilesOf: Record<string, Tile[]> = {
   [B]: [tile({ name: 'Zahnersatz-Partner' })],
 };
 
+const tileRequests: string[] = [];
 const server = setupServer(
   http.get('*/api/institution/:id/tiles', async ({ params }) => {
+    tileRequests.push(params.id as string);
     if (params.id === B) await delay(150);
     if (params.id === FAILING) return contractProblem(500, 'Interner Fehler');
     return contractJson(tileList, tilesOf[params.id as string] ?? []);
   }),
 );
 beforeAll(() => server.listen({ onUnhandledFrame: 'error' }));
-afterEach(() => server.resetHandlers());
+afterEach(() => {
+  server.resetHandlers();
+  tileRequests.length = 0;
+});
 afterAll(() => server.close());
 
 const props = (
@@ -116,6 +121,28 @@ describe('DashboardPage', () => {
     expect(screen.getByTestId('tile-skeletons')).toBeInTheDocument();
     expect(await screen.findByText('Zahnersatz-Partner')).toBeInTheDocument();
     expect(screen.queryByText('Abrechnung online')).not.toBeInTheDocument();
+  });
+
+  it('clears and reloads the tiles on every change, also back to one shown seconds before', async () => {
+    const view = setup(A);
+    await screen.findByText('Abrechnung online');
+    view.rerender(B);
+    await screen.findByText('Zahnersatz-Partner');
+    // Back to A within the cache time: A's tiles from before are not shown while they reload.
+    server.use(
+      http.get('*/api/institution/:id/tiles', async () => {
+        tileRequests.push(A);
+        await delay(50);
+        return contractJson(tileList, [tile({ name: 'Abrechnung neu' })]);
+      }),
+    );
+    view.rerender(A);
+    expect(screen.getByTestId('tile-skeletons')).toBeInTheDocument();
+    expect(screen.queryByText('Abrechnung online')).not.toBeInTheDocument();
+    expect(screen.queryByText('Zahnersatz-Partner')).not.toBeInTheDocument();
+    expect(await screen.findByText('Abrechnung neu')).toBeInTheDocument();
+    expect(screen.queryByText('Abrechnung online')).not.toBeInTheDocument();
+    expect(tileRequests).toEqual([A, B, A]);
   });
 
   it('says what to do when there are no tiles', async () => {
