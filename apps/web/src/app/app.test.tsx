@@ -1,10 +1,12 @@
+import { orderList, tileList } from '@portal/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HttpResponse, http } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setAccessTokenProvider } from '../lib/api-client';
-import { contractProblem } from '../test/contract-response';
+import { contractJson, contractProblem } from '../test/contract-response';
+import { tileFixture } from '../test/tile-fixture';
 import { anna, PRAXIS_ID, renderApp, stubScrolling, ZAHNARZT_ID } from './testing/render-app';
 
 const server = setupServer();
@@ -317,6 +319,105 @@ describe('institution selection', () => {
       'href',
       '/institution',
     );
+  });
+});
+
+describe('tile groups in the sidebar', () => {
+  const banking = {
+    id: '77777777-7777-4777-8777-777777777777',
+    name: 'Banking',
+    description: null,
+    shortDescription: null,
+    icon: null,
+  };
+  const bankOrder = (status: string) => ({
+    id: '66666666-6666-4666-8666-666666666666',
+    orderType: 'BANKACCOUNT' as const,
+    orderSource: 'QUNDO' as const,
+    status,
+    createdAt: '2026-01-01T10:00:00Z',
+    onboardingURL: 'https://bank.example/onboarding?institution=',
+    bankingPortal: 'https://bank.example/portal?institution=',
+  });
+  const bankTiles = [
+    tileFixture({
+      id: '55555555-5555-4555-8555-000000000001',
+      name: 'Praxiskonto',
+      businessCaseType: 'BANKACCOUNT',
+      target: 'https://bank.example/info',
+      tileGroup: banking,
+    }),
+    tileFixture({
+      id: '55555555-5555-4555-8555-000000000002',
+      name: 'Kartenzahlung',
+      businessCaseType: 'BANKACCOUNT_MCC',
+      target: 'https://bank.example/karten',
+      tileGroup: banking,
+    }),
+  ];
+
+  it.each([
+    ['SET_UP', 'Mein Online-Banking', `https://bank.example/portal?institution=${PRAXIS_ID}`],
+    ['LEGITIMISED', 'Praxiskonto', `https://bank.example/onboarding?institution=${PRAXIS_ID}`],
+  ])(
+    'a grouped bank tile links by the latest bank order as on the dashboard (%s), also away from it',
+    async (status, name, href) => {
+      const user = userEvent.setup();
+      const orderRequests: string[] = [];
+      renderApp('/account', {
+        server,
+        handlers: [
+          http.get('*/api/institution/:id/tiles', () => contractJson(tileList, bankTiles)),
+          http.get('*/api/institution/:id/order', ({ params }) => {
+            orderRequests.push(params.id as string);
+            return contractJson(orderList, [bankOrder(status)]);
+          }),
+        ],
+      });
+      await switcher();
+      await user.click(screen.getByRole('button', { name: 'Navigation öffnen' }));
+      const sidebar = await screen.findByRole('navigation', { name: 'Hauptnavigation' });
+      await user.click(await within(sidebar).findByRole('button', { name: 'Banking' }, WAIT));
+      await waitFor(() =>
+        expect(within(sidebar).getByRole('link', { name: new RegExp(name) })).toHaveAttribute(
+          'href',
+          href,
+        ),
+      );
+      // Mein Konto loads no orders of its own: the shell asked for them for the bank tile.
+      expect(orderRequests).toContain(PRAXIS_ID);
+    },
+  );
+
+  it('loads no orders away from the dashboard when no tile group holds a bank tile', async () => {
+    const user = userEvent.setup();
+    const orderRequests: string[] = [];
+    renderApp('/account', {
+      server,
+      handlers: [
+        http.get('*/api/institution/:id/tiles', () =>
+          contractJson(tileList, [
+            tileFixture({
+              id: '55555555-5555-4555-8555-000000000003',
+              name: 'Abrechnung online',
+              tileGroup: banking,
+            }),
+          ]),
+        ),
+        http.get('*/api/institution/:id/order', ({ params }) => {
+          orderRequests.push(params.id as string);
+          return contractJson(orderList, []);
+        }),
+      ],
+    });
+    await switcher();
+    await user.click(screen.getByRole('button', { name: 'Navigation öffnen' }));
+    const sidebar = await screen.findByRole('navigation', { name: 'Hauptnavigation' });
+    await user.click(await within(sidebar).findByRole('button', { name: 'Banking' }, WAIT));
+    expect(
+      await within(sidebar).findByRole('link', { name: /Abrechnung online/ }),
+    ).toBeInTheDocument();
+    expect(orderRequests).toEqual([]);
   });
 });
 

@@ -2,13 +2,16 @@ import type { Institution } from '@portal/contract';
 import { useEffect, useMemo, useState } from 'react';
 import { useTiles } from '../features/dashboard/api/tiles';
 import { useTrustedCompany } from '../features/dashboard/api/trusted-company';
-import { tileGroupSections } from '../features/dashboard/model/sidebar-groups';
+import { hasGroupedBankTile, tileGroupSections } from '../features/dashboard/model/sidebar-groups';
 import type { ThemeColours } from '../features/dashboard/model/theme-colour';
+import { useOrders } from '../features/orders/api/list-orders';
 import type { ShellCoBrand, ShellSidebarSection } from './shell';
 
 /**
  * What the current institution brings to the shell: the trusted partner (co-branding, errors
- * count as none), the tile groups as sidebar sections, and its theme colour.
+ * count as none), the tile groups as sidebar sections, and its theme colour. A grouped bank tile
+ * links as on the dashboard, from the latest bank order: the orders are loaded (shared with the
+ * dashboard's) only when a tile group holds a bank tile, so other pages send no extra request.
  */
 export function useInstitutionBranding(
   institutionId: string | null,
@@ -16,11 +19,16 @@ export function useInstitutionBranding(
 ): { coBrand: ShellCoBrand | null; tileGroupSections: ShellSidebarSection[] } {
   const trusted = useTrustedCompany(institutionId);
   const tiles = useTiles(institutionId);
+  const needsOrders =
+    institutionId !== null && tiles.data !== undefined && hasGroupedBankTile(tiles.data);
+  const orders = useOrders(needsOrders ? institutionId : undefined);
   const coBrand = trusted.data ? { name: trusted.data.displayName, logo: trusted.data.logo } : null;
   const sections = useMemo(
     () =>
-      institutionId && tiles.data ? tileGroupSections(tiles.data, institutionId, pathname) : [],
-    [institutionId, tiles.data, pathname],
+      institutionId && tiles.data
+        ? tileGroupSections(tiles.data, institutionId, pathname, orders.data)
+        : [],
+    [institutionId, tiles.data, pathname, orders.data],
   );
   return { coBrand, tileGroupSections: sections };
 }

@@ -23,15 +23,25 @@ export interface DashboardModel {
   isEmpty: boolean;
 }
 
+/**
+ * The institution's stored tiles as they are shown wherever they appear (dashboard, sidebar):
+ * bank tiles rewritten from the latest bank order (spec section 4; as stored while the orders
+ * are not present), then the institutionId rules of spec section 9.
+ */
+export function storedTilesAsShown<T extends TileView>(
+  tiles: readonly T[],
+  orders: readonly BankOrderView[] | undefined,
+  institutionId: string,
+): T[] {
+  const bankOrder = orders ? latestBankOrder(orders) : null;
+  return tiles.map((tile) =>
+    applyInstitutionQuery(applyBankOrder(tile, bankOrder, institutionId), institutionId),
+  );
+}
+
 /** Everything the dashboard shows, computed from the API's answers (pure). */
 export function buildDashboard(input: DashboardInput): DashboardModel {
-  const bankOrder = input.orders ? latestBankOrder(input.orders) : null;
-  const stored = input.tiles.map((tile) =>
-    applyInstitutionQuery(
-      applyBankOrder(tile, bankOrder, input.institutionId),
-      input.institutionId,
-    ),
-  );
+  const stored = storedTilesAsShown(input.tiles, input.orders, input.institutionId);
   const builtIn: TileView[] = [];
   const orders = orderTile(input.orders?.length);
   if (orders) builtIn.push(orders);
