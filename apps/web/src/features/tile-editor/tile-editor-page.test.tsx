@@ -1,4 +1,5 @@
 import { MantineProvider } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
 import { businessCaseTypeList, type Tile, tileGroupList, tileList } from '@portal/contract';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, within } from '@testing-library/react';
@@ -7,7 +8,8 @@ import { delay, HttpResponse, http } from 'msw';
 import { setupServer } from 'msw/node';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { contractJson } from '../../test/contract-response';
+import { AppNotifications } from '../../components/notifications';
+import { contractJson, contractProblem } from '../../test/contract-response';
 import { tileFixture } from '../../test/tile-fixture';
 import { type PreviewTile, TileEditorPage } from './tile-editor-page';
 
@@ -45,6 +47,8 @@ beforeAll(() => server.listen({ onUnhandledFrame: 'error' }));
 afterEach(() => {
   server.resetHandlers();
   vi.restoreAllMocks();
+  notifications.clean();
+  notifications.cleanQueue();
 });
 afterAll(() => server.close());
 
@@ -74,6 +78,7 @@ function setup(onUnsavedChangesChange?: (hasUnsavedChanges: boolean) => void) {
   );
   const view = render(
     <MantineProvider env="test">
+      <AppNotifications />
       <QueryClientProvider client={new QueryClient()}>
         <RouterProvider router={router} />
       </QueryClientProvider>
@@ -234,4 +239,29 @@ describe('TileEditorPage', () => {
       false,
     ]);
   });
+
+  // Spec section 2: "error toasts for tile operations stay until dismissed (close button)";
+  // other toasts close after 3000 ms.
+  it('a failed save shows an error toast that stays past 3000 ms until its close button is used', async () => {
+    server.use(
+      http.delete('*/api/institution/:id/dashboard-tile/:tileId/:version', () =>
+        contractProblem(500, 'Interner Fehler'),
+      ),
+    );
+    const user = userEvent.setup();
+    setup();
+    await user.click(await screen.findByRole('combobox', { name: 'Geschäftsfalltyp' }));
+    await user.click(await screen.findByRole('option', { name: 'Marketing' }));
+    await user.click(await screen.findByRole('button', { name: 'Kachel „Seminare“ löschen' }));
+    await user.click(screen.getByRole('button', { name: 'Änderungen speichern' }));
+    const message = "Es ist etwas beim Löschen der Kachel 'Seminare' schief gelaufen.";
+    const toast = await screen.findByRole('alert');
+    expect(toast).toHaveTextContent(message);
+
+    await new Promise((resolve) => setTimeout(resolve, 3500));
+    expect(screen.getByRole('alert')).toHaveTextContent(message);
+
+    await user.click(within(screen.getByRole('alert')).getByRole('button', { name: 'Schließen' }));
+    await vi.waitFor(() => expect(screen.queryByText(message)).not.toBeInTheDocument());
+  }, 10_000);
 });
