@@ -1,0 +1,121 @@
+import { documentSchema, type PortalDocument } from '@portal/contract';
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { HttpResponse, http } from 'msw';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { AppNotifications } from '../../../components/notifications';
+import { contractJson, contractProblem } from '../../../test/contract-response';
+import { setupMswServer } from '../../../test/msw-server';
+import { renderWithProviders } from '../../../test/render';
+import { DeleteDocumentDialog, EditDocumentDialog } from './document-dialogs';
+
+const NORD = '33333333-3333-4333-8333-333333333333';
+const doc: PortalDocument = {
+  id: '77777777-7777-4777-8777-777777777777',
+  documentType: 'invoice',
+  displayName: 'Rechnung Oktober 2026.txt',
+  description: 'Monatsrechnung',
+  createdAt: '2026-10-31',
+  contentType: 'text/plain',
+  size: 10,
+  businessCase: { id: '44444444-4444-4444-8444-444444444444', label: 'TI-Bestellung' },
+  unread: false,
+};
+const documentPath = `*/api/institution/${NORD}/document/${doc.id}`;
+
+const server = setupMswServer();
+
+beforeAll(() => {
+  // jsdom has no document.fonts, which the autosizing description field listens to.
+  if (!('fonts' in document)) {
+    Object.defineProperty(document, 'fonts', {
+      configurable: true,
+      value: { addEventListener() {}, removeEventListener() {} },
+    });
+  }
+});
+
+function renderDialog(Dialog: typeof EditDocumentDialog | typeof DeleteDocumentDialog) {
+  const onClose = vi.fn();
+  const onChanged = vi.fn();
+  renderWithProviders(
+    <>
+      <AppNotifications />
+      <Dialog institutionId={NORD} document={doc} onClose={onClose} onChanged={onChanged} />
+    </>,
+  );
+  return { onClose, onChanged };
+}
+
+/** The toast's text (Mantine's notification has role alert for errors, status for success). */
+const toast = async (role: 'alert' | 'status') =>
+  (await screen.findAllByRole(role)).find((element) =>
+    element.closest('.mantine-Notification-root'),
+  );
+
+// Spec section 8: 'Update des Dokuments erfolgreich' / 'Update des Dokuments fehlgeschlagen';
+// 'Löschen des Dokuments erfolgreich' / 'Löschen des Dokuments fehlgeschlagen'.
+describe('document dialogs: failure texts of spec section 8', () => {
+  it("a PUT answered 500 says 'Update des Dokuments fehlgeschlagen' and keeps the dialog open", async () => {
+    server.use(http.put(documentPath, () => contractProblem(500, 'Interner Fehler')));
+    const { onClose, onChanged } = renderDialog(EditDocumentDialog);
+    const dialog = await screen.findByRole('dialog', { name: 'Dokument bearbeiten' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Speichern' }));
+    expect(await toast('alert')).toHaveTextContent(/^Update des Dokuments fehlgeschlagen$/);
+    expect(screen.getByRole('dialog', { name: 'Dokument bearbeiten' })).toBeInTheDocument();
+    expect(onClose).not.toHaveBeenCalled();
+    expect(onChanged).not.toHaveBeenCalled();
+  });
+
+  it("the server's reason follows the failure text", async () => {
+    server.use(
+      http.put(documentPath, () =>
+        contractProblem(500, 'Interner Fehler', 'Der Speicher ist nicht erreichbar.'),
+      ),
+    );
+    renderDialog(EditDocumentDialog);
+    const dialog = await screen.findByRole('dialog', { name: 'Dokument bearbeiten' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Speichern' }));
+    expect(await toast('alert')).toHaveTextContent(
+      /^Update des Dokuments fehlgeschlagen: Der Speicher ist nicht erreichbar\.$/,
+    );
+  });
+
+  it("a DELETE answered 500 says 'Löschen des Dokuments fehlgeschlagen' and keeps the dialog open", async () => {
+    server.use(http.delete(documentPath, () => contractProblem(500, 'Interner Fehler')));
+    const { onClose, onChanged } = renderDialog(DeleteDocumentDialog);
+    const dialog = await screen.findByRole('dialog', { name: 'Dokument löschen' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Löschen' }));
+    expect(await toast('alert')).toHaveTextContent(/^Löschen des Dokuments fehlgeschlagen$/);
+    expect(screen.getByRole('dialog', { name: 'Dokument löschen' })).toBeInTheDocument();
+    expect(onClose).not.toHaveBeenCalled();
+    expect(onChanged).not.toHaveBeenCalled();
+  });
+
+  it('success of an update: its text, the dialog closes and the lists reload', async () => {
+    server.use(http.put(documentPath, () => contractJson(documentSchema, doc)));
+    const edit = renderDialog(EditDocumentDialog);
+    await userEvent.click(
+      within(await screen.findByRole('dialog', { name: 'Dokument bearbeiten' })).getByRole(
+        'button',
+        { name: 'Speichern' },
+      ),
+    );
+    expect(await toast('status')).toHaveTextContent(/^Update des Dokuments erfolgreich$/);
+    expect(edit.onClose).toHaveBeenCalled();
+    expect(edit.onChanged).toHaveBeenCalled();
+  });
+
+  it('success of a deletion', async () => {
+    server.use(http.delete(documentPath, () => new HttpResponse(null, { status: 204 })));
+    const removal = renderDialog(DeleteDocumentDialog);
+    await userEvent.click(
+      within(await screen.findByRole('dialog', { name: 'Dokument löschen' })).getByRole('button', {
+        name: 'Löschen',
+      }),
+    );
+    expect(await toast('status')).toHaveTextContent(/^Löschen des Dokuments erfolgreich$/);
+    expect(removal.onClose).toHaveBeenCalled();
+    expect(removal.onChanged).toHaveBeenCalled();
+  });
+});
