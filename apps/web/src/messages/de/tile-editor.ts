@@ -75,6 +75,7 @@ export const tileEditor = {
     create: (name: string) => `Es ist etwas beim Anlegen der Kachel '${name}' schief gelaufen.`,
     conflict: (name: string) => `Es gab einen Konflikt mit der Kachel '${name}'.`,
     update: (name: string) => `Es ist etwas mit der Kachel '${name}' schief gelaufen.`,
+    /** A failed deletion other than a conflict (spec section 8: "text not shown"; not spec text). */
     delete: (name: string) => `Es ist etwas beim Löschen der Kachel '${name}' schief gelaufen.`,
   },
   /** The leave dialog's text for the editor (title and buttons: app.unsavedChanges). */

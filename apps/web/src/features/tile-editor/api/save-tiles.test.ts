@@ -96,11 +96,33 @@ describe('saveOperations', () => {
       "Es gab einen Konflikt mit der Kachel 'Server'.",
     ],
     [
-      'delete 409 with the server tile',
+      // Spec section 8: the conflict message names the tile as the error's tile calls it.
+      'delete 409 with the server tile (named as the server has it)',
       remove,
-      new ApiError(409, null, { ...stored, version: 5 }),
+      new ApiError(409, null, { ...stored, version: 5, name: 'Abrechnung online' }),
       'conflict',
+      "Es gab einen Konflikt mit der Kachel 'Abrechnung online'.",
+    ],
+    [
+      'delete 409 without a tile in the answer',
+      remove,
+      new ApiError(409, { type: 'about:blank', title: 'Konflikt', status: 409 }),
+      'failed',
       "Es gab einen Konflikt mit der Kachel 'Abrechnung'.",
+    ],
+    [
+      'delete 500',
+      remove,
+      new ApiError(500, null),
+      'failed',
+      "Es ist etwas beim Löschen der Kachel 'Abrechnung' schief gelaufen.",
+    ],
+    [
+      'delete without an answer',
+      remove,
+      new TypeError('Failed to fetch'),
+      'failed',
+      "Es ist etwas beim Löschen der Kachel 'Abrechnung' schief gelaufen.",
     ],
     [
       'update 500',
@@ -136,6 +158,16 @@ describe('saveOperations', () => {
     );
     expect(result.results[0]?.outcome).toBe(outcome);
     expect(result.errors).toEqual([message]);
+  });
+
+  it("a conflict takes over the server's version of the tile", async () => {
+    const server = { ...stored, version: 5, name: 'Abrechnung online' };
+    const result = await saveOperations(
+      inst,
+      [remove],
+      answering(() => new ApiError(409, null, server)),
+    );
+    expect(result.results).toEqual([{ operation: remove, outcome: 'conflict', tile: server }]);
   });
 
   it("sends each tile's own business case type, not one for the whole batch", async () => {
