@@ -291,4 +291,56 @@ describe('putEmail', () => {
     await expect(second).resolves.toMatchObject({ email: 'neu@example.org' });
     expect(requests).toBe(1);
   });
+
+  describe('re-sending the invitation (spec section 8)', () => {
+    const INSTITUTION = '11111111-1111-4111-8111-111111111111';
+    const invitationPath = `*/api/institution/${INSTITUTION}/user/${USER}/email/invitation`;
+    const notActivated = () =>
+      server.use(
+        http.get('*/api/accountdata/:userId', () =>
+          HttpResponse.json({ ...DATA, hasAccountActivated: false }),
+        ),
+      );
+    const resend = async () => {
+      renderPage({ institutionId: INSTITUTION });
+      expect(await screen.findByTestId('invitation-state')).toHaveTextContent(
+        'Ihr Zugang ist noch nicht aktiviert.',
+      );
+      await userEvent.click(screen.getByRole('button', { name: 'Einladung erneut senden' }));
+    };
+
+    it("success says 'Email erneut versendet'", async () => {
+      notActivated();
+      const sent: string[] = [];
+      server.use(
+        http.post(invitationPath, ({ request }) => {
+          sent.push(new URL(request.url).pathname);
+          return new HttpResponse(null, { status: 204 });
+        }),
+      );
+      await resend();
+      expect(await screen.findByText('Email erneut versendet')).toBeInTheDocument();
+      expect(screen.queryByText('Die Einladung konnte nicht versendet werden.')).toBeNull();
+      expect(sent).toEqual([`/api/institution/${INSTITUTION}/user/${USER}/email/invitation`]);
+    });
+
+    it("a failure says 'Die Einladung konnte nicht versendet werden.', not the success", async () => {
+      notActivated();
+      server.use(http.post(invitationPath, () => contractProblem(500, 'Interner Fehler')));
+      await resend();
+      expect(
+        await screen.findByText('Die Einladung konnte nicht versendet werden.'),
+      ).toBeInTheDocument();
+      expect(screen.queryByText('Email erneut versendet')).toBeNull();
+    });
+
+    it('an activated account is offered no re-sending', async () => {
+      server.use(http.get('*/api/accountdata/:userId', () => HttpResponse.json(DATA)));
+      renderPage({ institutionId: INSTITUTION });
+      expect(await screen.findByTestId('invitation-state')).toHaveTextContent(
+        'Ihr Zugang ist aktiviert.',
+      );
+      expect(screen.queryByRole('button', { name: 'Einladung erneut senden' })).toBeNull();
+    });
+  });
 });

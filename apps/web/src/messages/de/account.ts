@@ -79,6 +79,7 @@ export const account = {
     pending: 'Ihr Zugang ist noch nicht aktiviert.',
     resend: 'Einladung erneut senden',
     resent: 'Email erneut versendet',
+    /** Not spec text (spec section 8 names only the success). */
     failed: 'Die Einladung konnte nicht versendet werden.',
   },
   impersonation:
