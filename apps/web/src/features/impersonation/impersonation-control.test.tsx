@@ -57,9 +57,10 @@ function useApi({ owner = true } = {}) {
     if (search === 'kaputt') throw new Error('500');
     return search.startsWith('Sonn') ? [CUSTOMER] : [];
   });
-  usersMock.mockImplementation(async (_i: string, _c: string, search: string) =>
-    search.startsWith('Max') ? [USER] : [],
-  );
+  usersMock.mockImplementation(async (_i: string, _c: string, search: string) => {
+    if (search === 'kaputt') throw new Error('500');
+    return search.startsWith('Max') ? [USER] : [];
+  });
   return searches;
 }
 
@@ -165,6 +166,33 @@ describe('ImpersonationControl', () => {
     ).toHaveAttribute('aria-disabled', 'true');
     expect(screen.queryAllByRole('option')).toHaveLength(1);
   });
+
+  it.each([
+    ['finds no user', 'Niemand'],
+    ['fails', 'kaputt'],
+  ])(
+    "a user search that %s shows 'Keine Benutzer gefunden.', which cannot be picked",
+    async (_case, search) => {
+      useApi();
+      renderControl();
+      const user = userEvent.setup();
+      await user.click(await button());
+      await user.type(screen.getByRole('combobox', { name: 'Kunden-Institution' }), 'Sonnen');
+      await user.click(await screen.findByRole('option', { name: /Praxis Sonnenschein/ }));
+      const users = screen.getByRole('combobox', { name: 'Benutzer' });
+      await waitFor(() => expect(users).toBeEnabled());
+      await user.type(users, search);
+      await waitFor(() => expect(usersMock).toHaveBeenCalledWith(NORD, SONNENSCHEIN, search));
+      // The answer is the list's one option, and it cannot be picked.
+      const placeholder = await screen.findByRole('option', { name: 'Keine Benutzer gefunden.' });
+      expect(placeholder).toHaveAttribute('aria-disabled', 'true');
+      expect(screen.queryAllByRole('option')).toHaveLength(1);
+      await user.click(placeholder);
+      await user.keyboard('{ArrowDown}{Enter}');
+      expect(users).toHaveValue(search);
+      expect(screen.getByRole('button', { name: 'Anmelden' })).toBeDisabled();
+    },
+  );
 
   it('a refusal closes the modal with "Nachahmung des Users nicht erlaubt."', async () => {
     useApi();
