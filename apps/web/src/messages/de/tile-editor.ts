@@ -18,6 +18,7 @@ export const tileEditor = {
     update: 'Bearbeitet',
     delete: 'Gelöscht',
   },
+  /** The placeholder group, which means no group (spec section 2; the label is not spec text). */
   noGroup: 'Keine Gruppe',
   businessCaseType: 'Geschäftsfalltyp',
   businessCaseTypePlaceholder: 'Geschäftsfalltyp wählen',

@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '../../../test/render';
@@ -76,5 +76,108 @@ describe('TileForm', () => {
     await user.clear(field);
     await user.click(screen.getByRole('button', { name: 'Übernehmen' }));
     expect(onSubmit).toHaveBeenCalledWith(expect.objectContaining({ queryParams: null }), null);
+  });
+
+  describe('labels of spec section 2 and the group placeholder', () => {
+    const groups = [
+      { id: '44444444-4444-4444-8444-444444444444', name: 'Fortbildung', description: null },
+      { id: '55555555-5555-4555-8555-555555555555', name: 'Banking', description: null },
+    ].map((group) => ({ ...group, shortDescription: null, icon: null }));
+
+    const render = (initial: Partial<ReturnType<typeof emptyFields>> = {}) => {
+      const onSubmit = vi.fn();
+      renderWithProviders(
+        <TileForm
+          initial={{
+            ...emptyFields(),
+            name: 'Seminare',
+            target: 'https://partner.example/',
+            ...initial,
+          }}
+          groups={groups}
+          isNew={false}
+          onSubmit={onSubmit}
+          onCancel={() => {}}
+        />,
+      );
+      return onSubmit;
+    };
+    /** Opens a select and gives the texts of its options. */
+    const optionsOf = async (user: ReturnType<typeof userEvent.setup>, name: string) => {
+      await user.click(screen.getByRole('combobox', { name: new RegExp(`^${name}`) }));
+      const list = await screen.findByRole('listbox');
+      return within(list)
+        .getAllByRole('option')
+        .map((option) => option.textContent);
+    };
+    const submitted = (onSubmit: ReturnType<typeof vi.fn>) => onSubmit.mock.calls.at(-1)?.[0];
+
+    it("priorities '1 sehr hoch' … '5 sehr gering', 3 by default, the chosen one sent as its number", async () => {
+      const user = userEvent.setup();
+      const onSubmit = render();
+      expect(screen.getByRole('combobox', { name: /^Priorität/ })).toHaveValue('3 medium');
+      expect(await optionsOf(user, 'Priorität')).toEqual([
+        '1 sehr hoch',
+        '2 hoch',
+        '3 medium',
+        '4 gering',
+        '5 sehr gering',
+      ]);
+      await user.click(screen.getByRole('option', { name: '5 sehr gering' }));
+      await user.click(screen.getByRole('button', { name: 'Übernehmen' }));
+      expect(submitted(onSubmit)).toMatchObject({ priority: 5 });
+    });
+
+    it("tile types 'Partnerkachel', 'Funktionskachel', 'Marketingkachel', sent as PRIMARY, FUNCTIONAL, MARKETING", async () => {
+      const user = userEvent.setup();
+      const onSubmit = render();
+      expect(screen.getByRole('combobox', { name: /^Kachelart/ })).toHaveValue('Partnerkachel');
+      expect(await optionsOf(user, 'Kachelart')).toEqual([
+        'Partnerkachel',
+        'Funktionskachel',
+        'Marketingkachel',
+      ]);
+      for (const [label, type] of [
+        ['Funktionskachel', 'FUNCTIONAL'],
+        ['Marketingkachel', 'MARKETING'],
+        ['Partnerkachel', 'PRIMARY'],
+      ] as const) {
+        if (!screen.queryByRole('listbox')) {
+          await user.click(screen.getByRole('combobox', { name: /^Kachelart/ }));
+        }
+        await user.click(await screen.findByRole('option', { name: label }));
+        await user.click(screen.getByRole('button', { name: 'Übernehmen' }));
+        expect(submitted(onSubmit)).toMatchObject({ tileType: type });
+      }
+    });
+
+    it("'Keine Gruppe' first and for a tile without group; choosing it sends tileGroup null", async () => {
+      const user = userEvent.setup();
+      const onSubmit = render({ tileGroup: groups[0] });
+      const field = screen.getByRole('combobox', { name: /^Kachelgruppe/ });
+      expect(field).toHaveValue('Fortbildung');
+      expect(await optionsOf(user, 'Kachelgruppe')).toEqual([
+        'Keine Gruppe',
+        'Fortbildung',
+        'Banking',
+      ]);
+      await user.click(screen.getByRole('option', { name: 'Keine Gruppe' }));
+      expect(field).toHaveValue('Keine Gruppe');
+      await user.click(screen.getByRole('button', { name: 'Übernehmen' }));
+      expect(submitted(onSubmit)).toMatchObject({ tileGroup: null });
+      // A group chosen is sent as that group.
+      await user.click(field);
+      await user.click(await screen.findByRole('option', { name: 'Banking' }));
+      await user.click(screen.getByRole('button', { name: 'Übernehmen' }));
+      expect(submitted(onSubmit)).toMatchObject({ tileGroup: groups[1] });
+    });
+
+    it("a tile without group shows 'Keine Gruppe' and keeps tileGroup null", async () => {
+      const user = userEvent.setup();
+      const onSubmit = render();
+      expect(screen.getByRole('combobox', { name: /^Kachelgruppe/ })).toHaveValue('Keine Gruppe');
+      await user.click(screen.getByRole('button', { name: 'Übernehmen' }));
+      expect(submitted(onSubmit)).toMatchObject({ tileGroup: null });
+    });
   });
 });
