@@ -118,6 +118,67 @@ describe('TileEditorPage', () => {
     expect(await screen.findByText('Dashboard')).toBeInTheDocument();
   });
 
+  // Spec section 2: "Pending operations can be discarded: all, the last, or a specific one."
+  it('discards the last pending operation, a specific one, or all', async () => {
+    server.use(
+      http.get('*/api/institution/:id/dashboard-tile', () =>
+        contractJson(tileList, [
+          stored('1', 'Newsletter'),
+          stored('2', 'Seminare'),
+          stored('4', 'Webinare'),
+        ]),
+      ),
+    );
+    const user = userEvent.setup();
+    setup();
+    await user.click(await screen.findByRole('combobox', { name: 'Geschäftsfalltyp' }));
+    await user.click(await screen.findByRole('option', { name: 'Marketing' }));
+    const preview = await screen.findByTestId('preview');
+    await within(preview).findByText('Webinare');
+    const pending = screen.getByTestId('pending-operations');
+    const listed = () =>
+      within(pending)
+        .queryAllByTestId('pending-operation')
+        .map((item) => item.textContent);
+    const shown = () =>
+      within(preview)
+        .queryAllByRole('listitem')
+        .map((item) => item.textContent);
+    const discardLast = () => within(pending).getByRole('button', { name: 'Letzte verwerfen' });
+    const discardAll = () => within(pending).getByRole('button', { name: 'Alle verwerfen' });
+    expect(discardLast()).toBeDisabled();
+    expect(discardAll()).toBeDisabled();
+
+    for (const name of ['Seminare', 'Newsletter', 'Webinare']) {
+      await user.click(screen.getByRole('button', { name: `Kachel „${name}“ löschen` }));
+    }
+    expect(listed()).toEqual(['GelöschtSeminare', 'GelöschtNewsletter', 'GelöschtWebinare']);
+    expect(shown()).toEqual([]);
+
+    // A specific one: the one in the middle, neither the first nor the last.
+    await user.click(
+      within(pending).getByRole('button', { name: 'Gelöscht: Newsletter verwerfen' }),
+    );
+    expect(listed()).toEqual(['GelöschtSeminare', 'GelöschtWebinare']);
+    expect(shown()).toEqual(['Newsletter']);
+
+    // The last: the deletion of Webinare, made last.
+    await user.click(discardLast());
+    expect(listed()).toEqual(['GelöschtSeminare']);
+    expect(shown()).toEqual(expect.arrayContaining(['Newsletter', 'Webinare']));
+    expect(shown()).not.toContain('Seminare');
+
+    // All.
+    await user.click(screen.getByRole('button', { name: 'Kachel „Webinare“ löschen' }));
+    expect(listed()).toEqual(['GelöschtSeminare', 'GelöschtWebinare']);
+    await user.click(discardAll());
+    expect(listed()).toEqual([]);
+    expect(within(pending).getByText('Keine ausstehenden Änderungen.')).toBeInTheDocument();
+    expect(shown()).toHaveLength(3);
+    expect(discardLast()).toBeDisabled();
+    expect(discardAll()).toBeDisabled();
+  });
+
   it('changing the type asks first, then discards the pending changes at once', async () => {
     const user = userEvent.setup();
     setup();
