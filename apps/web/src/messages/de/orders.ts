@@ -54,6 +54,7 @@ export const orders = {
     weekdays: ['Mo', 'Di', 'Mi', 'Do', 'Fr', 'Sa', 'So'],
     weekdayNames: ['Montag', 'Dienstag', 'Mittwoch', 'Donnerstag', 'Freitag', 'Samstag', 'Sonntag'],
     noSlots: 'In diesem Monat sind keine Termine frei.',
+    /** Not spec text: availability false after a failed load (spec section 4). */
     unavailable: 'Die Termine konnten nicht geladen werden.',
     book: (date: string, slot: string) => `Termin am ${date}, ${slot} buchen`,
     /** Not spec text: the confirmation before a slot is booked. */

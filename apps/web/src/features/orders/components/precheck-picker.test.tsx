@@ -4,7 +4,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { contractJson } from '../../../test/contract-response';
+import { contractJson, contractProblem } from '../../../test/contract-response';
 import { setupMswServer } from '../../../test/msw-server';
 import { renderWithProviders } from '../../../test/render';
 import { PrecheckPicker } from './precheck-picker';
@@ -106,5 +106,43 @@ describe('PrecheckPicker', () => {
     await waitFor(() => expect(onBooked).toHaveBeenCalledTimes(1));
     expect(booked).toEqual([{ date: '2030-12-06', startTime: '08:00', endTime: '10:00' }]);
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  });
+
+  // Spec section 4: "Pre-check availability flag true on success, false on error."
+  it("a failed load makes the appointments unavailable: 'Die Termine konnten nicht geladen werden.'", async () => {
+    vi.useFakeTimers({ toFake: ['Date'], now: new Date('2030-12-05T09:30:00Z') });
+    server.use(
+      http.get('*/api/appointment/', ({ request }) =>
+        new URL(request.url).searchParams.get('fromDate')?.startsWith('2030-12')
+          ? contractProblem(500, 'Interner Fehler')
+          : contractJson(availableAppointments, {
+              availableAppointments: [slot('2031-01-06', '08:00', '10:00')],
+            }),
+      ),
+    );
+    renderWithProviders(
+      <QueryClientProvider client={new QueryClient()}>
+        <PrecheckPicker
+          institutionId={IID}
+          orderId={OID}
+          onBooked={() => {}}
+          initialMonth={{ year: 2030, month: 12 }}
+        />
+      </QueryClientProvider>,
+    );
+    expect(
+      await screen.findByText('Die Termine konnten nicht geladen werden.'),
+    ).toBeInTheDocument();
+    expect(screen.queryByTestId('precheck-calendar')).toBeNull();
+    expect(screen.queryByRole('button', { name: /buchen$/ })).toBeNull();
+
+    // The next month loads: available again, the alert gone.
+    await userEvent.click(screen.getByRole('button', { name: 'Nächster Monat' }));
+    const calendar = await screen.findByTestId('precheck-calendar');
+    expect(calendar).toHaveAttribute('data-available', 'true');
+    expect(screen.queryByText('Die Termine konnten nicht geladen werden.')).toBeNull();
+    expect(
+      within(calendar).getByRole('button', { name: 'Termin am 06.01.2031, 08:00–10:00 buchen' }),
+    ).toBeInTheDocument();
   });
 });
