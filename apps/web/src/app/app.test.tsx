@@ -356,6 +356,71 @@ describe('tile groups in the sidebar', () => {
     }),
   ];
 
+  // Spec section 2: "Sidebar opened via a hamburger, with accordion sections for Institutionen,
+  // Einstellungen and tile groups."
+  it('shows a section per tile group after Institutionen and Einstellungen, with its tiles', async () => {
+    const user = userEvent.setup();
+    const group = (id: string, name: string) => ({ ...banking, id, name });
+    const billing = group('77777777-7777-4777-8777-000000000001', 'Abrechnung');
+    const about = group('77777777-7777-4777-8777-000000000002', 'Über uns');
+    renderApp('/orders', {
+      server,
+      handlers: [
+        http.get('*/api/institution/:id/tiles', () =>
+          contractJson(tileList, [
+            tileFixture({
+              id: '55555555-5555-4555-8555-000000000011',
+              name: 'Newsletter',
+              target: 'https://partner.example/newsletter',
+              tileGroup: about,
+              priority: 2,
+            }),
+            tileFixture({
+              id: '55555555-5555-4555-8555-000000000012',
+              name: 'Fortbildung',
+              target: 'https://partner.example/fortbildung',
+              tileGroup: about,
+              priority: 1,
+            }),
+            tileFixture({
+              id: '55555555-5555-4555-8555-000000000013',
+              name: 'Meine Aufträge',
+              target: '/orders',
+              isInternal: true,
+              onePath: 'orders',
+              tileGroup: billing,
+            }),
+            tileFixture({ id: '55555555-5555-4555-8555-000000000014', name: 'Ohne Gruppe' }),
+          ]),
+        ),
+      ],
+    });
+    await switcher();
+    await user.click(screen.getByRole('button', { name: 'Navigation öffnen' }));
+    const sidebar = await screen.findByRole('navigation', { name: 'Hauptnavigation' });
+    await within(sidebar).findByRole('button', { name: 'Abrechnung' }, WAIT);
+    const sections = within(sidebar)
+      .getAllByRole('button')
+      .filter((button) => button.hasAttribute('aria-expanded'))
+      .map((button) => button.textContent);
+    expect(sections).toEqual(['Institutionen', 'Einstellungen', 'Abrechnung', 'Über uns']);
+    // The section holding the page shown is open, its link marked as the current page.
+    expect(within(sidebar).getByRole('button', { name: 'Abrechnung' })).toHaveAttribute(
+      'aria-expanded',
+      'true',
+    );
+    const current = within(sidebar).getByRole('link', { name: 'Meine Aufträge' });
+    expect(current).toHaveAttribute('href', '/orders');
+    expect(current).toHaveAttribute('aria-current', 'page');
+    await user.click(within(sidebar).getByRole('button', { name: 'Über uns' }));
+    const links = await within(sidebar).findAllByRole('link', { name: /Fortbildung|Newsletter/ });
+    expect(links.map((link) => link.getAttribute('href'))).toEqual([
+      'https://partner.example/fortbildung',
+      'https://partner.example/newsletter',
+    ]);
+    expect(within(sidebar).queryByRole('link', { name: /Ohne Gruppe/ })).toBeNull();
+  });
+
   it.each([
     ['SET_UP', 'Mein Online-Banking', `https://bank.example/portal?institution=${PRAXIS_ID}`],
     ['LEGITIMISED', 'Praxiskonto', `https://bank.example/onboarding?institution=${PRAXIS_ID}`],
