@@ -8,6 +8,7 @@ import { contractJson, contractProblem } from '../../test/contract-response';
 import { renderWithProviders } from '../../test/render';
 import { tileFixture } from '../../test/tile-fixture';
 import { MarketingGroupPage } from './marketing-group-page';
+import type { BankOrderView } from './model/bank-tiles';
 
 const PRAXIS = '11111111-1111-4111-8111-111111111111';
 const EMPTY = '22222222-2222-4222-8222-222222222222';
@@ -39,12 +40,12 @@ beforeAll(() => server.listen({ onUnhandledFrame: 'error' }));
 afterEach(() => server.resetHandlers());
 afterAll(() => server.close());
 
-const renderPage = (institutionId: string) =>
+const renderPage = (institutionId: string, orders?: BankOrderView[]) =>
   renderWithProviders(
     <QueryClientProvider
       client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}
     >
-      <MarketingGroupPage institutionId={institutionId} groupName={GROUP} />
+      <MarketingGroupPage institutionId={institutionId} groupName={GROUP} orders={orders} />
     </QueryClientProvider>,
   );
 
@@ -53,6 +54,34 @@ describe('MarketingGroupPage', () => {
     renderPage(PRAXIS);
     expect(await screen.findByRole('link', { name: /Angebot 1/ })).toBeVisible();
     expect(screen.getByRole('link', { name: /Angebot 2/ })).toBeVisible();
+  });
+
+  it('a bank tile in the group links and is named by its order, as on the dashboard', async () => {
+    const bankTile = {
+      ...marketingTile(3),
+      name: 'Praxiskonto',
+      businessCaseType: 'BANKACCOUNT',
+      target: 'https://bank.example/info',
+      isInternal: false,
+    };
+    server.use(
+      http.get('*/api/institution/:id/tiles', () =>
+        contractJson(tileList, [marketingTile(1), bankTile]),
+      ),
+    );
+    renderPage(PRAXIS, [
+      {
+        id: '33333333-3333-4333-8333-333333333333',
+        orderType: 'BANKACCOUNT',
+        status: 'SET_UP',
+        createdAt: '2026-01-01T10:00:00Z',
+        onboardingURL: 'https://bank.example/onboarding?institution=',
+        bankingPortal: 'https://bank.example/portal?institution=',
+      },
+    ]);
+    const banking = await screen.findByRole('link', { name: /Mein Online-Banking/ });
+    expect(banking).toHaveAttribute('href', `https://bank.example/portal?institution=${PRAXIS}`);
+    expect(screen.queryByRole('link', { name: /Praxiskonto/ })).toBeNull();
   });
 
   it('says the group has no tiles when it has none', async () => {

@@ -8,13 +8,16 @@ import { dashboardMarketingGroup } from '../../messages/de/dashboard-marketing-g
 import { useTiles } from './api/tiles';
 import { TileGrid, TileSkeletons } from './components/tile-sections';
 import classes from './components/tiles.module.css';
-import { applyInstitutionQuery } from './model/links';
+import type { BankOrderView } from './model/bank-tiles';
+import { storedTilesAsShown } from './model/dashboard-tiles';
 import { tilesOfGroup } from './model/marketing';
 
 export interface MarketingGroupPageProps {
   institutionId: string | null;
   groupName: string;
   breadcrumbs?: Breadcrumb[];
+  /** The institution's orders once present: a bank tile links by its order's status. */
+  orders?: readonly BankOrderView[] | undefined;
 }
 
 /** /marketing-group/{group}: the marketing tiles of one tile group. */
@@ -22,16 +25,16 @@ export function MarketingGroupPage({
   institutionId,
   groupName,
   breadcrumbs,
+  orders,
 }: MarketingGroupPageProps) {
   const tiles = useTiles(institutionId);
   const members = useMemo(
     () =>
+      // Linked and named as on the dashboard (bank tiles by their order's status).
       institutionId && tiles.data
-        ? tilesOfGroup(tiles.data, groupName).map((tile) =>
-            applyInstitutionQuery(tile, institutionId),
-          )
+        ? storedTilesAsShown(tilesOfGroup(tiles.data, groupName), orders, institutionId)
         : [],
-    [institutionId, tiles.data, groupName],
+    [institutionId, tiles.data, groupName, orders],
   );
   const description = members.find((tile) => tile.tileGroup)?.tileGroup?.description;
   return (
