@@ -86,10 +86,28 @@ interface Caller {
 }
 
 /**
- * The demo user and valid ids for a route, so that a request gets past the access checks and
+ * The demo users and valid ids for a route, so that a request gets past the access checks and
  * only the hostile part is wrong: from the route's `config.institution` (see access.ts), the
- * institution's own data otherwise.
+ * institution's own data otherwise. Routes that let in two kinds of caller with different
+ * rules (documents: members read, the trusted contractor manages) are walked by both.
  */
+function callersFor(access: InstitutionRouteAccess | undefined): Caller[] {
+  if (access?.contractors) {
+    const values = {
+      id: DEMO_INSTITUTIONS.praxisSonnenschein,
+      businessCaseId: DEMO_BUSINESS_CASES.nordSonnenschein.TIORDER,
+      documentId: DEMO_DOCUMENTS.rechnungOktober,
+    };
+    // Documents: Tom of Nord, the trusted contractor managing Sonnenschein's business cases,
+    // and Anna, admin of Sonnenschein, who reads them as a member.
+    return [
+      { user: 'tom', values },
+      { user: 'anna', values },
+    ];
+  }
+  return [callerFor(access)];
+}
+
 function callerFor(access: InstitutionRouteAccess | undefined): Caller {
   if (access?.param === 'contractorId') {
     // A contractor acting on a customer's order (bank order status): Tom of Nord, for Müller.
@@ -99,17 +117,6 @@ function callerFor(access: InstitutionRouteAccess | undefined): Caller {
         contractorId: DEMO_INSTITUTIONS.abrechnungszentrumNord,
         customerId: DEMO_INSTITUTIONS.zahnarztpraxisMueller,
         orderId: DEMO_ORDERS.muellerBankOlder,
-      },
-    };
-  }
-  if (access?.contractors) {
-    // Documents: Tom of Nord, the trusted contractor managing Sonnenschein's business cases.
-    return {
-      user: 'tom',
-      values: {
-        id: DEMO_INSTITUTIONS.praxisSonnenschein,
-        businessCaseId: DEMO_BUSINESS_CASES.nordSonnenschein.TIORDER,
-        documentId: DEMO_DOCUMENTS.rechnungOktober,
       },
     };
   }
@@ -992,11 +999,15 @@ describe('hostile input on every /api route of the OpenAPI document', () => {
     // Valid reads first: what a route creates on first use (signing and analytics keys) is
     // there before the snapshot, and a read that fails with valid input would hide nothing.
     for (const operation of operations.filter((item) => item.method === 'GET')) {
-      const caller = callerFor(
+      for (const caller of callersFor(
         t.app.institutionRoutes.get(`${operation.method} ${operation.fastifyPath}`),
-      );
-      const valid = await send(operation, caller, { label: 'valid', invalid: false });
-      expect(valid?.statusCode, `${operation.openApiPath} with valid input`).toBeLessThan(500);
+      )) {
+        const valid = await send(operation, caller, { label: 'valid', invalid: false });
+        expect(
+          valid?.statusCode,
+          `${operation.openApiPath} with valid input as ${caller.user}`,
+        ).toBeLessThan(500);
+      }
     }
     const before = await snapshot();
     const failures: string[] = [];
@@ -1004,15 +1015,18 @@ describe('hostile input on every /api route of the OpenAPI document', () => {
     const covered = new Set<string>();
     for (const operation of operations) {
       const key = `${operation.method} ${operation.openApiPath}`;
-      const caller = callerFor(
+      const callers = callersFor(
         t.app.institutionRoutes.get(`${operation.method} ${operation.fastifyPath}`),
       );
-      for (const variant of variantsOf(operation, caller)) {
-        const response = await send(operation, caller, variant);
-        requests += 1;
-        covered.add(key);
-        const problem = verdict(response, variant);
-        if (problem) failures.push(`${key} [${variant.label}]: ${problem}`);
+      for (const caller of callers) {
+        for (const variant of variantsOf(operation, caller)) {
+          const response = await send(operation, caller, variant);
+          requests += 1;
+          covered.add(key);
+          const problem = verdict(response, variant);
+          const who = callers.length > 1 ? ` as ${caller.user}` : '';
+          if (problem) failures.push(`${key} [${variant.label}]${who}: ${problem}`);
+        }
       }
     }
     expect(requests).toBeGreaterThan(operations.length * 10);

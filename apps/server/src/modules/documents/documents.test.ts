@@ -86,6 +86,44 @@ describe('documents API', () => {
     expect(stranger.statusCode).toBe(404);
   });
 
+  it("a business case outside the institution's relationships answers 404 like an unknown one, for members too", async () => {
+    const list = async (user: User, businessCase: string, institution: string = P) =>
+      t.app.inject({
+        method: 'GET',
+        url: `/api/institution/${institution}/business_case/${businessCase}/document`,
+        headers: await as(user),
+      });
+    const own = await list('max', CASE);
+    expect(own.statusCode).toBe(200);
+    expect(own.json().map((d: { id: string }) => d.id)).toContain(
+      DEMO_DOCUMENTS.tiInstallationsprotokoll,
+    );
+    const unknown = await list('max', crypto.randomUUID());
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json().detail).toBe('Der Geschäftsfall wurde nicht gefunden.');
+    for (const [user, businessCase] of [
+      // Ids of the contract's 36-character shape that are no UUID (were a 500).
+      ['max', 'a'.repeat(36)],
+      ['max', `${'-'.repeat(35)}0`],
+      ['anna', '0'.repeat(36)],
+      // Another institution's case (Nord and Müller's; were 200 []).
+      ['max', DEMO_BUSINESS_CASES.nordMueller.BANKACCOUNT],
+      ['anna', DEMO_BUSINESS_CASES.nordMueller.MARKETING],
+      // The contractor, for a case of a relationship it does not serve here.
+      ['tom', DEMO_BUSINESS_CASES.nordMueller.BANKACCOUNT],
+      ['tom', 'a'.repeat(36)],
+    ] as const) {
+      const res = await list(user, businessCase);
+      expect(res.statusCode, `${user} ${businessCase}`).toBe(404);
+      expect(res.headers['content-type']).toMatch(/^application\/problem\+json/);
+      expect(res.body, `${user} ${businessCase}`).toBe(unknown.body);
+    }
+    // The contractor's own members see their side of the relationship (as the datahub does).
+    expect((await list('tom', CASE, DEMO_INSTITUTIONS.abrechnungszentrumNord)).statusCode).toBe(
+      200,
+    );
+  });
+
   it('downloads with RFC 6266 name, stored type, nosniff, sandbox; marks read for this user only', async () => {
     const res = await t.app.inject({
       method: 'GET',

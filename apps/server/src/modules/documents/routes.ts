@@ -18,7 +18,7 @@ import { z } from 'zod';
 import type { Config } from '../../config';
 import { DEMO_DOCUMENTS } from '../../db/seed/demo-ids';
 import { DEMO_DOCUMENT_CONTENTS, demoDocumentStorageKey } from '../../db/seed/documents';
-import { badRequest, ProblemError } from '../../plugins/errors';
+import { badRequest, notFound, ProblemError } from '../../plugins/errors';
 import { refuseMalformedText } from '../../plugins/input-guard';
 import { problemResponses } from '../shared/responses';
 import { type BlobStore, bufferStream, FolderBlobStore, S3BlobStore } from './blob-store';
@@ -30,6 +30,7 @@ import {
 } from './content';
 import { documentMetadata } from './repository';
 import {
+  BUSINESS_CASE_NOT_FOUND,
   createDocument,
   deleteDocument,
   listDocuments,
@@ -292,7 +293,7 @@ export const documentRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (
     async (request, reply) => {
       const scope = await access(request);
       if (!scope.manageableCaseIds.has(request.params.businessCaseId)) {
-        throw new ProblemError(404, { detail: 'Der Geschäftsfall wurde nicht gefunden.' });
+        throw notFound(BUSINESS_CASE_NOT_FOUND);
       }
       if (!request.isMultipart()) throw badRequest(FILE_MISSING);
       let uploaded: { key: string; size: number; contentType: string } | undefined;

@@ -7,7 +7,7 @@ import type {
   DocumentUploadMetadata,
   PortalDocument,
 } from '@portal/contract';
-import { and, desc, eq, inArray } from 'drizzle-orm';
+import { and, desc, eq, inArray, or } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import {
   businessCases,
@@ -136,9 +136,14 @@ export async function listDocuments(
   businessCaseId?: string,
 ): Promise<PortalDocument[]> {
   if (businessCaseId !== undefined) {
-    if (!access.member && !access.manageableCaseIds.has(businessCaseId)) {
-      throw notFound(BUSINESS_CASE_NOT_FOUND);
-    }
+    // A case the caller may not see answers like one that does not exist: a member, of one of
+    // the institution's relationships (as every other route taking a business case); a
+    // contractor, of the cases it manages. An id of the right shape that is no UUID names
+    // nothing and never reaches the database (PostgreSQL would refuse it: a 500).
+    const visible = access.member
+      ? await isCaseOfInstitution(db, access.institutionId, businessCaseId)
+      : access.manageableCaseIds.has(businessCaseId);
+    if (!visible) throw notFound(BUSINESS_CASE_NOT_FOUND);
   } else if (!access.member && access.manageableCaseIds.size === 0) {
     throw notFound(INSTITUTION_NOT_FOUND);
   }
@@ -155,6 +160,33 @@ export async function listDocuments(
     .where(and(...conditions))
     .orderBy(desc(documents.documentDate), desc(documents.uploadedAt), desc(documents.id));
   return rows.map(toDocument);
+}
+
+/**
+ * Whether the business case belongs to a relationship of the institution, as its customer or as
+ * its contractor (the same rule as the datahub's, orders/repository.ts).
+ */
+async function isCaseOfInstitution(
+  db: Db,
+  institutionId: string,
+  businessCaseId: string,
+): Promise<boolean> {
+  if (!isUuid(businessCaseId)) return false;
+  const [row] = await db
+    .select({ id: businessCases.id })
+    .from(businessCases)
+    .innerJoin(relationships, eq(relationships.id, businessCases.relationshipId))
+    .where(
+      and(
+        eq(businessCases.id, businessCaseId),
+        or(
+          eq(relationships.customerId, institutionId),
+          eq(relationships.contractorId, institutionId),
+        ),
+      ),
+    )
+    .limit(1);
+  return row !== undefined;
 }
 
 async function findDocument(db: Db, access: DocumentAccess, documentId: string) {
