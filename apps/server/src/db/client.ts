@@ -33,6 +33,14 @@ export interface Database {
    */
   withLock<T>(key: number, work: () => Promise<T>): Promise<T>;
   /**
+   * Runs `work` only if no other session holds the advisory lock `key` (PostgreSQL's
+   * `pg_try_advisory_lock` on one dedicated connection, released afterwards): resolves to its
+   * result, or to `undefined` without running it while another process is at the same work.
+   * PGlite belongs to one process: `work` always runs (PGlite has the function, but its one
+   * session would always get the lock).
+   */
+  tryWithLock<T>(key: number, work: () => Promise<T>): Promise<{ value: T } | undefined>;
+  /**
    * Listens to `NOTIFY channel` (PGlite: in process; PostgreSQL: on a dedicated connection,
    * from every process). `onLost` is called when notifications may have been missed (the
    * connection dropped; it reconnects and calls `onReady` again). Resolves to a stop function.
@@ -143,6 +151,8 @@ export interface DatabaseOptions {
 
 /** Arbitrary constant key for the advisory lock that serialises migrations and seeding. */
 export const SCHEMA_LOCK_KEY = 740_212_026;
+/** Advisory lock key of the documents' start-up sweep (one process sweeps at a time). */
+export const DOCUMENT_SWEEP_LOCK_KEY = 740_212_027;
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.url) {
@@ -161,11 +171,32 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
         connection.release();
       }
     };
+    const tryWithLock = async <T>(
+      key: number,
+      work: () => Promise<T>,
+    ): Promise<{ value: T } | undefined> => {
+      const connection = await pool.connect();
+      try {
+        const { rows } = await connection.query<{ locked: boolean }>(
+          'select pg_try_advisory_lock($1) as locked',
+          [key],
+        );
+        if (!rows[0]?.locked) return undefined;
+        try {
+          return { value: await work() };
+        } finally {
+          await connection.query('select pg_advisory_unlock($1)', [key]);
+        }
+      } finally {
+        connection.release();
+      }
+    };
     const url = options.url;
     return {
       db,
       kind: 'postgres',
       withLock,
+      tryWithLock,
       listen: (channel, handlers) => listenPostgres(url, channel, handlers),
       close: () => pool.end(),
     };
@@ -181,6 +212,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     db,
     kind: 'pglite',
     withLock: (_key, work) => work(),
+    tryWithLock: async (_key, work) => ({ value: await work() }),
     // One process, one session: notifications arrive with the statement that caused them.
     async listen(channel, handlers) {
       if (!CHANNEL.test(channel)) throw new Error(`invalid channel ${channel}`);

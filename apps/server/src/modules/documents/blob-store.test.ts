@@ -54,12 +54,18 @@ function blobStoreContract(
       expect((await readBlob(store, 'doc/x')).toString()).toBe('x');
     });
 
-    it('lists keys by prefix', async () => {
+    it('lists keys by prefix, with the time each was written', async () => {
+      const before = Date.now();
       await store.put('list/1', bufferStream('1'));
       await store.put('list/2', bufferStream('2'));
-      const keys: string[] = [];
-      for await (const key of store.list('list/')) keys.push(key);
-      expect(keys.sort()).toEqual(['list/1', 'list/2']);
+      const entries: { key: string; modifiedAt: Date }[] = [];
+      for await (const entry of store.list('list/')) entries.push(entry);
+      expect(entries.map((entry) => entry.key).sort()).toEqual(['list/1', 'list/2']);
+      for (const { modifiedAt } of entries) {
+        // S3 keeps whole seconds.
+        expect(modifiedAt.getTime()).toBeGreaterThanOrEqual(before - 1000);
+        expect(modifiedAt.getTime()).toBeLessThanOrEqual(Date.now() + 1000);
+      }
     });
 
     it('deletes, idempotently, and a missing blob is BlobNotFoundError', async () => {

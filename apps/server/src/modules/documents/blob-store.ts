@@ -20,6 +20,13 @@ export class BlobNotFoundError extends Error {
   }
 }
 
+/** A blob as a listing names it. */
+export interface BlobEntry {
+  key: string;
+  /** When the blob was last written (a file's mtime, an object's LastModified). */
+  modifiedAt: Date;
+}
+
 /**
  * Where document bytes live. Keys are `[a-z0-9._-]` segments joined by `/`. Writes stream
  * (nothing is held whole in memory); `move` publishes a blob written under a temporary key.
@@ -35,8 +42,8 @@ export interface BlobStore {
   move(from: string, to: string): Promise<void>;
   /** Removes the blob; no error when it is missing. */
   delete(key: string): Promise<void>;
-  /** Every key starting with `prefix`. */
-  list(prefix: string): AsyncIterable<string>;
+  /** Every blob whose key starts with `prefix`, with the time it was last written. */
+  list(prefix: string): AsyncIterable<BlobEntry>;
 }
 
 const KEY = /^[a-z0-9][a-z0-9._-]*(\/[a-z0-9][a-z0-9._-]*)*$/i;
@@ -50,7 +57,7 @@ export function assertBlobKey(key: string): string {
 
 /** Blobs as files in a folder (default: `DATA_DIR/documents`). */
 export class FolderBlobStore implements BlobStore {
-  constructor(private readonly root: string) {}
+  constructor(readonly root: string) {}
 
   private file(key: string): string {
     return path.join(this.root, ...assertBlobKey(key).split('/'));
@@ -102,7 +109,7 @@ export class FolderBlobStore implements BlobStore {
     await rm(this.file(key), { force: true });
   }
 
-  async *list(prefix: string): AsyncIterable<string> {
+  async *list(prefix: string): AsyncIterable<BlobEntry> {
     let entries: string[];
     try {
       entries = await readdir(this.root, { recursive: true });
@@ -112,7 +119,16 @@ export class FolderBlobStore implements BlobStore {
     for (const entry of entries.sort()) {
       const key = entry.split(path.sep).join('/');
       if (!key.startsWith(prefix)) continue;
-      if (await this.exists(key).catch(() => false)) yield key;
+      // Folders, files whose names are no keys and files removed since the listing are skipped.
+      let modifiedAt: Date;
+      try {
+        const stats = await stat(this.file(key));
+        if (!stats.isFile()) continue;
+        modifiedAt = stats.mtime;
+      } catch {
+        continue;
+      }
+      yield { key, modifiedAt };
     }
   }
 }
@@ -208,13 +224,15 @@ export class S3BlobStore implements BlobStore {
     );
   }
 
-  async *list(prefix: string): AsyncIterable<string> {
+  async *list(prefix: string): AsyncIterable<BlobEntry> {
     let token: string | undefined;
     do {
       const page = await this.client.send(
         new ListObjectsV2Command({ Bucket: this.bucket, Prefix: prefix, ContinuationToken: token }),
       );
-      for (const object of page.Contents ?? []) if (object.Key) yield object.Key;
+      for (const object of page.Contents ?? []) {
+        if (object.Key) yield { key: object.Key, modifiedAt: object.LastModified ?? new Date() };
+      }
       token = page.IsTruncated ? page.NextContinuationToken : undefined;
     } while (token);
   }

@@ -1,13 +1,16 @@
+import { utimes } from 'node:fs/promises';
 import { connect } from 'node:net';
+import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/test-app';
 import { bearer, demoToken } from '../../../test/tokens';
+import { DOCUMENT_SWEEP_LOCK_KEY } from '../../db/client';
 import { documents } from '../../db/schema';
 import { DEMO_BUSINESS_CASES, DEMO_INSTITUTIONS } from '../../db/seed/demo-ids';
-import { type BlobStore, bufferStream } from './blob-store';
+import { type BlobStore, bufferStream, FolderBlobStore } from './blob-store';
 import { blobStoreOf } from './routes';
-import { sweepOrphans } from './service';
+import { SWEEP_GRACE_MS, sweepAtStartup, sweepOrphans } from './service';
 
 const P = DEMO_INSTITUTIONS.praxisSonnenschein;
 const CASE = DEMO_BUSINESS_CASES.nordSonnenschein.TIORDER;
@@ -17,7 +20,7 @@ describe('document consistency', () => {
   let store: BlobStore;
   const keys = async () => {
     const all: string[] = [];
-    for await (const key of store.list('')) all.push(key);
+    for await (const { key } of store.list('')) all.push(key);
     return all.sort();
   };
   beforeAll(async () => {
@@ -90,10 +93,120 @@ describe('document consistency', () => {
       storageKey: `doc/${published}`,
       state: 'pending',
     });
-    await sweepOrphans(t.database.db, store);
+    // As the sweep sees them once the grace period has passed.
+    await sweepOrphans(t.database.db, store, new Date(Date.now() + 1000));
     expect(await keys()).toEqual([...before, `doc/${published}`].sort());
     expect(await t.database.db.select().from(documents).where(eq(documents.id, id))).toEqual([]);
     const [row] = await t.database.db.select().from(documents).where(eq(documents.id, published));
     expect(row?.state).toBe('published');
+  });
+  /** A pending row as an upload writes it before its blob reaches the final key. */
+  const pendingRow = (id: string, uploadedAt?: Date) =>
+    t.database.db.insert(documents).values({
+      id,
+      institutionId: P,
+      businessCaseId: CASE,
+      type: 'invoice',
+      displayName: 'in Arbeit',
+      documentDate: '2026-11-20',
+      contentType: 'text/plain',
+      size: 1,
+      storageKey: `doc/${id}`,
+      state: 'pending',
+      ...(uploadedAt ? { uploadedAt } : {}),
+    });
+  /** Sets a blob's time back (the folder store of the tests: its file's mtime). */
+  const age = async (key: string, at: Date) => {
+    if (!(store instanceof FolderBlobStore)) throw new Error('the tests use the folder store');
+    await utimes(path.join(store.root, ...key.split('/')), at, at);
+  };
+
+  it("another process's upload in progress survives the sweep; leftovers older than the grace period are removed", async () => {
+    const before = await keys();
+    const old = new Date(Date.now() - SWEEP_GRACE_MS - 60_000);
+    // In progress: the file streamed to tmp/, the row written, the move still to come.
+    const fresh = crypto.randomUUID();
+    await store.put(`tmp/${fresh}`, bufferStream('frisch'));
+    await pendingRow(fresh);
+    // Left by a crash more than an hour ago: a temporary blob, a pending row without its blob
+    // and a blob without its row.
+    const stale = crypto.randomUUID();
+    await store.put(`tmp/${stale}`, bufferStream('alt'));
+    await age(`tmp/${stale}`, old);
+    await pendingRow(stale, old);
+    const orphan = `doc/${crypto.randomUUID()}`;
+    await store.put(orphan, bufferStream('verwaist'));
+    await age(orphan, old);
+
+    expect(await sweepAtStartup(t.database, store)).toEqual({ removed: 3 });
+    expect(await keys()).toEqual([...before, `tmp/${fresh}`].sort());
+    const rows = async (id: string) =>
+      t.database.db.select().from(documents).where(eq(documents.id, id));
+    expect(await rows(stale)).toEqual([]);
+    // The upload goes on: its blob moves and the row is published.
+    await store.move(`tmp/${fresh}`, `doc/${fresh}`);
+    await t.database.db
+      .update(documents)
+      .set({ state: 'published' })
+      .where(eq(documents.id, fresh));
+    expect((await rows(fresh))[0]?.state).toBe('published');
+    await t.database.db.delete(documents).where(eq(documents.id, fresh));
+    await store.delete(`doc/${fresh}`);
+  });
+
+  it('an upload streaming while another process starts and sweeps is stored (it got a 500)', async () => {
+    const rows = (await t.database.db.select().from(documents)).length;
+    const address = t.app.server.address() as { port: number };
+    const token = bearer(await demoToken(t, 'tom')).authorization;
+    const boundary = 'sweepboundary';
+    const head = Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="metadata"\r\n\r\n` +
+        '{"displayName":"Langsam","createdAt":"2026-11-20","type":"invoice"}\r\n' +
+        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="a.txt"\r\n` +
+        'Content-Type: text/plain\r\n\r\n',
+    );
+    const first = Buffer.alloc(64 * 1024, 'a');
+    const rest = Buffer.concat([
+      Buffer.alloc(64 * 1024, 'b'),
+      Buffer.from(`\r\n--${boundary}--\r\n`),
+    ]);
+    const socket = connect(address.port, '127.0.0.1');
+    const answer = new Promise<string>((resolve, reject) => {
+      let text = '';
+      socket.on('data', (chunk) => {
+        text += chunk.toString();
+      });
+      socket.on('end', () => resolve(text));
+      socket.on('error', reject);
+    });
+    await new Promise<void>((resolve) => socket.once('connect', resolve));
+    socket.write(
+      `POST /api/institution/${P}/business_case/${CASE}/document HTTP/1.1\r\nHost: x\r\n` +
+        `Authorization: ${token}\r\nContent-Type: multipart/form-data; boundary=${boundary}\r\n` +
+        `Content-Length: ${head.length + first.length + rest.length}\r\nConnection: close\r\n\r\n`,
+    );
+    socket.write(Buffer.concat([head, first]));
+    // The file has reached the store under its temporary key.
+    for (let i = 0; i < 100 && !(await keys()).some((key) => key.startsWith('tmp/')); i += 1) {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    expect((await keys()).some((key) => key.startsWith('tmp/'))).toBe(true);
+    await sweepAtStartup(t.database, store);
+    socket.write(rest);
+    const response = await answer;
+    expect(response.slice(0, 12)).toBe('HTTP/1.1 201');
+    expect((await t.database.db.select().from(documents)).length).toBe(rows + 1);
+  });
+
+  it('processes starting together sweep one at a time: on PostgreSQL a second one skips it', async () => {
+    const inner = await t.database.tryWithLock(DOCUMENT_SWEEP_LOCK_KEY, () =>
+      sweepAtStartup(t.database, store),
+    );
+    expect(inner).toBeDefined();
+    // PGlite belongs to one process: there is no second one to wait for.
+    if (t.database.kind === 'postgres') expect(inner?.value).toBeUndefined();
+    else expect(inner?.value).toEqual({ removed: 0 });
+    // Released afterwards: the next start sweeps.
+    expect(await sweepAtStartup(t.database, store)).toEqual({ removed: 0 });
   });
 });

@@ -36,7 +36,7 @@ import {
   listDocuments,
   openDocument,
   resolveDocumentAccess,
-  sweepOrphans,
+  sweepAtStartup,
   updateDocument,
   writeTemporary,
 } from './service';
@@ -126,8 +126,11 @@ export const documentRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (
         }
       }
     }
-    const { removed } = await sweepOrphans(app.db, store);
-    if (removed > 0) app.log.warn({ removed }, 'documents: removed orphans of an earlier crash');
+    const swept = await sweepAtStartup(app.database, store);
+    if (swept === undefined) app.log.info('documents: another process is sweeping orphans');
+    else if (swept.removed > 0) {
+      app.log.warn({ removed: swept.removed }, 'documents: removed orphans of an earlier crash');
+    }
   });
 
   await app.register(multipart, {

@@ -7,8 +7,8 @@ import type {
   DocumentUploadMetadata,
   PortalDocument,
 } from '@portal/contract';
-import { and, desc, eq, inArray, or } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import { and, desc, eq, inArray, lt, or } from 'drizzle-orm';
+import { type Database, type Db, DOCUMENT_SWEEP_LOCK_KEY } from '../../db/client';
 import {
   businessCases,
   businessCaseTypes,
@@ -329,15 +329,29 @@ export async function createDocument(
 }
 
 /**
- * Start-up sweep: pending rows whose blob reached its final key are published, other pending
- * rows are removed; temporary blobs and blobs without a row are deleted. Run before serving.
+ * How old an upload's leftovers (a temporary blob, a pending row, a blob without a row) must be
+ * before the start-up sweep takes them for a crash's: younger ones may belong to an upload
+ * another process is serving right now (several processes share one database and one blob
+ * store). An upload that is still streaming keeps its temporary blob's time fresh.
  */
-export async function sweepOrphans(db: Db, store: BlobStore): Promise<{ removed: number }> {
+export const SWEEP_GRACE_MS = 60 * 60 * 1000;
+
+/**
+ * Start-up sweep of what a crash left, written before `olderThan`: pending rows whose blob
+ * reached its final key are published, other pending rows are removed; temporary blobs and
+ * blobs without a row are deleted. Anything younger is left alone: it may be another process's
+ * upload in progress (its pending row and temporary blob), which the sweep must not destroy.
+ */
+export async function sweepOrphans(
+  db: Db,
+  store: BlobStore,
+  olderThan: Date = new Date(Date.now() - SWEEP_GRACE_MS),
+): Promise<{ removed: number }> {
   let removed = 0;
   const pending = await db
     .select({ id: documents.id, storageKey: documents.storageKey })
     .from(documents)
-    .where(eq(documents.state, 'pending'));
+    .where(and(eq(documents.state, 'pending'), lt(documents.uploadedAt, olderThan)));
   for (const row of pending) {
     if (await store.exists(row.storageKey)) {
       await db.update(documents).set({ state: 'published' }).where(eq(documents.id, row.id));
@@ -346,12 +360,17 @@ export async function sweepOrphans(db: Db, store: BlobStore): Promise<{ removed:
       removed += 1;
     }
   }
-  for await (const key of store.list('tmp/')) {
+  for await (const { key, modifiedAt } of store.list('tmp/')) {
+    if (modifiedAt >= olderThan) continue;
     await store.delete(key);
     removed += 1;
   }
   const keys: string[] = [];
-  for await (const key of store.list('doc/')) keys.push(key);
+  for await (const { key, modifiedAt } of store.list('doc/')) {
+    // An upload writes its row before it moves the blob here, so a young blob has its row;
+    // the grace only spares a store whose listing runs ahead of the database.
+    if (modifiedAt < olderThan) keys.push(key);
+  }
   for (let i = 0; i < keys.length; i += 500) {
     const batch = keys.slice(i, i + 500);
     const known = new Set(
@@ -370,6 +389,20 @@ export async function sweepOrphans(db: Db, store: BlobStore): Promise<{ removed:
     }
   }
   return { removed };
+}
+
+/**
+ * The sweep as a starting process runs it: under an advisory lock, so that processes starting
+ * together on one PostgreSQL do not sweep at once (the second skips it: `undefined`).
+ */
+export async function sweepAtStartup(
+  database: Database,
+  store: BlobStore,
+): Promise<{ removed: number } | undefined> {
+  const result = await database.tryWithLock(DOCUMENT_SWEEP_LOCK_KEY, () =>
+    sweepOrphans(database.db, store),
+  );
+  return result?.value;
 }
 
 /** Streams `body` into the store under a temporary key. */
