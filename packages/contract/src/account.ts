@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { id } from './common';
+import { id, oneLine } from './common';
 import { institutionRole } from './user';
 
 /** Forms of address the portal offers. */
@@ -15,13 +15,11 @@ export const ACCOUNT_LIMITS = {
 
 /** A required text of at most `max` characters, with one German message per rule. */
 const requiredText = (max: number) =>
-  z.string().trim().min(1, 'Pflichtfeld').max(max, `Höchstens ${max} Zeichen`);
+  oneLine(z.string().trim().min(1, 'Pflichtfeld').max(max, `Höchstens ${max} Zeichen`));
 const name = requiredText(ACCOUNT_LIMITS.text);
-const optionalText = z
-  .string()
-  .trim()
-  .max(ACCOUNT_LIMITS.text, `Höchstens ${ACCOUNT_LIMITS.text} Zeichen`)
-  .nullable();
+const optionalText = oneLine(
+  z.string().trim().max(ACCOUNT_LIMITS.text, `Höchstens ${ACCOUNT_LIMITS.text} Zeichen`),
+).nullable();
 export const emailAddress = z
   .string()
   .trim()

@@ -4,6 +4,21 @@ import { ID_PATTERN } from './ids';
 export { ID_PATTERN };
 export const id = z.string().regex(ID_PATTERN, 'Ungültige Kennung');
 
+/**
+ * What a one-line field (a name, an address line, a title, a file's display name, a tile's name
+ * or target) holds: no line break (U+2028 and U+2029 included), no tab, no other control
+ * character (C0, DEL, C1), and none of the invisible bidirectional embeddings, overrides and
+ * isolates (U+202A–U+202E, U+2066–U+2069), which make a text read differently from what it is
+ * ('Trojan Source'). Descriptions and other free texts keep line breaks and tabs.
+ */
+export const ONE_LINE_PATTERN =
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: finding them is the point
+  /^[^\u0000-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]*$/;
+export const ONE_LINE_MESSAGE = 'Nur eine Zeile, ohne Tabulatoren und Steuerzeichen';
+
+/** `schema` (a string, after its `trim()`) limited to one line: {@link ONE_LINE_PATTERN}. */
+export const oneLine = (schema: z.ZodString) => schema.regex(ONE_LINE_PATTERN, ONE_LINE_MESSAGE);
+
 /** RFC 9457 problem details, the body of every error answer. */
 export const problem = z.object({
   type: z.string(),

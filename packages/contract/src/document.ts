@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { oneLine } from './common';
 
 /** The seven document types (spec section 3), in the order the dashboard shows them. */
 export const DOCUMENT_TYPES = [
@@ -48,7 +49,7 @@ export const documentList = z.array(documentSchema);
 
 /** The JSON `metadata` part of an upload. */
 export const documentUploadMetadata = z.object({
-  displayName: z.string().trim().min(1).max(255),
+  displayName: oneLine(z.string().trim().min(1).max(255)),
   createdAt: calendarDate,
   type: documentType,
   description: z.string().trim().max(2000).optional(),
@@ -57,7 +58,7 @@ export type DocumentUploadMetadata = z.infer<typeof documentUploadMetadata>;
 
 /** `PUT /institution/{id}/document/{documentId}`. */
 export const documentUpdate = z.object({
-  displayName: z.string().trim().min(1).max(255),
+  displayName: oneLine(z.string().trim().min(1).max(255)),
   createdAt: calendarDate,
   description: z.string().trim().max(2000).optional(),
 });

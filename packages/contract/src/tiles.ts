@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { id } from './common';
+import { id, oneLine } from './common';
 
 /**
  * Dashboard tiles, tile groups, business case types and the trusted partner (spec sections 3,
@@ -151,18 +151,18 @@ export const tileList = z.array(tile);
  * Unknown keys (e.g. a whole Tile sent back) are ignored; `fakeId` must not be sent.
  */
 export const tileInput = z.object({
-  name: z.string().trim().min(1).max(TILE_LIMITS.name),
-  title: z.string().trim().max(TILE_LIMITS.title).nullish(),
+  name: oneLine(z.string().trim().min(1).max(TILE_LIMITS.name)),
+  title: oneLine(z.string().trim().max(TILE_LIMITS.title)).nullish(),
   shortDescription: z.string().trim().max(TILE_LIMITS.shortDescription).nullish(),
   description: z.string().trim().max(TILE_LIMITS.description).nullish(),
-  target: z.string().trim().min(1).max(TILE_LIMITS.target),
+  target: oneLine(z.string().trim().min(1).max(TILE_LIMITS.target)),
   isInternal: z.boolean(),
   tileType,
   isDyeable: z.boolean().default(false),
   priority: z.number().int().min(TILE_PRIORITY_MIN).max(TILE_PRIORITY_MAX),
   businessCaseTypeId: id,
   queryParams: tileQueryParams.nullish(),
-  onePath: z.string().trim().max(TILE_LIMITS.onePath).nullish(),
+  onePath: oneLine(z.string().trim().max(TILE_LIMITS.onePath)).nullish(),
   /** Id of an existing tile group, or null/absent for no group. */
   tileGroupId: id.nullish(),
   /**

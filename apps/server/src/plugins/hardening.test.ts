@@ -3,6 +3,7 @@ import { createUser, TestBrowser } from '../../test/oidc-test-client';
 import { buildTestApp, type TestApp } from '../../test/test-app';
 import { bearer, demoToken } from '../../test/tokens';
 import { loadConfig } from '../config';
+import { DEMO_INSTITUTIONS } from '../db/seed/demo-ids';
 
 const PROBLEM = /^application\/problem\+json/;
 
@@ -51,6 +52,39 @@ describe('4: control characters answer 400 at the edge', () => {
     });
     expect(body.statusCode).toBe(400);
     expect(body.headers['content-type']).toMatch(PROBLEM);
+  });
+
+  it('a C1 control (U+009B) in a JSON body or query gets the same 400 and stores nothing', async () => {
+    const headers = bearer(await demoToken(t, 'anna'));
+    const url = `/api/institution/${DEMO_INSTITUTIONS.praxisSonnenschein}`;
+    const before = (await t.app.inject({ url, headers })).json();
+    const c0 = await t.app.inject({
+      method: 'PUT',
+      url,
+      headers,
+      payload: {
+        name: 'Praxis\u0007Sonnenschein',
+        postalcode: '20095',
+        city: 'Hamburg',
+        street: 'X 1',
+      },
+    });
+    expect(c0.statusCode).toBe(400);
+    for (const name of ['Praxis\u009bSonnenschein', 'Praxis\u0085Sonnenschein']) {
+      const res = await t.app.inject({
+        method: 'PUT',
+        url,
+        headers,
+        payload: { name, postalcode: '20095', city: 'Hamburg', street: 'X 1' },
+      });
+      expect(res.statusCode, JSON.stringify(name)).toBe(400);
+      expect(res.headers['content-type']).toMatch(PROBLEM);
+      expect(res.json()).toEqual(c0.json());
+    }
+    expect((await t.app.inject({ url, headers })).json()).toEqual(before);
+    const query = await t.app.inject({ url: '/api/user/current?x=%C2%9B', headers });
+    expect(query.statusCode).toBe(400);
+    expect(query.json().detail).toBe(c0.json().detail);
   });
 });
 

@@ -23,11 +23,26 @@ describe('control characters', () => {
     expect(findControlCharacter(Buffer.from('\u0000'))).toBeUndefined();
   });
 
+  it('finds C1 controls (U+0080–U+009F) as well, and not the letters around them', () => {
+    expect(findControlCharacter({ name: 'Praxis\u009bSonnenschein' })).toBe('body.name');
+    expect(findControlCharacter({ name: 'a\u0080' })).toBe('body.name');
+    expect(findControlCharacter({ name: 'Zeile\u0085Zeile' })).toBe('body.name');
+    expect(findControlCharacter({ name: 'a\u009f' })).toBe('body.name');
+    expect(findControlCharacter({ name: 'Weiß ÄÖÜ äöü é € \u00a0 ¡' })).toBeUndefined();
+  });
+
   it('finds them raw or percent-encoded in URLs', () => {
     expect(hasControlCharacterInUrl('/api/user/current?x=%20')).toBe(false);
     expect(hasControlCharacterInUrl('/api/x?x=%00')).toBe(true);
     expect(hasControlCharacterInUrl('/api/x?x=%7F')).toBe(true);
     expect(hasControlCharacterInUrl('/api/x\u0001')).toBe(true);
+    // C1 in UTF-8: %C2%80–%C2%9F; other characters starting with %C2 (NBSP, §) are no controls.
+    expect(hasControlCharacterInUrl('/api/x?x=%C2%9B')).toBe(true);
+    expect(hasControlCharacterInUrl('/api/x?x=a%c2%85b')).toBe(true);
+    expect(hasControlCharacterInUrl('/api/x?x=%C2%80')).toBe(true);
+    expect(hasControlCharacterInUrl('/api/x?x=%C2%A0%C2%A7')).toBe(false);
+    expect(hasControlCharacterInUrl('/api/x?search=M%C3%BCller%E2%82%AC')).toBe(false);
+    expect(hasControlCharacterInUrl('/api/x\u009b')).toBe(true);
   });
 });
 

@@ -4,14 +4,20 @@ import { badRequest } from './errors';
 
 /**
  * Control characters in a URL: raw, or percent-encoded C0 controls and DEL (`%00`–`%1F`,
- * `%7F`). PostgreSQL refuses NUL in text, and no legitimate parameter (e-mail, `state`,
- * `nonce`, `login_hint`, `ui_locales`, `acr_values`, …) contains any of them.
+ * `%7F`) and C1 controls in UTF-8 (`%C2%80`–`%C2%9F`; `%C2` always starts a two-byte
+ * character, so this never matches inside another). PostgreSQL refuses NUL in text, and no
+ * legitimate parameter (e-mail, `state`, `nonce`, `login_hint`, `ui_locales`, `acr_values`, …)
+ * contains any of them. (Node's parser refuses raw bytes above 0x7F in a URL before this.)
  */
 // biome-ignore lint/suspicious/noControlCharactersInRegex: finding them is the point
-const CONTROL_IN_URL = /[\u0000-\u001f\u007f]|%(?:[01][0-9a-f]|7f)/i;
-/** In bodies, tab, line feed and carriage return are text; other controls are not. */
+const CONTROL_IN_URL = /[\u0000-\u001f\u007f-\u009f]|%(?:[01][0-9a-f]|7f|c2%[89][0-9a-f])/i;
+/**
+ * In bodies, tab, line feed and carriage return are text; other controls are not: C0, DEL and
+ * C1 (U+0080–U+009F, e.g. U+009B, the single-character CSI a terminal reads as an escape
+ * sequence, or U+0085, a line break to some readers). No German text needs one.
+ */
 // biome-ignore lint/suspicious/noControlCharactersInRegex: finding them is the point
-const CONTROL_IN_TEXT = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
+const CONTROL_IN_TEXT = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/;
 
 /**
  * A UTF-16 surrogate without its partner (`"\ud800"` in JSON): no character at all. Stored, it
@@ -56,9 +62,9 @@ export const findUnpairedSurrogate = (value: unknown, path = 'body'): string | u
   findText(value, (text) => UNPAIRED_SURROGATE.test(text), path, 0);
 
 /**
- * Throws 400 when parsed input holds control characters (but tab and line breaks) or unpaired
- * surrogates; `path` names it in the answer. For JSON the routes parse themselves (the JSON
- * parts of multipart uploads), which the body check of this plugin never sees.
+ * Throws 400 when parsed input holds control characters (C0 but tab and line breaks, DEL, C1)
+ * or unpaired surrogates; `path` names it in the answer. For JSON the routes parse themselves
+ * (the JSON parts of multipart uploads), which the body check of this plugin never sees.
  */
 export function refuseMalformedText(value: unknown, path = 'body'): void {
   // One walk for the usual clean input; the reason is looked for only when something is wrong.

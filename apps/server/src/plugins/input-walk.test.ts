@@ -1,8 +1,15 @@
 import { createHash } from 'node:crypto';
-import { TILE_MULTIPART_ICON_PART, TILE_MULTIPART_JSON_PART } from '@portal/contract';
+import {
+  documentUploadMetadata,
+  TILE_MULTIPART_ICON_PART,
+  TILE_MULTIPART_JSON_PART,
+  tileInput,
+  tileUpdateInput,
+} from '@portal/contract';
 import { sql } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { openApiOperations } from '../../test/openapi-operations';
 import { buildTestApp, type TestApp } from '../../test/test-app';
 import { bearer, demoToken } from '../../test/tokens';
@@ -158,9 +165,10 @@ const PNG = Buffer.from(
 );
 
 interface MultipartForm {
-  /** The part holding JSON, and a valid value for it. */
+  /** The part holding JSON, a valid value for it, and its schema (the contract's). */
   jsonPart: string;
   json: Record<string, unknown>;
+  jsonSchema: Schema;
   /** The file part and valid content for it. */
   filePart: string;
   file: Buffer;
@@ -180,9 +188,14 @@ const tileJson = {
   priority: 1,
   businessCaseTypeId: DEMO_BUSINESS_CASE_TYPES.TIORDER,
 };
+/** A JSON part's schema as the OpenAPI document would show it (multipart parts are not in it). */
+const jsonSchemaOf = (schema: z.ZodType) =>
+  z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' }) as Schema;
+
 const tileForm: MultipartForm = {
   jsonPart: TILE_MULTIPART_JSON_PART,
   json: tileJson,
+  jsonSchema: jsonSchemaOf(tileInput),
   filePart: TILE_MULTIPART_ICON_PART,
   file: PNG,
   fileType: 'image/png',
@@ -197,11 +210,13 @@ const MULTIPART_FORMS: Record<string, MultipartForm> = {
   'PUT /api/institution/{id}/dashboard-tile/{tileId}': {
     ...tileForm,
     json: { ...tileJson, version: 1 },
+    jsonSchema: jsonSchemaOf(tileUpdateInput),
     emptyFileIsNoFile: true,
   },
   'POST /api/institution/{id}/business_case/{businessCaseId}/document': {
     jsonPart: 'metadata',
     json: { displayName: 'Walk', createdAt: '2026-03-02', type: 'invoice' },
+    jsonSchema: jsonSchemaOf(documentUploadMetadata),
     filePart: 'file',
     file: Buffer.from('Walk\n'),
     fileType: 'text/plain',
@@ -385,6 +400,8 @@ const HOSTILE_SEGMENTS = [
   '%0A',
   '%1F',
   '%7F',
+  '%C2%9B',
+  'a%C2%85b',
   '%ED%A0%80',
   '%E0%A4%A',
   '%C0%AE',
@@ -425,6 +442,7 @@ function queryVariants(operation: Operation, caller: Caller): Variant[] {
   const variants: Variant[] = [
     { label: 'query NUL', query: ['walk=%00'], invalid: true },
     { label: 'query control', query: ['walk=a%1Bb'], invalid: true },
+    { label: 'query C1 control', query: ['walk=a%C2%9Bb'], invalid: true },
     { label: 'query lone surrogate', query: ['walk=%ED%A0%80'], invalid: true },
     { label: 'query bad escape', query: ['walk=%E0%A4%A'], invalid: true },
   ];
@@ -452,6 +470,7 @@ function queryVariants(operation: Operation, caller: Caller): Variant[] {
       ['NaN', false],
       ['1e400', false],
       ['a\u0000b', true],
+      ['a\u009bb', true],
       ['a\ud800b', true],
     ];
     if (isDateLike(parameter.schema, name)) {
@@ -519,9 +538,17 @@ function fieldValues(schema: Schema | undefined, name: string): [unknown, boolea
       ['x'.repeat(10_000), false],
       ['a\u0000b', true],
       ['a\u001bb', true],
+      // C1 controls: CSI and NEL.
+      ['a\u009bb', true],
+      ['a\u0085b', true],
       ['a\ud800b', true],
       ['\udfff', true],
       ['  ', false],
+      // Text to a free-text field, refused by a one-line field's pattern (names, titles, …).
+      ['a\nb', false],
+      ['a\r\nb', false],
+      ['a\tb', false],
+      ['a\u202eb', false],
     );
   }
   if (isNumberLike(schema)) {
@@ -852,13 +879,8 @@ function multipartVariants(form: MultipartForm | undefined): Variant[] {
     },
   );
   // The JSON part's fields, as in JSON bodies (the schema is the contract's, not in the document).
-  for (const [name, value] of Object.entries(form.json)) {
-    const schema: Schema =
-      typeof value === 'number'
-        ? { type: 'number' }
-        : typeof value === 'boolean'
-          ? { type: 'boolean' }
-          : { type: 'string' };
+  for (const name of Object.keys(form.json)) {
+    const schema = form.jsonSchema.properties?.[name];
     for (const [hostile, certainlyInvalid, raw] of fieldValues(schema, name)) {
       if (!certainlyInvalid && conforms(schema, raw ? JSON.parse(raw) : hostile)) continue;
       const mutated = { ...form.json, [name]: hostile };

@@ -291,14 +291,37 @@ describe('documents API', () => {
 
   it('sanitises path traversal in display names; refuses control characters like every body', async () => {
     const rows = await count();
-    for (const displayName of ['pa\u0000ss', 'pa\u0007ss', 'pa\ud800ss']) {
+    const url = `/api/institution/${P}/document/${DEMO_DOCUMENTS.rechnungNovember}`;
+    const before = await listed(DEMO_DOCUMENTS.rechnungNovember);
+    for (const displayName of [
+      'pa\u0000ss',
+      'pa\u0007ss',
+      'pa\ud800ss',
+      // C1 controls, and what a one-line field refuses: line breaks, tabs, bidi overrides.
+      'pa\u009bss',
+      'pa\u0085ss',
+      'pa\nss',
+      'pa\r\nss',
+      'pa\tss',
+      'pa\u202ess',
+      'pa\u2066ss',
+    ]) {
       const refused = await upload('tom', { name: 'a.pdf', bytes: PDF }, meta({ displayName }));
-      expect(refused.statusCode, displayName).toBe(400);
+      expect(refused.statusCode, JSON.stringify(displayName)).toBe(400);
       expect(refused.json().errors).toEqual([
         expect.objectContaining({ path: 'metadata.displayName' }),
       ]);
+      const put = await t.app.inject({
+        method: 'PUT',
+        url,
+        headers: await as('tom'),
+        payload: { displayName, createdAt: '2026-11-20' },
+      });
+      expect(put.statusCode, JSON.stringify(displayName)).toBe(400);
+      expect(put.json().errors).toEqual([expect.objectContaining({ path: 'body.displayName' })]);
     }
     expect(await count()).toBe(rows);
+    expect(await listed(DEMO_DOCUMENTS.rechnungNovember)).toEqual(before);
     const res = await upload(
       'tom',
       { name: 'a.pdf', bytes: PDF },

@@ -63,6 +63,16 @@ const FIELD_MESSAGES: Record<string, string> = {
   version: 'Die Version fehlt oder ist keine ganze Zahl.',
 };
 
+/** A line break, tab or other control character in a one-line field (the contract's oneLine). */
+const oneLineMessage = (field: string) =>
+  `${field} darf nur aus einer Zeile bestehen, ohne Tabulatoren und Steuerzeichen.`;
+const ONE_LINE_MESSAGES: Record<string, string> = {
+  name: oneLineMessage('Der Name'),
+  title: oneLineMessage('Der Titel'),
+  target: oneLineMessage('Das Ziel'),
+  onePath: oneLineMessage('Der Pfad (onePath)'),
+};
+
 const invalid = (path: string, message: string) => badRequest(message, [{ path, message }]);
 
 function parseInput<S extends typeof tileInput | typeof tileUpdateInput>(
@@ -74,7 +84,11 @@ function parseInput<S extends typeof tileInput | typeof tileUpdateInput>(
   const errors = result.error.issues.map((issue) => {
     const path = issue.path.map(String).join('.') || 'tile';
     const field = String(issue.path[0] ?? '');
-    return { path, message: FIELD_MESSAGES[field] ?? `Ungültiger Wert (${path}).` };
+    const message =
+      (issue.code === 'invalid_format' ? ONE_LINE_MESSAGES[field] : undefined) ??
+      FIELD_MESSAGES[field] ??
+      `Ungültiger Wert (${path}).`;
+    return { path, message };
   });
   throw badRequest(errors[0]!.message, errors);
 }

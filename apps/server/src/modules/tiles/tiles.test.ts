@@ -380,6 +380,12 @@ describe('tiles API', () => {
       expect(icon.rawPayload.equals(PNG_1X1)).toBe(true);
     });
 
+    it('keeps line breaks and tabs in the descriptions (one-line fields refuse them)', async () => {
+      const text = 'Erste Zeile\nZweite Zeile\r\n\tEingerückt';
+      const created = await create({ description: text, shortDescription: 'Kurz\nund knapp' });
+      expect(created).toMatchObject({ description: text, shortDescription: 'Kurz\nund knapp' });
+    });
+
     it('answers 401, 404 for another institution, 403 for a non-admin and for a non-trusted admin', async () => {
       const parts = [tilePart(validInput()), iconPart()];
       const before = await definitionCount();
@@ -508,6 +514,31 @@ describe('tiles API', () => {
         'NUL in the JSON part',
         [tilePart(validInput({ name: 'a\u0000b' })), iconPart()],
         /Steuerzeichen/,
+      ],
+      [
+        'a C1 control in the JSON part',
+        [tilePart(validInput({ name: 'a\u009bb' })), iconPart()],
+        /^Die Anfrage enthält unzulässige Steuerzeichen/,
+      ],
+      [
+        'a line break in the name',
+        [tilePart(validInput({ name: 'Bank\nkonto' })), iconPart()],
+        /^Der Name darf nur aus einer Zeile bestehen/,
+      ],
+      [
+        'a tab in the title',
+        [tilePart(validInput({ title: 'Ihr\tKonto' })), iconPart()],
+        /^Der Titel darf nur aus einer Zeile bestehen/,
+      ],
+      [
+        'a right-to-left override in the name',
+        [tilePart(validInput({ name: 'Bank\u202ekonto' })), iconPart()],
+        /^Der Name darf nur aus einer Zeile bestehen/,
+      ],
+      [
+        'a line break inside an external target (new URL() drops it)',
+        [tilePart(validInput({ isInternal: false, target: 'https://exa\nmple.org/' })), iconPart()],
+        /^Das Ziel darf nur aus einer Zeile bestehen/,
       ],
       [
         'a lone surrogate in the JSON part',
