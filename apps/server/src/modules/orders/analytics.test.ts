@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/test-app';
 import { bearer, demoToken } from '../../../test/tokens';
@@ -39,6 +40,25 @@ describe('analytics (decision 008)', () => {
     expect((await identity(other)).json().userId).not.toBe(body.userId);
     const anonymous = await t.app.inject({ method: 'GET', url: '/api/analytics/identity' });
     expect(anonymous.statusCode).toBe(401);
+  });
+
+  it('a database error while the generated key loads fails that request only; the next one loads it', async () => {
+    const t = await build(ANALYTICS);
+    const headers = bearer(await demoToken(t, 'anna'));
+    // The provider's signing keys are read (and kept) before the table goes away.
+    expect((await t.app.inject({ url: '/api/user/current', headers })).statusCode).toBe(200);
+    await t.app.db.execute(sql`alter table identity_secrets rename to identity_secrets_away`);
+    let failed: number;
+    try {
+      failed = (await t.app.inject({ url: '/api/analytics/identity', headers })).statusCode;
+    } finally {
+      await t.app.db.execute(sql`alter table identity_secrets_away rename to identity_secrets`);
+    }
+    expect(failed).toBe(500);
+    const next = await t.app.inject({ url: '/api/analytics/identity', headers });
+    expect(next.statusCode).toBe(200);
+    expect(next.json().userId).toMatch(/^[0-9a-f]{32}$/);
+    expect((await identity(t)).json().userId).toBe(next.json().userId);
   });
 
   it('adds name and e-mail only with ANALYTICS_PERSONAL_DATA=true', async () => {

@@ -47,7 +47,16 @@ export const analyticsRoutes: FastifyPluginAsyncZod<{ config: Config }> = async 
       },
     },
     async (request): Promise<AnalyticsIdentity> => {
-      key ??= pseudonymKey(app.db, config.analytics.pseudonymKey);
+      if (!key) {
+        // Shared by the requests that come while it loads; a failed load (the database away for
+        // a moment) is forgotten, so the next request tries again instead of failing for as
+        // long as the process runs.
+        const loading = pseudonymKey(app.db, config.analytics.pseudonymKey);
+        key = loading;
+        loading.catch(() => {
+          if (key === loading) key = undefined;
+        });
+      }
       const identity: AnalyticsIdentity = { userId: pseudonym(await key, request.auth.sub) };
       if (config.analytics.personalData) {
         const name = [request.auth.givenName, request.auth.familyName].filter(Boolean).join(' ');
