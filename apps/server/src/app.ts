@@ -1,5 +1,5 @@
 import Fastify, { type FastifyInstance } from 'fastify';
-import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import { type Database, migrateDatabase, openDatabase, SCHEMA_LOCK_KEY } from './db/client';
 import { seedDemoData } from './db/seed/index';
@@ -16,6 +16,7 @@ import { mailerPlugin } from './plugins/mailer';
 import { principalsPlugin } from './plugins/principals';
 import { securityHeadersApplier, securityPlugin } from './plugins/security';
 import { serializerCompiler } from './plugins/serialization';
+import { validatorCompiler } from './plugins/validation';
 import { webPlugin } from './plugins/web';
 
 /**

@@ -38,6 +38,55 @@ export const messages = {
     'Diese Aktion ist nur für vertrauenswürdige Institutionen (Auftragnehmer) möglich.',
 } as const;
 
+/**
+ * Field messages (`errors[].message`) for what a schema refuses without a message of its own:
+ * zod's defaults are English ('Invalid input: expected string, received undefined'). Short, as
+ * the contract's own ('Pflichtfeld', 'Höchstens 100 Zeichen'); `plugins/validation.ts` picks.
+ */
+export const validationMessages = {
+  required: 'Pflichtfeld',
+  expected: (what: string) => `${what} erwartet`,
+  /** What `expected` names, by zod's type name. */
+  types: {
+    string: 'Text',
+    number: 'Zahl',
+    int: 'Ganze Zahl',
+    bigint: 'Ganze Zahl',
+    boolean: 'Wahrheitswert (true oder false)',
+    array: 'Liste',
+    object: 'Objekt',
+    record: 'Objekt',
+    date: 'Datum',
+    null: 'null',
+  } as Record<string, string | undefined>,
+  otherType: 'Ein Wert anderer Art',
+  minLength: (n: number) => `Mindestens ${n} Zeichen`,
+  maxLength: (n: number) => `Höchstens ${n} Zeichen`,
+  minItems: (n: number) => (n === 1 ? 'Mindestens ein Eintrag' : `Mindestens ${n} Einträge`),
+  maxItems: (n: number) => (n === 1 ? 'Höchstens ein Eintrag' : `Höchstens ${n} Einträge`),
+  minBytes: (n: number) => `Mindestens ${n} Bytes`,
+  maxBytes: (n: number) => `Höchstens ${n} Bytes`,
+  atLeast: (n: string) => `Mindestens ${n}`,
+  greaterThan: (n: string) => `Größer als ${n}`,
+  atMost: (n: string) => `Höchstens ${n}`,
+  lessThan: (n: string) => `Kleiner als ${n}`,
+  oneOf: (values: string) => `Erlaubt: ${values}`,
+  exactly: (value: string) => `Erwartet: ${value}`,
+  multipleOf: (n: string) => `Ein Vielfaches von ${n} erwartet`,
+  unknownField: (name: string) => `Unbekanntes Feld: ${name}`,
+  unknownFields: (names: string) => `Unbekannte Felder: ${names}`,
+  email: 'Ungültige E-Mail-Adresse',
+  date: 'Ungültiges Datum (Format JJJJ-MM-TT)',
+  dateTime: 'Ungültiger Zeitpunkt (ISO 8601)',
+  time: 'Ungültige Uhrzeit (Format hh:mm)',
+  url: 'Ungültige Adresse (URL)',
+  identifier: 'Ungültige Kennung',
+  format: 'Ungültiges Format',
+  invalidKey: 'Ungültiger Schlüssel',
+  invalidEntry: 'Ungültiger Eintrag',
+  invalidValue: 'Ungültiger Wert',
+} as const;
+
 /** The page the server shows while the web app has not been built. */
 export const webMessages = {
   notBuiltTitle: 'Die Web-App wurde noch nicht gebaut.',

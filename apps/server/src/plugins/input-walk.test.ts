@@ -41,6 +41,8 @@ import type { InstitutionRouteAccess } from './access';
  */
 
 const PROBLEM = /^application\/problem\+json/;
+/** zod's English default messages ('Invalid input: expected string, received undefined'). */
+const ENGLISH = /Invalid|expected|received|Too (small|big)|Unrecognized|Required/;
 /** Every request is answered within this time (each takes a few milliseconds). */
 const ANSWER_WITHIN_MS = 2_000;
 
@@ -1011,7 +1013,11 @@ describe('hostile input on every /api route of the OpenAPI document', () => {
     if (status === 401 || status === 429) return `${status}: the walk itself is broken`;
     if (status >= 400) {
       const type = String(response.headers['content-type'] ?? '');
-      return PROBLEM.test(type) ? undefined : `${status} with content-type ${type}`;
+      if (!PROBLEM.test(type)) return `${status} with content-type ${type}`;
+      // Field messages are German (decision 003), zod's English defaults included.
+      const errors = (response.json() as { errors?: { message: string }[] }).errors ?? [];
+      const english = errors.find((error) => ENGLISH.test(error.message));
+      return english ? `${status} with an English field message: ${english.message}` : undefined;
     }
     if (variant.invalid) return `${status}: accepted`;
     return status >= 200 && status < 300 ? undefined : `${status}`;

@@ -221,6 +221,24 @@ describe('documents API', () => {
     expect(await blobCount()).toBe(blobs);
   });
 
+  it('names what is wrong with the metadata in German, field by field', async () => {
+    const res = await upload(
+      'tom',
+      { name: 'a.pdf', bytes: PDF },
+      { createdAt: '2026-11-20', type: 'rechnung', description: 7 },
+    );
+    expect(res.statusCode).toBe(400);
+    expect(res.json().errors).toEqual([
+      { path: 'metadata.displayName', message: 'Pflichtfeld' },
+      {
+        path: 'metadata.type',
+        message:
+          "Erlaubt: 'invoice', 'documentation', 'communication', 'forms', 'delivery_note', 'service_report', 'information'",
+      },
+      { path: 'metadata.description', message: 'Text erwartet' },
+    ]);
+  });
+
   it('answers a broken form with 400 and stores nothing: no boundary, ending inside the file, too many parts', async () => {
     const rows = await count();
     const blobs = await blobCount();

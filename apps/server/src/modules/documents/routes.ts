@@ -20,6 +20,7 @@ import { DEMO_DOCUMENTS } from '../../db/seed/demo-ids';
 import { DEMO_DOCUMENT_CONTENTS, demoDocumentStorageKey } from '../../db/seed/documents';
 import { badRequest, notFound, ProblemError } from '../../plugins/errors';
 import { refuseMalformedText } from '../../plugins/input-guard';
+import { safeParseGerman } from '../../plugins/validation';
 import { problemResponses } from '../shared/responses';
 import { type BlobStore, bufferStream, FolderBlobStore, S3BlobStore } from './blob-store';
 import {
@@ -339,7 +340,7 @@ export const documentRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (
         } catch {
           return undefined;
         }
-        return { value, result: documentUploadMetadata.safeParse(value) };
+        return { value, result: safeParseGerman(documentUploadMetadata, value) };
       })();
       try {
         // The input guard never sees this JSON (control characters, unpaired surrogates).
