@@ -16,6 +16,14 @@ export const ONE_LINE_PATTERN =
   /^[^\u0000-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]*$/;
 export const ONE_LINE_MESSAGE = 'Nur eine Zeile, ohne Tabulatoren und Steuerzeichen';
 
+/**
+ * `text` made one line: each run of what {@link ONE_LINE_PATTERN} refuses becomes one space
+ * (for values the app takes from elsewhere, such as a file's name as a document's display name).
+ */
+export const toOneLine = (text: string) =>
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: replacing them is the point
+  text.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]+/g, ' ');
+
 /** `schema` (a string, after its `trim()`) limited to one line: {@link ONE_LINE_PATTERN}. */
 export const oneLine = (schema: z.ZodString) => schema.regex(ONE_LINE_PATTERN, ONE_LINE_MESSAGE);
 

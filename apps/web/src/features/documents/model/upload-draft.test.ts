@@ -1,3 +1,4 @@
+import { documentUploadMetadata } from '@portal/contract';
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../../lib/api-client';
 import { draftFromFile, draftsComplete, failureMessage, isoToday } from './upload-draft';
@@ -13,6 +14,13 @@ describe('upload drafts', () => {
       description: '',
     });
     expect(draftFromFile(file, '2026-11-23', 'invoice').key).not.toBe(draft.key);
+  });
+
+  it('makes a file name with a line break, tab or control character one line, as the server takes it', () => {
+    const file = new File(['x'], 'Rechnung\nMärz\t2026\u009b\u202e.pdf');
+    const { displayName } = draftFromFile(file, '2026-11-23', 'invoice');
+    expect(displayName).toBe('Rechnung März 2026 .pdf');
+    expect(documentUploadMetadata.shape.displayName.safeParse(displayName).success).toBe(true);
   });
 
   it('is complete only with a display name and a date for every file', () => {

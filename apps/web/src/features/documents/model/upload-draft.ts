@@ -1,4 +1,4 @@
-import type { DocumentType } from '@portal/contract';
+import { type DocumentType, toOneLine } from '@portal/contract';
 import { isApiError } from '../../../lib/api-client';
 import { documents as t } from '../../../messages/de';
 import { DISPLAY_NAME_MAX_LENGTH } from './limits';
@@ -23,7 +23,9 @@ export function draftFromFile(file: File, today: string, type: DocumentType): Up
     key: `${counter}-${file.name}`,
     file,
     // A longer file name is cut to what the server accepts; the field shows the rest editable.
-    displayName: file.name.slice(0, DISPLAY_NAME_MAX_LENGTH),
+    // A name with a line break, tab or control character (possible in file names) is made one
+    // line, as the server takes display names.
+    displayName: toOneLine(file.name).slice(0, DISPLAY_NAME_MAX_LENGTH),
     createdAt: today,
     type,
     description: '',
