@@ -204,7 +204,10 @@ describe('a 401 answer', () => {
     const manager = {
       getUser: vi.fn(async () => ({ expired: false, expires_in: 300, access_token: 'revoked' })),
       signinSilent: vi.fn(async () => {
-        if (renewal === 'fails') throw new Error('invalid_grant');
+        // oidc-client-ts's error for the provider's 400 answer (the session is over).
+        if (renewal === 'fails') {
+          throw Object.assign(new Error('invalid_grant'), { name: 'ErrorResponse' });
+        }
         return { access_token: 'fresh' };
       }),
       signinRedirect: vi.fn(async () => {}),
@@ -258,7 +261,7 @@ describe('a 401 answer', () => {
     expect(manager.signinSilent).toHaveBeenCalledTimes(1);
   });
 
-  it('signs out and starts sign-in when the renewal fails', async () => {
+  it('signs out and starts sign-in when the provider refuses the renewal', async () => {
     const { manager } = setup('fails');
     let calls = 0;
     server.use(

@@ -106,11 +106,15 @@ describe('getValidAccessToken', () => {
     expect(manager.signinSilent).not.toHaveBeenCalled();
   });
 
-  it('signs out and starts sign-in when the renewal fails', async () => {
+  /** What oidc-client-ts throws when the token endpoint answers 400 with an OAuth error. */
+  const providerRefusal = () =>
+    Object.assign(new Error('invalid_grant'), { name: 'ErrorResponse', error: 'invalid_grant' });
+
+  it('signs out and starts sign-in when the provider refuses the renewal (400)', async () => {
     storeUser('stored', 5);
     const manager = stubManager({
       signinSilent: vi.fn(async () => {
-        throw new Error('invalid_grant');
+        throw providerRefusal();
       }),
     });
     const { session } = makeSession(manager);
@@ -119,6 +123,34 @@ describe('getValidAccessToken', () => {
     expect(manager.signinRedirect).toHaveBeenCalledWith({
       state: { returnTo: '/orders?institutionId=abc' },
     });
+  });
+
+  it('signs out when there is nothing to renew with', async () => {
+    storeUser('stored', 5);
+    const manager = stubManager({ getUser: vi.fn(async () => null) });
+    const { session } = makeSession(manager);
+    await expect(session.getValidAccessToken()).rejects.toThrow('Failed to refresh token');
+    expect(manager.removeUser).toHaveBeenCalled();
+    expect(manager.signinRedirect).toHaveBeenCalled();
+  });
+
+  it('keeps the session when the renewal fails for want of a connection; the next call tries again', async () => {
+    storeUser('stored', 5);
+    let attempt = 0;
+    const manager = stubManager({
+      signinSilent: vi.fn(async () => {
+        attempt += 1;
+        if (attempt === 1) throw new TypeError('Failed to fetch');
+        return { access_token: 'new' };
+      }),
+    });
+    const { session } = makeSession(manager);
+    await expect(session.getValidAccessToken()).rejects.toThrow('Failed to fetch');
+    expect(manager.removeUser).not.toHaveBeenCalled();
+    expect(manager.signinRedirect).not.toHaveBeenCalled();
+    // Every tab's stored sign-in is still there.
+    expect(localStorage.getItem(storageKey)).not.toBeNull();
+    await expect(session.getValidAccessToken()).resolves.toBe('new');
   });
 });
 

@@ -155,6 +155,27 @@ export function safeReturnTo(value: unknown): string {
  * while the stored access token is valid for 20 s or more, the library is not needed, which
  * keeps it out of the first load of the dashboard.
  */
+/** Nothing to renew with: no stored sign-in, or the renewal gave none. */
+class SessionOverError extends Error {
+  constructor() {
+    super('Failed to refresh token');
+    this.name = 'SessionOverError';
+  }
+}
+
+/**
+ * Whether a failed renewal means the session is over (spec §8: "token refresh failing with 400
+ * clears the token"): the provider refused it with an OAuth error (oidc-client-ts's
+ * ErrorResponse: invalid_grant once the session has ended, a revoked or reused token), or there
+ * was nothing to renew with. Anything else (no connection, a time-out, a server error without an
+ * OAuth answer) is not the end of the session.
+ */
+export function isSessionOver(error: unknown): boolean {
+  return (
+    error instanceof Error && (error.name === 'ErrorResponse' || error.name === 'SessionOverError')
+  );
+}
+
 export function createSession(
   loadUserManager: () => Promise<SessionUserManager>,
   options: SessionOptions,
@@ -217,10 +238,10 @@ export function createSession(
     const userManager = await manager();
     // Another tab may have renewed while this one waited for the lock: use its token then.
     const stored = await userManager.getUser();
-    if (!stored) throw new Error('Failed to refresh token');
+    if (!stored) throw new SessionOverError();
     if (hasEnoughValidity(stored) && stored.access_token !== rejected) return stored.access_token;
     const renewed = await userManager.signinSilent();
-    if (!renewed) throw new Error('Failed to refresh token');
+    if (!renewed) throw new SessionOverError();
     return renewed.access_token;
   }
 
@@ -231,7 +252,11 @@ export function createSession(
           ? await locks.request('portal-token-refresh', () => renew(rejected))
           : await renew(rejected);
       } catch (error) {
-        await signOutAndSignIn().catch(() => undefined);
+        // Only a session that is over signs out (in every tab, through the shared storage): a
+        // network failure or a provider that did not answer properly fails this request alone,
+        // and the next one tries again. Signing out there had thrown away every tab's unsaved
+        // input for a moment without a connection.
+        if (isSessionOver(error)) await signOutAndSignIn().catch(() => undefined);
         throw error instanceof Error ? error : new Error('Failed to refresh token');
       } finally {
         refreshing = null;
