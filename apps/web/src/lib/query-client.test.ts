@@ -1,4 +1,4 @@
-import { QueryObserver } from '@tanstack/react-query';
+import { MutationObserver, onlineManager, QueryObserver } from '@tanstack/react-query';
 import { describe, expect, it, vi } from 'vitest';
 import { ApiError } from './api-client';
 import { createQueryClient, DEFAULT_STALE_TIME_MS } from './query-client';
@@ -39,5 +39,23 @@ describe('createQueryClient', () => {
     expect(retry(0, new Error('offline'))).toBe(true);
     expect(retry(1, new Error('offline'))).toBe(true);
     expect(retry(2, new Error('offline'))).toBe(false);
+  });
+
+  it('a change made offline fails at once (the page says so), and is not sent later', async () => {
+    const queryClient = createQueryClient();
+    onlineManager.setOnline(false);
+    try {
+      const mutationFn = vi.fn(async () => {
+        throw new TypeError('Failed to fetch');
+      });
+      const observer = new MutationObserver(queryClient, { mutationFn });
+      await expect(observer.mutate()).rejects.toThrow('Failed to fetch');
+      expect(mutationFn).toHaveBeenCalledTimes(1);
+      onlineManager.setOnline(true);
+      await queryClient.resumePausedMutations();
+      expect(mutationFn).toHaveBeenCalledTimes(1);
+    } finally {
+      onlineManager.setOnline(true);
+    }
   });
 });

@@ -18,7 +18,11 @@ export function createQueryClient() {
         refetchOnWindowFocus: false,
         staleTime: DEFAULT_STALE_TIME_MS,
       },
-      mutations: { retry: false },
+      // A change is sent now or fails now: offline, TanStack's default pauses it (the button
+      // spins, the dialog cannot be closed) and sends it whenever the connection returns, even
+      // long after its page was left and its input given up. Failing, the page says so and keeps
+      // the input.
+      mutations: { retry: false, networkMode: 'always' },
     },
   });
 }
