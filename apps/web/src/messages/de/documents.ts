@@ -40,6 +40,9 @@ export const documents = {
     count: (count: number) => (count === 1 ? '1 Dokument' : `${count} Dokumente`),
   },
   manage: {
+    /** Not spec text: the leave question while chosen files are not uploaded yet. */
+    unsavedUpload:
+      'Sie haben Dateien ausgewählt, die noch nicht hochgeladen sind. Wenn Sie die Seite verlassen, gehen die Auswahl und Ihre Angaben verloren. Trotzdem verlassen?',
     title: 'Dokumente verwalten',
     intro:
       'Stellen Sie Ihren Kunden Dokumente bereit: Kunde und Geschäftsfall wählen, Dateien hochladen, Angaben prüfen.',

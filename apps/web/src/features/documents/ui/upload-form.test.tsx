@@ -3,9 +3,10 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http } from 'msw';
 import { setupServer } from 'msw/node';
+import { Link } from 'react-router';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { contractJson, contractProblem } from '../../../test/contract-response';
-import { renderWithProviders } from '../../../test/render';
+import { Pathname, renderWithProviders } from '../../../test/render';
 import { UploadForm } from './upload-form';
 
 const PRAXIS = '11111111-1111-4111-8111-111111111111';
@@ -77,16 +78,21 @@ function answerUploads(answers: number[]) {
 function renderForm(maxBytes?: number) {
   let uploaded = 0;
   renderWithProviders(
-    <UploadForm
-      maxBytes={maxBytes}
-      customerId={PRAXIS}
-      businessCases={businessCases}
-      documentType="invoice"
-      dispatch={() => {}}
-      onUploaded={() => {
-        uploaded += 1;
-      }}
-    />,
+    <>
+      <Link to="/dashboard">Zum Dashboard</Link>
+      <Pathname />
+      <UploadForm
+        maxBytes={maxBytes}
+        customerId={PRAXIS}
+        businessCases={businessCases}
+        documentType="invoice"
+        dispatch={() => {}}
+        onUploaded={() => {
+          uploaded += 1;
+        }}
+      />
+    </>,
+    { route: '/document' },
   );
   return { uploadedBatches: () => uploaded };
 }
@@ -99,6 +105,26 @@ async function chooseFile(file: File) {
 }
 
 describe('UploadForm', () => {
+  it('asks before chosen files that are not uploaded yet are left; not once they are sent', async () => {
+    answerUploads([201]);
+    renderForm();
+    await chooseFile(pdf());
+    await userEvent.click(screen.getByRole('link', { name: 'Zum Dashboard' }));
+    const question = await screen.findByRole('dialog', { name: 'Ungespeicherte Änderungen' });
+    expect(question).toHaveTextContent(
+      'Sie haben Dateien ausgewählt, die noch nicht hochgeladen sind. Wenn Sie die Seite verlassen, gehen die Auswahl und Ihre Angaben verloren. Trotzdem verlassen?',
+    );
+    await userEvent.click(within(question).getByRole('button', { name: 'Auf der Seite bleiben' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(screen.getByTestId('pathname')).toHaveTextContent('/document');
+
+    await userEvent.click(screen.getByRole('button', { name: '1 Datei hochladen' }));
+    expect(await screen.findByText('Hinzufügen des Dokuments erfolgreich')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('link', { name: 'Zum Dashboard' }));
+    await waitFor(() => expect(screen.getByTestId('pathname')).toHaveTextContent('/dashboard'));
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
   it('keeps a failed file with its fields and message; it can be corrected and sent again', async () => {
     const sent = answerUploads([503, 201]);
     renderForm();

@@ -23,6 +23,7 @@ import type { DocumentType, RelationshipBusinessCase } from '@portal/contract';
 import { useRef, useState } from 'react';
 import { focusFirstInvalid } from '../../../components/focus-first-invalid';
 import { GermanDateInput } from '../../../components/german-date-input';
+import { LeaveGuard } from '../../../components/leave-guard';
 import { notifyError, notifySuccess } from '../../../components/notifications';
 import { app, documents as t } from '../../../messages/de';
 import { uploadDocument } from '../api/manage';
@@ -163,6 +164,8 @@ export function UploadForm({
 
   return (
     <Card withBorder padding="md" component="section" aria-labelledby="upload-title" ref={section}>
+      {/* Chosen files not sent yet, or still being sent: leaving asks first. */}
+      <LeaveGuard isDirty={drafts.length > 0 || uploading} body={t.manage.unsavedUpload} />
       <Stack>
         <Title order={3} id="upload-title">
           {t.manage.uploadTitle}
