@@ -14,7 +14,7 @@ import type { PermissionKey } from './model/permissions';
 import { CLIENT_ROLES, publicPathMatcher, type RouteHandle } from './model/route-handle';
 import { PageLoader } from './page-loader';
 import { DashboardRoute } from './pages/dashboard-route';
-import { RouteErrorPage, SigninCallbackError } from './pages/route-error';
+import { PageErrorInShell, RouteErrorPage, SigninCallbackError } from './pages/route-error';
 import { PublicLayout, RootLayout } from './root-layout';
 import { type AppServices, useServices } from './services';
 
@@ -140,114 +140,127 @@ export function createRoutes(
           Component: RootLayout,
           HydrateFallback: PageLoader,
           children: [
-            { index: true, Component: DashboardRoute, handle: page(undefined) },
-            { path: 'dashboard', Component: DashboardRoute, handle: page(undefined) },
             {
-              path: 'account',
-              lazy: () =>
-                import('./pages/account-route').then((module) => ({
-                  Component: module.AccountRoute,
-                })),
-              handle: page({ label: label.account }, { withoutInstitution: true }),
-            },
-            {
-              path: 'identification',
-              lazy: () =>
-                import('./pages/identification-route').then((module) => ({
-                  Component: module.IdentificationRoute,
-                })),
-              handle: page({ label: label.identification }, { withoutInstitution: true }),
-            },
-            {
-              handle: guarded('canAdminInstitution'),
+              // A page that fails to load or render (a chunk gone after an update, no connection)
+              // says so inside the portal's frame: top bar, sidebar and banners stay, and the next
+              // navigation leaves the error behind.
+              ErrorBoundary: PageErrorInShell,
               children: [
+                { index: true, Component: DashboardRoute, handle: page(undefined) },
+                { path: 'dashboard', Component: DashboardRoute, handle: page(undefined) },
                 {
-                  path: 'institution',
+                  path: 'account',
                   lazy: () =>
-                    import('./pages/institution-route').then((module) => ({
-                      Component: module.InstitutionRoute,
+                    import('./pages/account-route').then((module) => ({
+                      Component: module.AccountRoute,
                     })),
-                  handle: page({ label: label.institution }),
-                },
-              ],
-            },
-            {
-              path: 'orders',
-              handle: page({ label: label.orders }),
-              children: [
-                { index: true, lazy: ordersPage('OrdersRoute'), handle: page(undefined) },
-                {
-                  path: 'ti/status/:orderId',
-                  lazy: ordersPage('TiStatusRoute'),
-                  handle: page({ label: label.orderStatus }),
+                  handle: page({ label: label.account }, { withoutInstitution: true }),
                 },
                 {
-                  path: 'bank/status/:orderId',
-                  lazy: ordersPage('BankStatusRoute'),
-                  handle: page({ label: label.orderStatus }),
-                },
-              ],
-            },
-            {
-              path: 'document',
-              lazy: () =>
-                import('../features/documents/ui/document-list-page').then((module) => ({
-                  Component: module.DocumentListPage,
-                })),
-              handle: page({
-                label: ({ searchParams }) => documentTypeLabel(searchParams.get('documentType')),
-                keepSearchParams: ['documentType'],
-              }),
-            },
-            {
-              path: 'contracts',
-              lazy: ordersPage('ContractsRoute'),
-              handle: page({ label: label.contracts }),
-            },
-            {
-              path: 'customer-overview',
-              lazy: ordersPage('CustomerOverviewRoute'),
-              handle: page({ label: label.customerOverview }),
-            },
-            {
-              path: 'credit-offer-widget',
-              lazy: ordersPage('CreditOfferRoute'),
-              handle: page({ label: label.creditOfferWidget }),
-            },
-            {
-              path: 'bankaccount-offer',
-              lazy: offerPage('bankaccount-offer'),
-              handle: page({ label: label.bankaccountOffer }),
-            },
-            {
-              path: 'marketing-group/:group',
-              lazy: () =>
-                import('./pages/marketing-group-route').then((module) => ({
-                  Component: module.MarketingGroupRoute,
-                })),
-              handle: page({ label: label.marketingGroup }),
-            },
-            {
-              path: 'egeko-smo',
-              lazy: offerPage('egeko-smo'),
-              handle: page({ label: label.egekoSmo }),
-            },
-            {
-              path: 'egeko-hoz',
-              lazy: offerPage('egeko-hoz'),
-              handle: page({ label: label.egekoHoz }),
-            },
-            { path: 'connect', lazy: offerPage('connect'), handle: page({ label: label.connect }) },
-            {
-              handle: guarded('canEditTiles'),
-              children: [
-                {
-                  path: 'dashboard-tile-editor',
+                  path: 'identification',
                   lazy: () =>
-                    import('./pages/tile-editor-route').then((module) => ({
-                      Component: module.TileEditorRoute,
+                    import('./pages/identification-route').then((module) => ({
+                      Component: module.IdentificationRoute,
                     })),
-                  handle: page({ label: label.tileEditor }),
+                  handle: page({ label: label.identification }, { withoutInstitution: true }),
+                },
+                {
+                  handle: guarded('canAdminInstitution'),
+                  children: [
+                    {
+                      path: 'institution',
+                      lazy: () =>
+                        import('./pages/institution-route').then((module) => ({
+                          Component: module.InstitutionRoute,
+                        })),
+                      handle: page({ label: label.institution }),
+                    },
+                  ],
+                },
+                {
+                  path: 'orders',
+                  handle: page({ label: label.orders }),
+                  children: [
+                    { index: true, lazy: ordersPage('OrdersRoute'), handle: page(undefined) },
+                    {
+                      path: 'ti/status/:orderId',
+                      lazy: ordersPage('TiStatusRoute'),
+                      handle: page({ label: label.orderStatus }),
+                    },
+                    {
+                      path: 'bank/status/:orderId',
+                      lazy: ordersPage('BankStatusRoute'),
+                      handle: page({ label: label.orderStatus }),
+                    },
+                  ],
+                },
+                {
+                  path: 'document',
+                  lazy: () =>
+                    import('../features/documents/ui/document-list-page').then((module) => ({
+                      Component: module.DocumentListPage,
+                    })),
+                  handle: page({
+                    label: ({ searchParams }) =>
+                      documentTypeLabel(searchParams.get('documentType')),
+                    keepSearchParams: ['documentType'],
+                  }),
+                },
+                {
+                  path: 'contracts',
+                  lazy: ordersPage('ContractsRoute'),
+                  handle: page({ label: label.contracts }),
+                },
+                {
+                  path: 'customer-overview',
+                  lazy: ordersPage('CustomerOverviewRoute'),
+                  handle: page({ label: label.customerOverview }),
+                },
+                {
+                  path: 'credit-offer-widget',
+                  lazy: ordersPage('CreditOfferRoute'),
+                  handle: page({ label: label.creditOfferWidget }),
+                },
+                {
+                  path: 'bankaccount-offer',
+                  lazy: offerPage('bankaccount-offer'),
+                  handle: page({ label: label.bankaccountOffer }),
+                },
+                {
+                  path: 'marketing-group/:group',
+                  lazy: () =>
+                    import('./pages/marketing-group-route').then((module) => ({
+                      Component: module.MarketingGroupRoute,
+                    })),
+                  handle: page({ label: label.marketingGroup }),
+                },
+                {
+                  path: 'egeko-smo',
+                  lazy: offerPage('egeko-smo'),
+                  handle: page({ label: label.egekoSmo }),
+                },
+                {
+                  path: 'egeko-hoz',
+                  lazy: offerPage('egeko-hoz'),
+                  handle: page({ label: label.egekoHoz }),
+                },
+                {
+                  path: 'connect',
+                  lazy: offerPage('connect'),
+                  handle: page({ label: label.connect }),
+                },
+                {
+                  handle: guarded('canEditTiles'),
+                  children: [
+                    {
+                      path: 'dashboard-tile-editor',
+                      lazy: () =>
+                        import('./pages/tile-editor-route').then((module) => ({
+                          Component: module.TileEditorRoute,
+                        })),
+                      handle: page({ label: label.tileEditor }),
+                    },
+                  ],
                 },
               ],
             },

@@ -36,6 +36,12 @@ export const app = {
   userLoadFailed:
     'Ihre Benutzerdaten konnten nicht geladen werden. Bitte versuchen Sie es später noch einmal.',
   pageError: 'Auf dieser Seite ist ein Fehler aufgetreten.',
+  /** Not spec text: a page's code could not be loaded (an update, or no connection). */
+  pageLoadFailed: 'Die Seite konnte nicht geladen werden.',
+  pageLoadFailedHint:
+    'Vermutlich wurde das Portal gerade aktualisiert, oder die Verbindung ist unterbrochen. Bitte laden Sie die Seite neu.',
+  /** Not spec text: below pageError inside the portal's frame. */
+  pageErrorHint: 'Bitte laden Sie die Seite neu oder wechseln Sie zum Dashboard.',
   toDashboard: 'Zum Dashboard',
   underConstruction: 'Dieser Bereich wird derzeit aufgebaut.',
   breadcrumbNavigation: 'Brotkrümelnavigation',
