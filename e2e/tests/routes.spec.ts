@@ -2,6 +2,7 @@ import {
   ACCOUNTS,
   expect,
   expectNoAxeViolations,
+  screenshot,
   signIn,
   test,
   userMenu,
@@ -177,6 +178,30 @@ test.describe('routes', () => {
     await expect(page).toHaveURL(/\/dashboard/);
     await expect(tiles.getByRole('link', { name: /Aufträge/ })).toBeVisible();
     await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(left);
+  });
+
+  test("a page whose code cannot be loaded (after an update, or offline) says so inside the portal's frame", async ({
+    page,
+  }) => {
+    await signIn(page, ACCOUNTS.anna, '/dashboard');
+    await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
+    await userMenu(page).click();
+    const account = page.getByRole('menuitem', { name: 'Mein Konto' });
+    await expect(account).toBeVisible();
+    // Every code file not loaded yet is gone, as after a new version replaced the old files.
+    await page.route('**/assets/*.js', (route) => route.abort());
+    await account.click();
+    await expect(
+      page.getByRole('heading', { level: 1, name: 'Die Seite konnte nicht geladen werden.' }),
+    ).toBeVisible();
+    await expect(page.getByRole('alert')).toContainText('Bitte laden Sie die Seite neu.');
+    // The frame stays: the top bar and its menus still work.
+    await expect(userMenu(page)).toBeVisible();
+    await screenshot(page, 'routes', 'page-code-not-loaded');
+    await expectNoAxeViolations(page);
+    await page.unroute('**/assets/*.js');
+    await page.getByRole('button', { name: 'Seite neu laden' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Mein Konto' })).toBeVisible();
   });
 
   test('a technical user sees the restricted banner and is signed out after 5 seconds', async ({
