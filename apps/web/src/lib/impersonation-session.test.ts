@@ -195,26 +195,58 @@ describe('refresh of impersonated tokens', () => {
     await expect(session.getValidAccessToken()).rejects.toBeInstanceOf(ImpersonationEndedError);
   });
 
-  it.each([
-    // Its time is over: the reloaded page says so.
-    ['refused (grant ended, 400 invalid_grant)', () => json(400, { error: 'invalid_grant' }), '1'],
-    // The provider could not be asked: that is no running out, no such notice.
-    ['failed (provider down)', () => json(503, {}), null],
-  ])('a renewal that is %s ends the impersonation and rejects', async (_name, answer, notice) => {
+  it('a renewal the provider refuses (grant ended, 400 invalid_grant) ends the impersonation and rejects', async () => {
     storeOwn('own', 300);
     localStorage.setItem(IMPERSONATION_KEYS.accessToken, 'imp-old');
     localStorage.setItem(IMPERSONATION_KEYS.refreshToken, 'imp-refresh');
     localStorage.setItem(IMPERSONATION_KEYS.expiresAt, String(NOW + 10));
-    const { session, onImpersonationChanged, userManager, fetchMock } = setup(answer);
+    const { session, onImpersonationChanged, userManager, fetchMock } = setup(() =>
+      json(400, { error: 'invalid_grant' }),
+    );
     await expect(session.getValidAccessToken()).rejects.toBeInstanceOf(ImpersonationEndedError);
     expect(fetchMock).toHaveBeenCalledTimes(1);
     expect(readImpersonation(localStorage)).toBeNull();
     expect(onImpersonationChanged).toHaveBeenCalledTimes(1);
-    expect(sessionStorage.getItem(RAN_OUT_NOTICE_KEY)).toBe(notice);
+    // Its time is over: the reloaded page says so.
+    expect(sessionStorage.getItem(RAN_OUT_NOTICE_KEY)).toBe('1');
     // Back to the own user by the reload, not by a new sign-in.
     expect(userManager.signinRedirect).not.toHaveBeenCalled();
     expect(userManager.removeUser).not.toHaveBeenCalled();
   });
+
+  it.each([
+    ['the provider is down (503)', () => json(503, {})],
+    [
+      'there is no connection',
+      () => {
+        throw new TypeError('Failed to fetch');
+      },
+    ],
+  ])(
+    'a renewal that fails because %s keeps the impersonation; this request fails, the next renews',
+    async (_name, failure) => {
+      storeOwn('own', 300);
+      localStorage.setItem(IMPERSONATION_KEYS.accessToken, 'imp-old');
+      localStorage.setItem(IMPERSONATION_KEYS.refreshToken, 'imp-refresh');
+      localStorage.setItem(IMPERSONATION_KEYS.expiresAt, String(NOW + 10));
+      let calls = 0;
+      const { session, onImpersonationChanged, userManager } = setup(() => {
+        calls += 1;
+        return calls === 1
+          ? failure()
+          : json(200, { access_token: 'imp-new', refresh_token: 'imp-refresh-2', expires_in: 600 });
+      });
+      const error = await session.getValidAccessToken().catch((caught: unknown) => caught);
+      expect(error).toBeInstanceOf(Error);
+      expect(error).not.toBeInstanceOf(ImpersonationEndedError);
+      expect(readImpersonation(localStorage)?.refreshToken).toBe('imp-refresh');
+      expect(onImpersonationChanged).not.toHaveBeenCalled();
+      expect(sessionStorage.getItem(RAN_OUT_NOTICE_KEY)).toBeNull();
+      expect(userManager.signinSilent).not.toHaveBeenCalled();
+      // Never the own token in the customer's place.
+      await expect(session.getValidAccessToken()).resolves.toBe('imp-new');
+    },
+  );
 
   it('a 401 on the impersonated token that cannot be renewed rejects instead of answering the own token', async () => {
     storeOwn('own', 300);

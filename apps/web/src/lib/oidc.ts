@@ -283,8 +283,8 @@ export function createSession(
   /**
    * An impersonation that cannot be renewed ends: back to the own user (reload). `ranOut` when
    * its time is over (no refresh token left, or the provider refused the renewal): the reloaded
-   * page says so. Not when another tab ended it (Eigener User), nor when the provider could not
-   * be asked (that is no running out).
+   * page says so; not when another tab ended it (Eigener User). A provider that could not be
+   * asked ends nothing (see refreshImpersonation).
    */
   function endRunOutImpersonation(ranOut: boolean) {
     impersonationEnded = true;
@@ -328,7 +328,9 @@ export function createSession(
   /**
    * Renews the impersonated token through its refresh token, like the own one: single-flight,
    * and serialised across tabs (refresh tokens rotate; reusing one revokes the impersonation).
-   * A failed renewal ends the impersonation and rejects: the caller's request is not sent.
+   * A renewal the provider refuses (or nothing to renew with) ends the impersonation and
+   * rejects: the caller's request is not sent. One that could not reach the provider rejects
+   * and keeps the impersonation.
    */
   function refreshImpersonation(rejected?: string): Promise<string> {
     refreshingImpersonation ??= (async () => {
@@ -341,10 +343,17 @@ export function createSession(
       } catch (error) {
         // Ran out: no refresh token left, or the provider refused (by name: its class lives in
         // the lazily loaded token-endpoint module).
-        endRunOutImpersonation(
+        const ranOut =
           (error instanceof ImpersonationEndedError && error.message === RUN_OUT) ||
-            (error instanceof Error && error.name === 'ImpersonationRefusedError'),
-        );
+          (error instanceof Error && error.name === 'ImpersonationRefusedError');
+        // The provider could not be asked (no connection, a server error): no end of the
+        // impersonation, as no end of the own session (refresh): this request fails, the next
+        // one renews. Ending it had sent the support user back to their own user, away from
+        // the customer's page and its input, for a moment without a connection.
+        if (!ranOut && !(error instanceof ImpersonationEndedError)) {
+          throw error instanceof Error ? error : new Error('Failed to refresh token');
+        }
+        endRunOutImpersonation(ranOut);
         throw error instanceof ImpersonationEndedError
           ? error
           : new ImpersonationEndedError(RUN_OUT);
