@@ -16,20 +16,29 @@ export function focusInPlace(element: HTMLElement) {
  */
 export function watchFocusAfterRemoval(opener: Element | null, milliseconds = 3_000): void {
   if (!(opener instanceof HTMLElement)) return;
+  // The opener's own document and window, held here: the watch outlives the dialog, and a page
+  // (or a test's document) may be gone before it ends.
+  const doc = opener.ownerDocument;
+  const view = doc.defaultView;
+  if (!view) return;
   const holder =
     opener.closest<HTMLElement>('table, section, [role="region"], main') ??
-    document.querySelector<HTMLElement>('main');
+    doc.querySelector<HTMLElement>('main');
   const started = Date.now();
-  const timer = window.setInterval(() => {
-    const active = document.activeElement;
-    const lost = !active || active === document.body;
+  const timer = view.setInterval(() => {
+    if (!doc.defaultView) {
+      view.clearInterval(timer);
+      return;
+    }
+    const active = doc.activeElement;
+    const lost = !active || active === doc.body;
     if (!opener.isConnected && lost) {
-      const target = holder?.isConnected ? holder : document.querySelector<HTMLElement>('main');
+      const target = holder?.isConnected ? holder : doc.querySelector<HTMLElement>('main');
       if (target) focusInPlace(target);
-      window.clearInterval(timer);
+      view.clearInterval(timer);
     } else if (Date.now() - started > milliseconds || (!lost && active !== opener)) {
       // Time is up, or the focus is somewhere the person put it.
-      window.clearInterval(timer);
+      view.clearInterval(timer);
     }
   }, 100);
 }
