@@ -68,20 +68,29 @@ async function countAttempt(db: Db, key: string, windowSeconds: number) {
  * row comes back when the slot is not free yet.
  */
 async function claimAccountSlot(db: Db, key: string): Promise<boolean> {
-  const expired = sql`${signInThrottle.windowStart} <= now() - ${seconds(ACCOUNT_WINDOW_SECONDS)}`;
+  // The clock when the row is reached, not now() (the transaction's start): a claim that waited
+  // for another's row lock started earlier than the time that one wrote, so with now() it found
+  // the slot not yet free and was refused though its turn had come (seen once in CI: two of
+  // three allowed parallel attempts checked).
+  const expired = sql`${signInThrottle.windowStart} <= clock_timestamp() - ${seconds(ACCOUNT_WINDOW_SECONDS)}`;
   const next = sql`case when ${expired} then 1 else ${signInThrottle.attempts} + 1 end`;
   const delay = sql`least(${MAX_DELAY_SECONDS}, case when ${next} < ${FREE_ATTEMPTS} then 0 else power(2, ${next} - ${FREE_ATTEMPTS}) end)`;
   const rows = await db
     .insert(signInThrottle)
-    .values({ key, attempts: 1, windowStart: sql`now()`, nextAllowedAt: sql`now()` })
+    .values({
+      key,
+      attempts: 1,
+      windowStart: sql`clock_timestamp()`,
+      nextAllowedAt: sql`clock_timestamp()`,
+    })
     .onConflictDoUpdate({
       target: signInThrottle.key,
       set: {
         attempts: next,
-        windowStart: sql`case when ${expired} then now() else ${signInThrottle.windowStart} end`,
-        nextAllowedAt: sql`now() + make_interval(secs => ${delay})`,
+        windowStart: sql`case when ${expired} then clock_timestamp() else ${signInThrottle.windowStart} end`,
+        nextAllowedAt: sql`clock_timestamp() + make_interval(secs => ${delay})`,
       },
-      setWhere: sql`${expired} or ${signInThrottle.nextAllowedAt} <= now()`,
+      setWhere: sql`${expired} or ${signInThrottle.nextAllowedAt} <= clock_timestamp()`,
     })
     .returning({ attempts: signInThrottle.attempts });
   return rows.length > 0;
