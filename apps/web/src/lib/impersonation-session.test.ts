@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   clearImpersonation as clearImpersonationIn,
+  IdentityChangedElsewhereError,
   IMPERSONATION_KEYS,
   ImpersonationEndedError,
   RAN_OUT_AT_KEY,
@@ -502,6 +503,25 @@ describe('other tabs', () => {
     localStorage.setItem(RAN_OUT_AT_KEY, String(Date.now() - 60_000));
     window.dispatchEvent(storageEvent(IMPERSONATION_KEYS.accessToken, impersonatedToken, null));
     expect(sessionStorage.getItem(RAN_OUT_NOTICE_KEY)).toBeNull();
+    stop();
+  });
+
+  it('an impersonation started in another tab: this page, loaded as the own user, sends nothing more', async () => {
+    // Its reload was cancelled (unsaved input): it still shows the support user's own data, so
+    // a save there must not go out with the customer's token now stored.
+    storeOwn('own', 300);
+    const { session, onImpersonationChanged } = setup();
+    const stop = session.watchOtherTabs();
+    await expect(session.getValidAccessToken()).resolves.toBe('own');
+    localStorage.setItem(IMPERSONATION_KEYS.accessToken, impersonatedToken);
+    window.dispatchEvent(storageEvent(IMPERSONATION_KEYS.accessToken, null, impersonatedToken));
+    expect(onImpersonationChanged).toHaveBeenCalledTimes(1);
+    await expect(session.getValidAccessToken()).rejects.toBeInstanceOf(
+      IdentityChangedElsewhereError,
+    );
+    await expect(session.renewAccessToken('own')).rejects.toBeInstanceOf(
+      IdentityChangedElsewhereError,
+    );
     stop();
   });
 

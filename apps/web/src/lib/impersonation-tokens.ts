@@ -29,6 +29,18 @@ export class ImpersonationEndedError extends Error {
   }
 }
 
+/**
+ * Another tab changed whom this browser acts as (it started an impersonation, or signed out)
+ * while this page stayed (it has unsaved input and its reload was cancelled): the page still
+ * shows the person it was loaded for, so it sends no request as anybody else until it reloads.
+ */
+export class IdentityChangedElsewhereError extends Error {
+  constructor() {
+    super('identity changed in another tab');
+    this.name = 'IdentityChangedElsewhereError';
+  }
+}
+
 /** Institutions the exchange is asked for: the own (owner) ones and the customer ones. */
 export interface ImpersonationClaims {
   owner: string[];

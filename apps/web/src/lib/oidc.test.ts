@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { IdentityChangedElsewhereError } from './impersonation-tokens';
 import {
   createSession,
   oidcAuthority,
@@ -249,6 +250,24 @@ describe('sign-out in another tab', () => {
     );
     await new Promise((resolve) => setTimeout(resolve, 10));
     expect(load).not.toHaveBeenCalled();
+    stop();
+  });
+
+  it('sends nothing more once signed out elsewhere, even when somebody signs in there again', async () => {
+    // The page stays (it has unsaved input and its reload was cancelled); the other tab signs in
+    // as another person. This page, still showing the first one, must not use that token.
+    const manager = stubManager();
+    const { session } = makeSession(manager);
+    const stop = session.watchOtherTabs();
+    window.dispatchEvent(removal());
+    await vi.waitFor(() => expect(manager.signinRedirect).toHaveBeenCalled());
+    storeUser('somebody-else', 300);
+    await expect(session.getValidAccessToken()).rejects.toBeInstanceOf(
+      IdentityChangedElsewhereError,
+    );
+    await expect(session.renewAccessToken('somebody-else')).rejects.toBeInstanceOf(
+      IdentityChangedElsewhereError,
+    );
     stop();
   });
 

@@ -3,6 +3,7 @@ import type { User, UserManager } from 'oidc-client-ts';
 import {
   clearImpersonation,
   followRanOut,
+  IdentityChangedElsewhereError,
   IMPERSONATION_KEYS,
   type ImpersonationClaims,
   ImpersonationEndedError,
@@ -109,7 +110,8 @@ export interface Session {
   logout(): Promise<void>;
   /**
    * Signs this tab out when another tab removes the stored user, and follows an impersonation
-   * started or ended in another tab. Returns the unsubscribe.
+   * started or ended in another tab; either way this page sends no request until it has
+   * reloaded. Returns the unsubscribe.
    */
   watchOtherTabs(): () => void;
   /** Whether impersonated tokens are stored and carry an impersonator other than the subject. */
@@ -273,6 +275,16 @@ export function createSession(
    * nothing meant for the customer goes out with the support user's own token.
    */
   let impersonationEnded = false;
+  /**
+   * Another tab started an impersonation, or signed out (and so may sign in as somebody else),
+   * while this page was loaded for the own user: until it has reloaded it sends no request, so
+   * nothing the page shows as the own user's goes out with the customer's or another's token.
+   */
+  let identityChangedElsewhere = false;
+  const refuseWhenStale = () => {
+    if (identityChangedElsewhere) throw new IdentityChangedElsewhereError();
+    if (impersonationEnded) throw new ImpersonationEndedError();
+  };
   /** Impersonated tokens this page has used: a 401 on one of them never renews the own token. */
   const impersonatedTokens = new Set<string>();
   const handOut = (token: string) => {
@@ -413,7 +425,7 @@ export function createSession(
     },
 
     async getValidAccessToken() {
-      if (impersonationEnded) throw new ImpersonationEndedError();
+      refuseWhenStale();
       // While impersonated tokens are stored, no request goes out with the own token.
       const impersonation = readImpersonation(storage);
       if (impersonation) {
@@ -429,7 +441,7 @@ export function createSession(
     },
 
     async renewAccessToken(rejected) {
-      if (impersonationEnded) throw new ImpersonationEndedError();
+      refuseWhenStale();
       if (readImpersonation(storage)) return refreshImpersonation(rejected);
       // The refused token was the customer's, and the impersonation is gone (ended in another
       // tab, this page not yet reloaded): the request is not sent again as the support user.
@@ -479,6 +491,8 @@ export function createSession(
           if (event.newValue === null) {
             impersonationEnded = true;
             followRanOut(storage);
+          } else {
+            identityChangedElsewhere = true;
           }
           options.onImpersonationChanged?.();
           return;
@@ -487,6 +501,7 @@ export function createSession(
           event.key === null || (event.key === options.storageKey && event.newValue === null);
         if (!isRemoval || readStoredUser()) return;
         if (options.isPublicPath?.(window.location.pathname)) return;
+        identityChangedElsewhere = true;
         void signOutAndSignIn().catch(() => undefined);
       };
       window.addEventListener('storage', onStorage);
