@@ -24,6 +24,11 @@ const impersonationButton = (page: Page) =>
 /** Sara (support of Abrechnungszentrum Nord) acts as Max Weiß of Praxis Sonnenschein. */
 async function saraActsAsMax(page: Page) {
   await signIn(page, ACCOUNTS.sara, `/dashboard?institutionId=${NORD}`);
+  await startActingAsMax(page);
+}
+
+/** On Sara's signed-in dashboard: Als User eines Kunden anmelden, Max Weiß of Praxis Sonnenschein. */
+async function startActingAsMax(page: Page) {
   await impersonationButton(page).click();
   const dialog = page.getByRole('dialog', { name: 'Als User eines Kunden anmelden' });
   await dialog.getByRole('combobox', { name: 'Kunden-Institution' }).pressSequentially('Sonnen');
@@ -193,6 +198,42 @@ test.describe('impersonation (Als User eines Kunden anmelden)', () => {
     await other.evaluate((key) => localStorage.removeItem(key), IMPERSONATION_KEY);
     await expect(page.getByTestId('support-mode')).toHaveCount(0);
     await expect(userMenu(page)).toContainText('Sara');
+  });
+
+  test("a tab that stays as Sara (unsaved input) while another tab starts acting as Max saves nothing onto Max's account", async ({
+    page,
+    context,
+  }) => {
+    await signIn(page, ACCOUNTS.sara, '/account');
+    await expect(page.getByLabel('Vorname')).toHaveValue('Sara');
+    await page.getByLabel('Titel').fill('Prof.');
+    // The other tab's start reloads this one; its unsaved input makes the browser ask, and Sara
+    // stays on the page.
+    const asked = new Promise<string>((resolve) =>
+      page.once('dialog', (dialog) => {
+        resolve(dialog.type());
+        void dialog.dismiss();
+      }),
+    );
+    const other = await context.newPage();
+    await other.goto(`/dashboard?institutionId=${NORD}`);
+    await startActingAsMax(other);
+    expect(await asked).toBe('beforeunload');
+    await expect(page.getByLabel('Titel')).toHaveValue('Prof.');
+    await expect(page.getByTestId('support-mode')).toHaveCount(0);
+
+    // This page still shows Sara's data: its Speichern must not go out as Max.
+    const sent: string[] = [];
+    page.on('request', (request) => {
+      if (new URL(request.url()).pathname.startsWith('/api/')) sent.push(request.method());
+    });
+    await page.getByRole('button', { name: 'Speichern' }).click();
+    await expect(page.getByText('Daten wurden nicht gespeichert.')).toBeVisible();
+    expect(sent).toEqual([]);
+    await other.goto('/account');
+    await expect(other.getByTestId('support-mode')).toBeVisible();
+    await expect(other.getByLabel('Vorname')).toHaveValue('Max');
+    await expect(other.getByLabel('Titel')).not.toHaveValue('Prof.');
   });
 
   test('the impersonated token is renewed like the own one, and stays an impersonation', async ({
