@@ -221,6 +221,10 @@ test.describe('impersonation (Als User eines Kunden anmelden)', () => {
     expect(await asked).toBe('beforeunload');
     await expect(page.getByLabel('Titel')).toHaveValue('Prof.');
     await expect(page.getByTestId('support-mode')).toHaveCount(0);
+    const stale = page.getByRole('alert').filter({ hasText: 'Die Anmeldung hat sich geändert' });
+    await expect(stale).toContainText('speichert nichts mehr');
+    await expectNoAxeViolations(page);
+    await shot(page, 'stale-tab');
 
     // This page still shows Sara's data: its Speichern must not go out as Max.
     const sent: string[] = [];

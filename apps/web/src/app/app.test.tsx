@@ -1,5 +1,5 @@
 import { orderList, tileList } from '@portal/contract';
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HttpResponse, http } from 'msw';
 import { setupServer } from 'msw/node';
@@ -542,6 +542,23 @@ describe('backend down', () => {
       handlers: [http.get('*/api/ping', () => HttpResponse.error())],
     });
     expect(await screen.findByText(/nicht erreichbar/)).toBeInTheDocument();
+  });
+});
+
+describe('a page whose sign-in changed in another tab', () => {
+  it('says so with a reload button once the session turns stale, and not before', async () => {
+    const { session } = renderApp('/', { server });
+    await dashboardHeading();
+    expect(screen.queryByText('Die Anmeldung hat sich geändert')).not.toBeInTheDocument();
+    const listener = session.subscribeStale.mock.calls[0]?.[0] as (() => void) | undefined;
+    expect(listener).toBeTypeOf('function');
+    session.isStale.mockReturnValue(true);
+    act(() => listener?.());
+    const banner = await screen.findByRole('alert', { name: 'Die Anmeldung hat sich geändert' });
+    expect(banner).toHaveTextContent(
+      'Diese Seite gehört noch zur vorherigen Anmeldung und speichert nichts mehr. Bitte laden Sie die Seite neu.',
+    );
+    expect(within(banner).getByRole('button', { name: 'Seite neu laden' })).toBeInTheDocument();
   });
 });
 

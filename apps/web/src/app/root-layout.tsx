@@ -3,7 +3,15 @@ import '@mantine/core/styles/Button.css';
 import { Alert, Button } from '@mantine/core';
 import type { Institution, User } from '@portal/contract';
 import { useQuery } from '@tanstack/react-query';
-import { lazy, type ReactNode, Suspense, useCallback, useMemo, useState } from 'react';
+import {
+  lazy,
+  type ReactNode,
+  Suspense,
+  useCallback,
+  useMemo,
+  useState,
+  useSyncExternalStore,
+} from 'react';
 import { Outlet, useLoaderData, useLocation, useMatches, useSearchParams } from 'react-router';
 import { LazyAnalyticsIdentitySync } from '../features/analytics/lazy-analytics';
 import { ImpersonationControl } from '../features/impersonation/impersonation-control';
@@ -25,6 +33,7 @@ import {
   RestrictedUserBanner,
   type ShellProps,
   type ShellSidebarSection,
+  StaleSessionBanner,
 } from './shell';
 import { HealthCheck, useIsBackendDown } from './use-backend-status';
 
@@ -126,6 +135,7 @@ function SignedInLayout({ user }: { user: User }) {
     );
   }, []);
   const isImpersonating = useMemo(() => session.isImpersonating(), [session]);
+  const isStale = useSyncExternalStore(session.subscribeStale, session.isStale);
   // While impersonating the institution stays as it is (spec section 4): no switcher, no sidebar
   // entry and no institutionId parameter changes it.
   const selection = useInstitutionSelection({
@@ -238,9 +248,10 @@ function SignedInLayout({ user }: { user: User }) {
   );
 
   let banners: ReactNode;
-  if (isBackendDown || hasLoadError) {
+  if (isStale || isBackendDown || hasLoadError) {
     banners = (
       <>
+        {isStale && <StaleSessionBanner />}
         {isBackendDown && <BackendDownBanner />}
         {hasLoadError && <InstitutionLoadErrorBar />}
       </>

@@ -513,9 +513,15 @@ describe('other tabs', () => {
     const { session, onImpersonationChanged } = setup();
     const stop = session.watchOtherTabs();
     await expect(session.getValidAccessToken()).resolves.toBe('own');
+    const staleNow = vi.fn();
+    session.subscribeStale(staleNow);
+    expect(session.isStale()).toBe(false);
     localStorage.setItem(IMPERSONATION_KEYS.accessToken, impersonatedToken);
     window.dispatchEvent(storageEvent(IMPERSONATION_KEYS.accessToken, null, impersonatedToken));
     expect(onImpersonationChanged).toHaveBeenCalledTimes(1);
+    // The page says so (StaleSessionBanner).
+    expect(session.isStale()).toBe(true);
+    expect(staleNow).toHaveBeenCalledTimes(1);
     await expect(session.getValidAccessToken()).rejects.toBeInstanceOf(
       IdentityChangedElsewhereError,
     );

@@ -114,6 +114,13 @@ export interface Session {
    * reloaded. Returns the unsubscribe.
    */
   watchOtherTabs(): () => void;
+  /**
+   * Whether this page belongs to a sign-in that is no longer the stored one (an impersonation
+   * ended or started, or the own session ended in another tab) and so sends nothing until it
+   * has reloaded; `subscribeStale` tells when that happens (for useSyncExternalStore).
+   */
+  isStale(): boolean;
+  subscribeStale(listener: () => void): () => void;
   /** Whether impersonated tokens are stored and carry an impersonator other than the subject. */
   isImpersonating(): boolean;
   /**
@@ -281,6 +288,12 @@ export function createSession(
    * nothing the page shows as the own user's goes out with the customer's or another's token.
    */
   let identityChangedElsewhere = false;
+  const staleListeners = new Set<() => void>();
+  const becomeStale = (reason: 'impersonation ended' | 'identity changed elsewhere') => {
+    if (reason === 'impersonation ended') impersonationEnded = true;
+    else identityChangedElsewhere = true;
+    for (const listener of staleListeners) listener();
+  };
   const refuseWhenStale = () => {
     if (identityChangedElsewhere) throw new IdentityChangedElsewhereError();
     if (impersonationEnded) throw new ImpersonationEndedError();
@@ -299,7 +312,7 @@ export function createSession(
    * asked ends nothing (see refreshImpersonation).
    */
   function endRunOutImpersonation(ranOut: boolean) {
-    impersonationEnded = true;
+    becomeStale('impersonation ended');
     if (ranOut) markRanOut(storage);
     clearImpersonation(storage);
     options.onImpersonationChanged?.();
@@ -479,6 +492,13 @@ export function createSession(
       await userManager.signoutRedirect(user?.id_token ? { id_token_hint: user.id_token } : {});
     },
 
+    isStale: () => impersonationEnded || identityChangedElsewhere,
+
+    subscribeStale(listener) {
+      staleListeners.add(listener);
+      return () => staleListeners.delete(listener);
+    },
+
     watchOtherTabs() {
       const onStorage = (event: StorageEvent) => {
         if (event.storageArea !== null && event.storageArea !== storage) return;
@@ -489,10 +509,10 @@ export function createSession(
         ) {
           // Ended: this page showed the customer and sends nothing more until it has reloaded.
           if (event.newValue === null) {
-            impersonationEnded = true;
             followRanOut(storage);
+            becomeStale('impersonation ended');
           } else {
-            identityChangedElsewhere = true;
+            becomeStale('identity changed elsewhere');
           }
           options.onImpersonationChanged?.();
           return;
@@ -501,7 +521,7 @@ export function createSession(
           event.key === null || (event.key === options.storageKey && event.newValue === null);
         if (!isRemoval || readStoredUser()) return;
         if (options.isPublicPath?.(window.location.pathname)) return;
-        identityChangedElsewhere = true;
+        becomeStale('identity changed elsewhere');
         void signOutAndSignIn().catch(() => undefined);
       };
       window.addEventListener('storage', onStorage);

@@ -1,9 +1,16 @@
 import '@mantine/core/styles/Alert.css';
 import '@mantine/core/styles/Text.css';
-import { Alert, Text } from '@mantine/core';
+import '@mantine/core/styles/Button.css';
+import { Alert, Button, Text } from '@mantine/core';
 import { useInterval } from '@mantine/hooks';
-import { IconAlertTriangle, IconPlugConnectedX, IconUserExclamation } from '@tabler/icons-react';
+import {
+  IconAlertTriangle,
+  IconPlugConnectedX,
+  IconRefresh,
+  IconUserExclamation,
+} from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
+import { app } from '../../messages/de/app';
 import { shell } from '../../messages/de/shell';
 
 /** Restricted-user auto-logout: counts down from 5, one step per second (5000 ms in total). */
@@ -92,6 +99,28 @@ export function InstitutionLoadErrorBar() {
       icon={<IconAlertTriangle {...iconProps} />}
     >
       {shell.banners.institutionLoadError}
+    </Alert>
+  );
+}
+
+/**
+ * Another tab started or ended an impersonation or signed out while this page stayed (its
+ * unsaved input made the person cancel the reload): the page sends nothing more, and says why.
+ */
+export function StaleSessionBanner() {
+  return (
+    <Alert
+      role="alert"
+      variant="light"
+      color="red"
+      radius="md"
+      title={shell.banners.staleSessionTitle}
+      icon={<IconRefresh {...iconProps} />}
+    >
+      <Text inherit>{shell.banners.staleSession}</Text>
+      <Button mt="xs" size="compact-sm" variant="light" onClick={() => window.location.reload()}>
+        {app.reload}
+      </Button>
     </Alert>
   );
 }

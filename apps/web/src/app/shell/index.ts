@@ -1,6 +1,11 @@
 export { AppShellLayout, SIDEBAR_WIDTH_PX } from './app-shell-layout';
 export type { RestrictedUserBannerProps } from './banners';
-export { BackendDownBanner, InstitutionLoadErrorBar, RestrictedUserBanner } from './banners';
+export {
+  BackendDownBanner,
+  InstitutionLoadErrorBar,
+  RestrictedUserBanner,
+  StaleSessionBanner,
+} from './banners';
 export { footerLinks, ShellFooter } from './footer';
 export { HelpButton } from './help-button';
 export { InstitutionSwitcher } from './institution-switcher';

@@ -157,6 +157,8 @@ export function fakeSession(token: string | null) {
     completeSignIn: vi.fn(async () => '/'),
     logout: vi.fn(async () => {}),
     watchOtherTabs: vi.fn(() => () => {}),
+    isStale: vi.fn(() => false),
+    subscribeStale: vi.fn((_listener: () => void) => () => {}),
     isImpersonating: vi.fn(() => false),
     impersonate: vi.fn(async () => true),
     endImpersonation: vi.fn(async () => {}),

@@ -55,6 +55,10 @@ export const shell = {
       'Sie sind als technischer Nutzer angemeldet! Die Bedienung des Portals ist für diese Rolle nicht vorgesehen.',
     restrictedUserSubtitle: (seconds: number) =>
       `Sie werden in ${seconds} Sekunden automatisch ausgeloggt!`,
+    /** Not spec text: the page's sign-in was changed in another tab (or ran out) while it stayed. */
+    staleSessionTitle: 'Die Anmeldung hat sich geändert',
+    staleSession:
+      'Diese Seite gehört noch zur vorherigen Anmeldung und speichert nichts mehr. Bitte laden Sie die Seite neu.',
     institutionLoadError:
       'Es ist ein Fehler beim Laden der Institution aufgetreten. Bitte versuchen Sie es später noch einmal.',
   },
