@@ -4,6 +4,7 @@ import {
   ACCOUNTS,
   expect,
   expectNoAxeViolations,
+  screenshot,
   signIn,
   submitSignIn,
   test,
@@ -96,6 +97,66 @@ test.describe('the session in the browser', () => {
     await expect(other).toHaveURL(/\/auth\/realms\/portal\//);
     await expect(other.getByLabel('E-Mail')).toBeVisible();
     await expectNoAxeViolations(other);
+  });
+
+  test('a session that ends while Mein Konto holds unsaved input keeps the page; Erneut anmelden in a window of its own carries on', async ({
+    page,
+  }) => {
+    await signIn(page, ACCOUNTS.anna, '/account');
+    await expect(page.getByLabel('Vorname')).toHaveValue('Anna');
+    const title = page.getByLabel('Titel');
+    const before = await title.inputValue();
+    // The sign-in's grant ends at the provider (as after 30 minutes without use), and the stored
+    // token is about to run out, so the next request renews it.
+    await page.evaluate(async () => {
+      const key = Object.keys(localStorage).find((name) => name.startsWith('oidc.user:'))!;
+      const user = JSON.parse(localStorage.getItem(key)!) as Record<string, unknown>;
+      const revoked = await fetch('/auth/realms/portal/protocol/openid-connect/revoke', {
+        method: 'POST',
+        body: new URLSearchParams({
+          token: String(user.refresh_token),
+          token_type_hint: 'refresh_token',
+          client_id: 'portal-web',
+        }),
+      });
+      if (!revoked.ok) throw new Error(`revocation answered ${revoked.status}`);
+      localStorage.setItem(key, JSON.stringify({ ...user, expires_at: Date.now() / 1000 + 5 }));
+    });
+
+    await title.fill('Dr. med.');
+    await page.getByRole('button', { name: 'Speichern' }).click();
+    const banner = page.getByRole('alert').filter({ hasText: 'Sie sind nicht mehr angemeldet' });
+    await expect(banner).toContainText('Ihre Eingaben auf dieser Seite bleiben erhalten.');
+    await expect(page.getByText('Daten wurden nicht gespeichert.')).toBeVisible();
+    // Still the page, with the input; not the sign-in page.
+    await expect(page).toHaveURL(/\/account$/);
+    await expect(title).toHaveValue('Dr. med.');
+    await expectNoAxeViolations(page);
+    await screenshot(page, 'session', 'signed-out-unsaved-input');
+
+    const opened = page.waitForEvent('popup');
+    await banner.getByRole('button', { name: 'Erneut anmelden' }).click();
+    const popup = await opened;
+    const closed = popup.waitForEvent('close');
+    // The provider may still know Anna (then the window closes by itself), or asks again.
+    const asked = popup
+      .getByLabel('E-Mail')
+      .waitFor()
+      .then(() => true)
+      .catch(() => false);
+    if (await Promise.race([closed.then(() => false), asked])) {
+      await submitSignIn(popup, ACCOUNTS.anna);
+    }
+    await closed;
+    await expect(banner).toHaveCount(0);
+    await expect(title).toHaveValue('Dr. med.');
+    await page.getByRole('button', { name: 'Speichern' }).click();
+    await expect(page.getByText('Ihre Daten wurden gespeichert.')).toBeVisible();
+    await page.reload();
+    await expect(title).toHaveValue('Dr. med.');
+    await title.fill(before);
+    await page.getByRole('button', { name: 'Speichern' }).click();
+    await expect(page.getByText('Ihre Daten wurden gespeichert.').first()).toBeVisible();
   });
 
   test('Otto signs in with his one-time code', async ({ page }) => {

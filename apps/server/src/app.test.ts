@@ -8,6 +8,10 @@ describe('redactUrl', () => {
       '/auth/realms/portal/protocol/openid-connect/logout?id_token_hint=[redacted]&post_logout_redirect_uri=x',
     ],
     ['/signin-callback?code=secret&state=s1', '/signin-callback?code=[redacted]&state=[redacted]'],
+    [
+      '/signin-popup-callback?code=secret&state=s1',
+      '/signin-popup-callback?code=[redacted]&state=[redacted]',
+    ],
     ['/api/institution/1?search=abc', '/api/institution/1?search=abc'],
     [
       '/auth/realms/portal/login-actions/action-token?key=Zm9vYmFy-_x',

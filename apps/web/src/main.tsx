@@ -16,9 +16,15 @@ import {
   recordStart,
   saveStart,
 } from './lib/early-requests';
-import { createSession, oidcAuthority, userStorageKey } from './lib/oidc';
+import {
+  createSession,
+  oidcAuthority,
+  SIGNIN_POPUP_CALLBACK_PATH,
+  userStorageKey,
+} from './lib/oidc';
 import { fetchPublicConfig } from './lib/public-config';
 import { createQueryClient } from './lib/query-client';
+import { hasUnsavedInput } from './lib/unsaved-input';
 
 /** Resolves once the router has run the first route's loaders (or failed them). */
 function routerInitialized(router: ReturnType<typeof createAppRouter>): Promise<void> {
@@ -51,6 +57,16 @@ async function bootstrap() {
   // oidc-client-ts loads on first need (sign-in, renewal, logout), never with a first view.
   const loadUserManager = () =>
     import('./lib/oidc-user-manager').then((module) => module.createUserManager(config));
+  if (window.location.pathname === SIGNIN_POPUP_CALLBACK_PATH) {
+    // The window a page opened to sign in again (Session.signInAgain): hand the answer to that
+    // page, which closes this window; opened any other way, go to the portal.
+    try {
+      await (await loadUserManager()).signinPopupCallback();
+    } catch {
+      window.location.replace('/');
+    }
+    return;
+  }
   const session = createSession(loadUserManager, {
     storageKey: userStorageKey(config),
     // Signing out ends the session at the API and forgets the remembered institution roles.
@@ -60,6 +76,7 @@ async function bootstrap() {
       return postLogout();
     },
     isPublicPath,
+    hasUnsavedInput,
     tokenEndpoint: `${oidcAuthority(config)}/protocol/openid-connect/token`,
     clientId: config.clientId,
     endImpersonationRequest: postEndImpersonation,

@@ -7,7 +7,10 @@ describe('client settings', () => {
   it('registers the callback and post-logout URIs of the public URL', () => {
     const config = loadConfig({ NODE_ENV: 'production', PUBLIC_URL: 'https://portal.example.de/' });
     expect(clientUrls(config)).toEqual({
-      redirectUris: ['https://portal.example.de/signin-callback'],
+      redirectUris: [
+        'https://portal.example.de/signin-callback',
+        'https://portal.example.de/signin-popup-callback',
+      ],
       postLogoutRedirectUris: ['https://portal.example.de/', 'https://portal.example.de/signin'],
       origins: ['https://portal.example.de'],
     });
@@ -23,7 +26,9 @@ describe('client settings', () => {
     const urls = clientUrls(config);
     expect(urls.redirectUris).toEqual([
       'http://localhost:8080/signin-callback',
+      'http://localhost:8080/signin-popup-callback',
       'http://localhost:5173/signin-callback',
+      'http://localhost:5173/signin-popup-callback',
     ]);
     expect(urls.postLogoutRedirectUris).toContain('http://localhost:5173/signin');
     expect(identityCsp(config)).toContain(

@@ -53,7 +53,12 @@ export function clientUrls(config: Config) {
   if (config.env === 'development') bases.push('http://localhost:5173');
   const unique = [...new Set(bases)];
   return {
-    redirectUris: unique.map((base) => `${base}/signin-callback`),
+    // The sign-in page's return, and the return of the window a page with unsaved input signs
+    // in again through (the app's SIGNIN_POPUP_CALLBACK_PATH).
+    redirectUris: unique.flatMap((base) => [
+      `${base}/signin-callback`,
+      `${base}/signin-popup-callback`,
+    ]),
     postLogoutRedirectUris: unique.flatMap((base) => [`${base}/`, `${base}/signin`]),
     origins: [...new Set(unique.map((base) => new URL(base).origin))],
   };

@@ -550,15 +550,34 @@ describe('a page whose sign-in changed in another tab', () => {
     const { session } = renderApp('/', { server });
     await dashboardHeading();
     expect(screen.queryByText('Die Anmeldung hat sich geändert')).not.toBeInTheDocument();
-    const listener = session.subscribeStale.mock.calls[0]?.[0] as (() => void) | undefined;
-    expect(listener).toBeTypeOf('function');
+    expect(session.subscribeStale).toHaveBeenCalled();
     session.isStale.mockReturnValue(true);
-    act(() => listener?.());
+    act(() => {
+      for (const [listener] of session.subscribeStale.mock.calls) listener();
+    });
     const banner = await screen.findByRole('alert', { name: 'Die Anmeldung hat sich geändert' });
     expect(banner).toHaveTextContent(
       'Diese Seite gehört noch zur vorherigen Anmeldung und speichert nichts mehr. Bitte laden Sie die Seite neu.',
     );
     expect(within(banner).getByRole('button', { name: 'Seite neu laden' })).toBeInTheDocument();
+  });
+});
+
+describe('a session over while the page holds unsaved input', () => {
+  it('keeps the page and offers Erneut anmelden, which signs in again in a window of its own', async () => {
+    const { session } = renderApp('/', { server });
+    await dashboardHeading();
+    session.isWaitingForSignIn.mockReturnValue(true);
+    act(() => {
+      for (const [listener] of session.subscribeStale.mock.calls) listener();
+    });
+    const banner = await screen.findByRole('alert', { name: 'Sie sind nicht mehr angemeldet' });
+    expect(banner).toHaveTextContent(
+      'Ihre Eingaben auf dieser Seite bleiben erhalten. Melden Sie sich erneut an, um sie zu speichern.',
+    );
+    await userEvent.click(within(banner).getByRole('button', { name: 'Erneut anmelden' }));
+    expect(session.signInAgain).toHaveBeenCalledTimes(1);
+    expect(session.signIn).not.toHaveBeenCalled();
   });
 });
 

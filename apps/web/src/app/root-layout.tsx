@@ -33,6 +33,7 @@ import {
   RestrictedUserBanner,
   type ShellProps,
   type ShellSidebarSection,
+  SignedOutBanner,
   StaleSessionBanner,
 } from './shell';
 import { HealthCheck, useIsBackendDown } from './use-backend-status';
@@ -136,6 +137,22 @@ function SignedInLayout({ user }: { user: User }) {
   }, []);
   const isImpersonating = useMemo(() => session.isImpersonating(), [session]);
   const isStale = useSyncExternalStore(session.subscribeStale, session.isStale);
+  const isWaitingForSignIn = useSyncExternalStore(
+    session.subscribeStale,
+    session.isWaitingForSignIn,
+  );
+  const [isSigningIn, setIsSigningIn] = useState(false);
+  const signInAgain = useCallback(() => {
+    setIsSigningIn(true);
+    session
+      .signInAgain()
+      .catch(() =>
+        import('../components/notifications').then(({ notifyError }) =>
+          notifyError(app.signInFailed),
+        ),
+      )
+      .finally(() => setIsSigningIn(false));
+  }, [session]);
   // While impersonating the institution stays as it is (spec section 4): no switcher, no sidebar
   // entry and no institutionId parameter changes it.
   const selection = useInstitutionSelection({
@@ -248,10 +265,14 @@ function SignedInLayout({ user }: { user: User }) {
   );
 
   let banners: ReactNode;
-  if (isStale || isBackendDown || hasLoadError) {
+  if (isWaitingForSignIn || isStale || isBackendDown || hasLoadError) {
     banners = (
       <>
-        {isStale && <StaleSessionBanner />}
+        {isWaitingForSignIn ? (
+          <SignedOutBanner onSignIn={signInAgain} isSigningIn={isSigningIn} />
+        ) : (
+          isStale && <StaleSessionBanner />
+        )}
         {isBackendDown && <BackendDownBanner />}
         {hasLoadError && <InstitutionLoadErrorBar />}
       </>

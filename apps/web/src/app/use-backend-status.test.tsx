@@ -1,13 +1,15 @@
 import { ping } from '@portal/contract';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { act, render } from '@testing-library/react';
+import { act, render, renderHook } from '@testing-library/react';
 import { http } from 'msw';
+import type { ReactNode } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { afterNextPaint } from '../lib/after-paint';
+import { IdentityChangedElsewhereError } from '../lib/impersonation-tokens';
 import { createQueryClient } from '../lib/query-client';
 import { contractJson } from '../test/contract-response';
 import { setupMswServer } from '../test/msw-server';
-import { HealthCheck } from './use-backend-status';
+import { HealthCheck, useIsBackendDown } from './use-backend-status';
 
 const server = setupMswServer();
 
@@ -49,5 +51,30 @@ describe('afterNextPaint', () => {
     cancel();
     await new Promise((resolve) => setTimeout(resolve, 100));
     expect(ran).toEqual(['kept']);
+  });
+});
+
+describe('useIsBackendDown', () => {
+  async function bannerAfterFailedPing(error: Error) {
+    const client = createQueryClient();
+    await client
+      .fetchQuery({
+        queryKey: ['health', 'ping'],
+        queryFn: () => Promise.reject(error),
+        retry: false,
+      })
+      .catch(() => undefined);
+    const wrapper = ({ children }: { children: ReactNode }) => (
+      <QueryClientProvider client={client}>{children}</QueryClientProvider>
+    );
+    return renderHook(() => useIsBackendDown(), { wrapper }).result.current;
+  }
+
+  it('is true when the check failed to reach the server', async () => {
+    expect(await bannerAfterFailedPing(new TypeError('Failed to fetch'))).toBe(true);
+  });
+
+  it('is false when the session held the check back (a stale page sends nothing)', async () => {
+    expect(await bannerAfterFailedPing(new IdentityChangedElsewhereError())).toBe(false);
   });
 });

@@ -3,6 +3,7 @@ import { useEffect, useState } from 'react';
 import { pingQueryOptions } from '../features/health/api/ping';
 import { currentUserQueryOptions } from '../features/user/api/current-user';
 import { afterNextPaint } from '../lib/after-paint';
+import { isHeldBackBySession } from '../lib/oidc';
 
 /**
  * Runs the health check (`GET /api/ping` at start and every 30 s) for the backend-down banner.
@@ -24,5 +25,10 @@ export function useIsBackendDown(): boolean {
   // Both observed without loading (HealthCheck checks, the guard loads the user).
   const ping = useQuery({ ...pingQueryOptions(), enabled: false });
   const currentUser = useQuery({ ...currentUserQueryOptions(), enabled: false });
-  return ping.isError && ping.errorUpdatedAt > currentUser.dataUpdatedAt;
+  // A check the session held back (no token for a stale page) says nothing about the server.
+  return (
+    ping.isError &&
+    !isHeldBackBySession(ping.error) &&
+    ping.errorUpdatedAt > currentUser.dataUpdatedAt
+  );
 }

@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
 import { useBlocker } from 'react-router';
+import { holdUnsavedInput } from '../lib/unsaved-input';
 import UnsavedChangesDialog from './unsaved-changes-dialog';
 
 export interface LeaveGuardProps {
@@ -19,13 +20,17 @@ export function LeaveGuard({ isDirty, body }: LeaveGuardProps) {
   );
   useEffect(() => {
     if (!isDirty) return;
+    const release = holdUnsavedInput();
     const onBeforeUnload = (event: BeforeUnloadEvent) => {
       event.preventDefault();
       // Older browsers need returnValue set.
       event.returnValue = '';
     };
     window.addEventListener('beforeunload', onBeforeUnload);
-    return () => window.removeEventListener('beforeunload', onBeforeUnload);
+    return () => {
+      release();
+      window.removeEventListener('beforeunload', onBeforeUnload);
+    };
   }, [isDirty]);
   return (
     <UnsavedChangesDialog

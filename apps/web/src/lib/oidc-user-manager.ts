@@ -1,6 +1,11 @@
 import type { PublicConfig } from '@portal/contract';
 import { UserManager, WebStorageStateStore } from 'oidc-client-ts';
-import { oidcAuthority, SIGNIN_CALLBACK_PATH, USER_STORE_PREFIX } from './oidc';
+import {
+  oidcAuthority,
+  SIGNIN_CALLBACK_PATH,
+  SIGNIN_POPUP_CALLBACK_PATH,
+  USER_STORE_PREFIX,
+} from './oidc';
 
 /**
  * The oidc-client-ts UserManager (authorization code + PKCE S256, which oidc-client-ts always
@@ -15,6 +20,8 @@ export function createUserManager(
     authority: oidcAuthority(config),
     client_id: config.clientId,
     redirect_uri: `${origin}${SIGNIN_CALLBACK_PATH}`,
+    // Signing in again with unsaved input on the page (Session.signInAgain): a window of its own.
+    popup_redirect_uri: `${origin}${SIGNIN_POPUP_CALLBACK_PATH}`,
     post_logout_redirect_uri: `${origin}/`,
     response_type: 'code',
     scope: 'openid profile email offline_access',

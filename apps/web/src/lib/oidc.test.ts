@@ -155,6 +155,100 @@ describe('getValidAccessToken', () => {
   });
 });
 
+describe('a session over while the page holds unsaved input', () => {
+  const storeSignedIn = (accessToken: string, expiresIn: number, sub: string) =>
+    localStorage.setItem(
+      storageKey,
+      JSON.stringify({
+        access_token: accessToken,
+        expires_at: NOW + expiresIn,
+        id_token: 'id-1',
+        profile: { sub },
+      }),
+    );
+  const refusingManager = (signedInAgainAs: string) =>
+    stubManager({
+      signinSilent: vi.fn(async () => {
+        throw Object.assign(new Error('invalid_grant'), { name: 'ErrorResponse' });
+      }),
+      signinPopup: vi.fn(async () => {
+        storeSignedIn('again', 300, signedInAgainAs);
+        return { access_token: 'again', profile: { sub: signedInAgainAs } };
+      }),
+    });
+
+  it('keeps the page: no sign-in page, nothing sent, and the page is told it waits', async () => {
+    storeSignedIn('stored', 5, 'anna');
+    const manager = refusingManager('anna');
+    const { session } = makeSession(manager, { hasUnsavedInput: () => true });
+    const told = vi.fn();
+    session.subscribeStale(told);
+    await expect(session.getValidAccessToken()).rejects.toThrow('invalid_grant');
+    expect(manager.removeUser).toHaveBeenCalled();
+    expect(manager.signinRedirect).not.toHaveBeenCalled();
+    expect(session.isWaitingForSignIn()).toBe(true);
+    expect(told).toHaveBeenCalled();
+    await expect(session.getValidAccessToken()).rejects.toThrow('Failed to refresh token');
+  });
+
+  it('signing in again as the same person carries on with the page', async () => {
+    storeSignedIn('stored', 5, 'anna');
+    const manager = refusingManager('anna');
+    const { session } = makeSession(manager, { hasUnsavedInput: () => true });
+    await session.getValidAccessToken().catch(() => undefined);
+    await session.signInAgain();
+    expect(manager.signinPopup).toHaveBeenCalledTimes(1);
+    expect(session.isWaitingForSignIn()).toBe(false);
+    expect(session.isStale()).toBe(false);
+    await expect(session.getValidAccessToken()).resolves.toBe('again');
+  });
+
+  it('somebody else signing in makes the page stale: it sends nothing as them', async () => {
+    storeSignedIn('stored', 5, 'anna');
+    const manager = refusingManager('max');
+    const { session } = makeSession(manager, { hasUnsavedInput: () => true });
+    await session.getValidAccessToken().catch(() => undefined);
+    await session.signInAgain();
+    expect(session.isWaitingForSignIn()).toBe(false);
+    expect(session.isStale()).toBe(true);
+    await expect(session.getValidAccessToken()).rejects.toBeInstanceOf(
+      IdentityChangedElsewhereError,
+    );
+  });
+
+  it('a sign-out in another tab waits the same way, and the same person signing in carries on', async () => {
+    storeSignedIn('stored', 300, 'anna');
+    const oldValue = localStorage.getItem(storageKey);
+    const manager = refusingManager('anna');
+    const { session } = makeSession(manager, { hasUnsavedInput: () => true });
+    const stop = session.watchOtherTabs();
+    localStorage.removeItem(storageKey);
+    window.dispatchEvent(
+      new StorageEvent('storage', {
+        key: storageKey,
+        oldValue,
+        newValue: null,
+        storageArea: localStorage,
+      }),
+    );
+    await vi.waitFor(() => expect(session.isWaitingForSignIn()).toBe(true));
+    expect(manager.signinRedirect).not.toHaveBeenCalled();
+    await session.signInAgain();
+    expect(session.isStale()).toBe(false);
+    await expect(session.getValidAccessToken()).resolves.toBe('again');
+    stop();
+  });
+
+  it('without unsaved input the session over still leaves for the sign-in page', async () => {
+    storeSignedIn('stored', 5, 'anna');
+    const manager = refusingManager('anna');
+    const { session } = makeSession(manager, { hasUnsavedInput: () => false });
+    await session.getValidAccessToken().catch(() => undefined);
+    expect(manager.signinRedirect).toHaveBeenCalled();
+    expect(session.isWaitingForSignIn()).toBe(false);
+  });
+});
+
 describe('sign-in round trip', () => {
   it('carries the requested URL in the OIDC state', async () => {
     const manager = stubManager();

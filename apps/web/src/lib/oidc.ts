@@ -31,6 +31,12 @@ export const USER_STORE_PREFIX = 'oidc.';
 /** The page the identity provider sends the browser back to with the authorization code. */
 export const SIGNIN_CALLBACK_PATH = '/signin-callback';
 
+/**
+ * The page the provider sends the sign-in window back to when a page with unsaved input signs in
+ * again (`signInAgain`): main.tsx hands the answer to the page that opened it, nothing else.
+ */
+export const SIGNIN_POPUP_CALLBACK_PATH = '/signin-popup-callback';
+
 /** State carried through the sign-in round trip. */
 export interface SignInState {
   returnTo: string;
@@ -50,6 +56,7 @@ export type SessionUserManager = Pick<
   UserManager,
   | 'getUser'
   | 'signinSilent'
+  | 'signinPopup'
   | 'signinRedirect'
   | 'signinCallback'
   | 'removeUser'
@@ -65,6 +72,11 @@ export interface SessionOptions {
   logoutRequest?: () => Promise<unknown>;
   /** Pages that need no sign-in: a sign-out elsewhere does not send them to the sign-in page. */
   isPublicPath?: (pathname: string) => boolean;
+  /**
+   * Whether the page holds input not saved yet (a LeaveGuard is dirty): then a session that is
+   * over keeps the page and waits for `signInAgain` instead of leaving for the sign-in page.
+   */
+  hasUnsavedInput?: () => boolean;
   /** Cross-tab lock so that only one tab uses a (rotating) refresh token at a time. */
   locks?: Pick<LockManager, 'request'> | null;
   /** The current location as path + query + hash. */
@@ -121,6 +133,16 @@ export interface Session {
    */
   isStale(): boolean;
   subscribeStale(listener: () => void): () => void;
+  /**
+   * The session is over (or ended in another tab) while the page held unsaved input: the page
+   * stayed, sends nothing, and offers `signInAgain`. Changes are told through `subscribeStale`.
+   */
+  isWaitingForSignIn(): boolean;
+  /**
+   * Signs in again in a window of its own (call it from a click), keeping this page and its
+   * input. The same person carries on; anybody else makes the page stale (it must reload).
+   */
+  signInAgain(): Promise<void>;
   /** Whether impersonated tokens are stored and carry an impersonator other than the subject. */
   isImpersonating(): boolean;
   /**
@@ -137,6 +159,7 @@ export interface Session {
 interface StoredUser {
   access_token?: unknown;
   expires_at?: unknown;
+  profile?: { sub?: unknown };
 }
 
 /** Seconds of validity left of a token expiring at `expiresAt` (seconds since the epoch). */
@@ -148,6 +171,16 @@ export const isValidLongEnough = (remaining: number) => remaining >= MIN_TOKEN_V
 
 const hasEnoughValidity = (user: User) =>
   !user.expired && isValidLongEnough(user.expires_in ?? Number.POSITIVE_INFINITY);
+
+/** The subject of a stored user as oidc-client-ts wrote it (a storage event's old value). */
+function subjectOf(stored: string | null): string | undefined {
+  try {
+    const sub = (JSON.parse(stored ?? 'null') as StoredUser | null)?.profile?.sub;
+    return typeof sub === 'string' ? sub : undefined;
+  } catch {
+    return undefined;
+  }
+}
 
 const defaultCurrentUrl = () =>
   `${window.location.pathname}${window.location.search}${window.location.hash}`;
@@ -182,6 +215,19 @@ class SessionOverError extends Error {
 export function isSessionOver(error: unknown): boolean {
   return (
     error instanceof Error && (error.name === 'ErrorResponse' || error.name === 'SessionOverError')
+  );
+}
+
+/**
+ * Whether a request failed because the session handed out no token and so never sent it (the
+ * page is stale, or waits for a new sign-in): not an answer of the server, nor its absence.
+ */
+export function isHeldBackBySession(error: unknown): boolean {
+  return (
+    error instanceof Error &&
+    (error.name === 'SessionOverError' ||
+      error.name === 'IdentityChangedElsewhereError' ||
+      error.name === 'ImpersonationEndedError')
   );
 }
 
@@ -233,12 +279,25 @@ export function createSession(
     }
   }
 
-  async function signOutAndSignIn() {
+  /**
+   * Who this page was signed in as when its session ended with unsaved input on it: only the
+   * same person may carry on after `signInAgain`. Null while the page is not waiting.
+   */
+  let waitingForSignInAs: string | null = null;
+
+  /** `subject`: whom the page was signed in as (the stored user's, unless already removed). */
+  async function signOutAndSignIn(subject: unknown = readStoredUser()?.profile?.sub) {
     clearImpersonation(storage);
     try {
       await (await manager()).removeUser();
     } catch {
       storage.removeItem(options.storageKey);
+    }
+    if (options.hasUnsavedInput?.()) {
+      // Leaving for the sign-in page would lose the input (or ask in the browser's own words).
+      waitingForSignInAs = typeof subject === 'string' ? subject : '';
+      notifyStale();
+      return;
     }
     await signIn();
   }
@@ -289,12 +348,16 @@ export function createSession(
    */
   let identityChangedElsewhere = false;
   const staleListeners = new Set<() => void>();
+  const notifyStale = () => {
+    for (const listener of staleListeners) listener();
+  };
   const becomeStale = (reason: 'impersonation ended' | 'identity changed elsewhere') => {
     if (reason === 'impersonation ended') impersonationEnded = true;
     else identityChangedElsewhere = true;
-    for (const listener of staleListeners) listener();
+    notifyStale();
   };
   const refuseWhenStale = () => {
+    if (waitingForSignInAs !== null) throw new SessionOverError();
     if (identityChangedElsewhere) throw new IdentityChangedElsewhereError();
     if (impersonationEnded) throw new ImpersonationEndedError();
   };
@@ -494,6 +557,24 @@ export function createSession(
 
     isStale: () => impersonationEnded || identityChangedElsewhere,
 
+    isWaitingForSignIn: () => waitingForSignInAs !== null,
+
+    async signInAgain() {
+      const expected = waitingForSignInAs;
+      if (expected === null) return;
+      const user = await (await manager()).signinPopup();
+      if (waitingForSignInAs !== expected) return;
+      waitingForSignInAs = null;
+      if (!expected || user.profile.sub !== expected) {
+        // Somebody else signed in: the page shows the first person's data and input.
+        becomeStale('identity changed elsewhere');
+        return;
+      }
+      // The same person again: a sign-out elsewhere no longer stands between the page and them.
+      identityChangedElsewhere = false;
+      notifyStale();
+    },
+
     subscribeStale(listener) {
       staleListeners.add(listener);
       return () => staleListeners.delete(listener);
@@ -522,7 +603,7 @@ export function createSession(
         if (!isRemoval || readStoredUser()) return;
         if (options.isPublicPath?.(window.location.pathname)) return;
         becomeStale('identity changed elsewhere');
-        void signOutAndSignIn().catch(() => undefined);
+        void signOutAndSignIn(subjectOf(event.oldValue)).catch(() => undefined);
       };
       window.addEventListener('storage', onStorage);
       return () => window.removeEventListener('storage', onStorage);

@@ -5,6 +5,7 @@ import { Alert, Button, Text } from '@mantine/core';
 import { useInterval } from '@mantine/hooks';
 import {
   IconAlertTriangle,
+  IconLogin2,
   IconPlugConnectedX,
   IconRefresh,
   IconUserExclamation,
@@ -120,6 +121,35 @@ export function StaleSessionBanner() {
       <Text inherit>{shell.banners.staleSession}</Text>
       <Button mt="xs" size="compact-sm" variant="light" onClick={() => window.location.reload()}>
         {app.reload}
+      </Button>
+    </Alert>
+  );
+}
+
+export interface SignedOutBannerProps {
+  /** Opens the sign-in window (Session.signInAgain); a click, so that no pop-up blocker stops it. */
+  onSignIn(): void;
+  /** While the sign-in window is open. */
+  isSigningIn?: boolean;
+}
+
+/**
+ * The session ended (it ran out, or another tab signed out) while the page held unsaved input:
+ * the page stays with the input, and signing in again happens in a window of its own.
+ */
+export function SignedOutBanner({ onSignIn, isSigningIn = false }: SignedOutBannerProps) {
+  return (
+    <Alert
+      role="alert"
+      variant="light"
+      color="red"
+      radius="md"
+      title={shell.banners.signedOutTitle}
+      icon={<IconLogin2 {...iconProps} />}
+    >
+      <Text inherit>{shell.banners.signedOut}</Text>
+      <Button mt="xs" size="compact-sm" onClick={onSignIn} loading={isSigningIn}>
+        {app.signInAgain}
       </Button>
     </Alert>
   );

@@ -4,6 +4,7 @@ export {
   BackendDownBanner,
   InstitutionLoadErrorBar,
   RestrictedUserBanner,
+  SignedOutBanner,
   StaleSessionBanner,
 } from './banners';
 export { footerLinks, ShellFooter } from './footer';

@@ -159,6 +159,8 @@ export function fakeSession(token: string | null) {
     watchOtherTabs: vi.fn(() => () => {}),
     isStale: vi.fn(() => false),
     subscribeStale: vi.fn((_listener: () => void) => () => {}),
+    isWaitingForSignIn: vi.fn(() => false),
+    signInAgain: vi.fn(async () => {}),
     isImpersonating: vi.fn(() => false),
     impersonate: vi.fn(async () => true),
     endImpersonation: vi.fn(async () => {}),

@@ -59,6 +59,10 @@ export const shell = {
     staleSessionTitle: 'Die Anmeldung hat sich geändert',
     staleSession:
       'Diese Seite gehört noch zur vorherigen Anmeldung und speichert nichts mehr. Bitte laden Sie die Seite neu.',
+    /** Not spec text: the session ended while the page held unsaved input (it stays). */
+    signedOutTitle: 'Sie sind nicht mehr angemeldet',
+    signedOut:
+      'Ihre Eingaben auf dieser Seite bleiben erhalten. Melden Sie sich erneut an, um sie zu speichern.',
     institutionLoadError:
       'Es ist ein Fehler beim Laden der Institution aufgetreten. Bitte versuchen Sie es später noch einmal.',
   },
