@@ -22,6 +22,24 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ IDENTITY_PROVIDER: 'external' })).toThrow(/AUTH_URL/);
   });
 
+  it('reads AUTH_APP_URLS as a list of app URLs for the embedded provider', () => {
+    expect(loadConfig({}).auth.appUrls).toEqual([]);
+    expect(
+      loadConfig({ AUTH_APP_URLS: 'https://b.example.de/, http://localhost:8182' }).auth.appUrls,
+    ).toEqual(['https://b.example.de', 'http://localhost:8182']);
+    expect(() => loadConfig({ AUTH_APP_URLS: 'b.example.de' })).toThrow(/AUTH_APP_URLS/);
+    expect(() => loadConfig({ AUTH_APP_URLS: 'javascript:alert(1)' })).toThrow(/AUTH_APP_URLS/);
+    expect(() => loadConfig({ AUTH_APP_URLS: ' , ' })).toThrow(/AUTH_APP_URLS/);
+    // An external provider registers its apps itself: the variable would do nothing there.
+    expect(() =>
+      loadConfig({
+        IDENTITY_PROVIDER: 'external',
+        AUTH_URL: 'https://login.example.de/auth',
+        AUTH_APP_URLS: 'https://b.example.de',
+      }),
+    ).toThrow(/AUTH_APP_URLS/);
+  });
+
   it('impersonation lasts 30 minutes unless IMPERSONATION_TTL_SECONDS says otherwise', () => {
     expect(loadConfig({}).auth.impersonationTtlSeconds).toBe(1800);
     expect(loadConfig({ IMPERSONATION_TTL_SECONDS: '600' }).auth.impersonationTtlSeconds).toBe(600);

@@ -8,6 +8,8 @@ const booleanFlag = z
 
 const url = z.url({ protocol: /^https?$/ });
 
+const stripSlash = (value: string) => value.replace(/\/+$/, '');
+
 /** Environment variables the server reads; each is validated at start. */
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
@@ -31,6 +33,25 @@ const envSchema = z.object({
   AUTH_CLIENT_ID: z.string().min(1).default('portal-web'),
   /** `embedded` runs the built-in OpenID provider; `external` trusts AUTH_URL (e.g. Keycloak). */
   IDENTITY_PROVIDER: z.enum(['embedded', 'external']).default('embedded'),
+  /**
+   * Further URLs of apps that sign in at the embedded provider (comma-separated), e.g. a second
+   * portal started with IDENTITY_PROVIDER=external and AUTH_URL pointing here: their
+   * `/signin-callback`, `/` and `/signin` become redirect URIs, their origins may call it.
+   */
+  AUTH_APP_URLS: z
+    .string()
+    .transform((value, ctx): string[] => {
+      const list = value
+        .split(',')
+        .map((item) => item.trim())
+        .filter(Boolean);
+      if (list.length === 0 || list.some((item) => !url.safeParse(item).success)) {
+        ctx.addIssue({ code: 'custom', message: 'must be a comma-separated list of http(s) URLs' });
+        return z.NEVER;
+      }
+      return list.map(stripSlash);
+    })
+    .optional(),
   /** Accepted token audience besides `azp` = AUTH_CLIENT_ID. */
   AUTH_AUDIENCE: z.string().min(1).optional(),
   SERVER_STATUS_URL: url.default('https://status.example.com/'),
@@ -146,6 +167,8 @@ export interface Config {
     /** e.g. http://localhost:8080/auth/realms/portal */
     issuer: string;
     audience: string | undefined;
+    /** AUTH_APP_URLS: further apps the embedded provider lets sign in (no trailing slash). */
+    appUrls: string[];
     signInMaxFailures: number;
     /** IMPERSONATION_TTL_SECONDS */
     impersonationTtlSeconds: number;
@@ -172,8 +195,6 @@ export interface Config {
 
 export class ConfigError extends Error {}
 
-const stripSlash = (value: string) => value.replace(/\/+$/, '');
-
 /** Reads and validates the configuration; a wrong value throws naming the variable. */
 export function loadConfig(source: Record<string, string | undefined> = process.env): Config {
   const cleaned = Object.fromEntries(
@@ -194,6 +215,11 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       'Invalid configuration:\n  AUTH_URL: required when IDENTITY_PROVIDER is external',
     );
   }
+  if (env.IDENTITY_PROVIDER === 'external' && env.AUTH_APP_URLS) {
+    throw new ConfigError(
+      'Invalid configuration:\n  AUTH_APP_URLS: only for the embedded provider; register the app at the external one',
+    );
+  }
   return {
     env: env.NODE_ENV,
     host: env.HOST,
@@ -208,6 +234,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       clientId: env.AUTH_CLIENT_ID,
       issuer: `${authUrl}/realms/${env.AUTH_REALM}`,
       audience: env.AUTH_AUDIENCE,
+      appUrls: env.AUTH_APP_URLS ?? [],
       signInMaxFailures: env.SIGN_IN_MAX_FAILURES,
       impersonationTtlSeconds: env.IMPERSONATION_TTL_SECONDS,
     },

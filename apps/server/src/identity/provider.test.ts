@@ -36,6 +36,30 @@ describe('client settings', () => {
     );
   });
 
+  it('also lets the apps of AUTH_APP_URLS sign in (a second portal using this one as its provider)', () => {
+    const config = loadConfig({
+      NODE_ENV: 'production',
+      PUBLIC_URL: 'https://portal.example.de',
+      AUTH_APP_URLS: 'https://zweites.example.de/',
+    });
+    expect(clientUrls(config)).toEqual({
+      redirectUris: [
+        'https://portal.example.de/signin-callback',
+        'https://zweites.example.de/signin-callback',
+      ],
+      postLogoutRedirectUris: [
+        'https://portal.example.de/',
+        'https://portal.example.de/signin',
+        'https://zweites.example.de/',
+        'https://zweites.example.de/signin',
+      ],
+      origins: ['https://portal.example.de', 'https://zweites.example.de'],
+    });
+    expect(identityCsp(config)).toContain(
+      "form-action 'self' https://portal.example.de https://zweites.example.de;",
+    );
+  });
+
   it('uses AUTH_AUDIENCE as the access token audience when set', () => {
     const config = loadConfig({ AUTH_AUDIENCE: 'portal-backend' });
     expect(apiResource(config).audience).toBe('portal-backend');

@@ -49,7 +49,7 @@ export const KEYCLOAK_ROUTES = {
 
 /** Where the app may send the user back to, and which origins may call the provider. */
 export function clientUrls(config: Config) {
-  const bases = [config.publicUrl];
+  const bases = [config.publicUrl, ...config.auth.appUrls];
   if (config.env === 'development') bases.push('http://localhost:5173');
   const unique = [...new Set(bases)];
   return {
