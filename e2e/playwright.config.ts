@@ -5,6 +5,9 @@ import { defineConfig, devices } from '@playwright/test';
 process.env.E2E_PORT ??= String(20_000 + Math.floor(Math.random() * 20_000));
 const port = Number(process.env.E2E_PORT);
 const baseURL = `http://localhost:${port}`;
+// A second portal that signs in at this one as its external provider (external-provider.spec.ts).
+process.env.E2E_SECOND_PORT ??= String(port + 1);
+const secondAppUrl = `http://localhost:${process.env.E2E_SECOND_PORT}`;
 
 /** Debian's Chromium (CHROMIUM_PATH, else /usr/bin/chromium), else Playwright's own browser. */
 const executablePath =
@@ -50,7 +53,12 @@ export default defineConfig({
     command: 'node ../scripts/e2e-server.mjs',
     url: `${baseURL}/api/ping`,
     // A small upload limit, so the documents spec can show the 413 with a 3 MB file.
-    env: { PORT: String(port), UPLOAD_MAX_BYTES: String(2 * 1024 * 1024) },
+    // The second portal of external-provider.spec.ts may sign in here.
+    env: {
+      PORT: String(port),
+      UPLOAD_MAX_BYTES: String(2 * 1024 * 1024),
+      AUTH_APP_URLS: secondAppUrl,
+    },
     timeout: 240_000,
     reuseExistingServer: false,
     stdout: 'pipe',
