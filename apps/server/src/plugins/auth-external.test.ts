@@ -1,10 +1,13 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { eq } from 'drizzle-orm';
 import { exportJWK, generateKeyPair, type JWK } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../test/test-app';
 import { bearer, demoToken } from '../../test/tokens';
-import { DEMO_USERS } from '../db/seed/demo-ids';
+import { users } from '../db/schema';
+import { DEMO_PASSWORD, DEMO_USERS } from '../db/seed/demo-ids';
+import { messages } from '../modules/account/messages';
 
 /** IDENTITY_PROVIDER=external: keys come from the provider's JWKS URL (Keycloak's path). */
 describe('bearer tokens of an external identity provider', () => {
@@ -57,6 +60,76 @@ describe('bearer tokens of an external identity provider', () => {
       headers: bearer(await demoToken(t, 'anna')),
     });
     expect(res.statusCode).toBe(401);
+  });
+
+  it('leaves e-mail, password and two-factor to the provider: 409 with a reason, nothing changed', async () => {
+    // Anna and Otto are seeded with a password (and Otto's second factor) in the portal's
+    // database, which the external provider never reads: a change there would change nothing.
+    const userRow = async (id: string) =>
+      (await t.app.db.select().from(users).where(eq(users.id, id)))[0]!;
+    const annaBefore = await userRow(DEMO_USERS.anna);
+    const ottoBefore = await userRow(DEMO_USERS.otto);
+    const call = async (
+      user: 'anna' | 'otto',
+      method: 'PUT' | 'POST',
+      url: string,
+      payload: unknown,
+      headers: Record<string, string> = {},
+    ) =>
+      t.app.inject({
+        method,
+        url,
+        payload: payload as string,
+        headers: {
+          ...bearer(await demoToken(t, user, {}, { key: privateJwk })),
+          ...(typeof payload === 'string' ? { 'content-type': 'text/plain' } : {}),
+          ...headers,
+        },
+      });
+    const refusals: [Awaited<ReturnType<typeof call>>, string][] = [
+      [
+        await call('anna', 'PUT', '/api/user/updateEmail', { email: 'anna.neu@example.de' }),
+        messages.emailAtProvider,
+      ],
+      [
+        await call('anna', 'POST', '/api/user/confirmPassword', { password: DEMO_PASSWORD }),
+        messages.noLocalPassword,
+      ],
+      [
+        await call('anna', 'PUT', '/api/user/updatePassword', 'Ein-ganz-neues-Passwort-7', {
+          'x-password-confirmation': 'x'.repeat(43),
+        }),
+        messages.noLocalPassword,
+      ],
+      [await call('anna', 'POST', '/api/user/2fa/init', undefined), messages.otpAtProvider],
+      [
+        await call('anna', 'POST', '/api/user/2fa/activate', {
+          otpSecret: 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP',
+          otpCode: '123456',
+        }),
+        messages.otpAtProvider,
+      ],
+      [
+        await call('otto', 'POST', '/api/user/2fa/disable', { otpCode: '123456' }),
+        messages.otpAtProvider,
+      ],
+    ];
+    for (const [res, detail] of refusals) {
+      expect(res.statusCode, res.body).toBe(409);
+      expect(res.headers['content-type']).toContain('application/problem+json');
+      expect(res.json().detail).toBe(detail);
+    }
+    expect(await userRow(DEMO_USERS.anna)).toEqual(annaBefore);
+    expect(await userRow(DEMO_USERS.otto)).toEqual(ottoBefore);
+
+    // The portal's own data stays editable.
+    const saved = await call('anna', 'PUT', '/api/accountdata/', {
+      firstName: 'Anna',
+      lastName: 'Schäfer',
+      formOfAddress: 'Frau',
+      title: '',
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
   });
 
   it('does not mount the embedded provider', async () => {

@@ -14,6 +14,10 @@ export const messages = {
     'Bitte bestätigen Sie zuerst Ihr aktuelles Passwort (die Bestätigung ist 5 Minuten gültig).',
   noLocalPassword:
     'Das Passwort wird beim Identitätsanbieter verwaltet und kann hier nicht geändert werden.',
+  emailAtProvider:
+    'Die E-Mail-Adresse wird beim Identitätsanbieter verwaltet und kann hier nicht geändert werden.',
+  otpAtProvider:
+    'Die Zwei-Faktor-Authentifizierung wird beim Identitätsanbieter verwaltet und kann hier nicht geändert werden.',
   tooManyFailures:
     'Zu viele fehlgeschlagene Versuche. Bitte versuchen Sie es in 15 Minuten erneut.',
   otpInvalid: 'Der Code ist ungültig.',

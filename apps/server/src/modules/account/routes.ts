@@ -51,6 +51,7 @@ export const accountRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (a
       ip: request.ip,
       auth: request.auth,
       maxFailures: config.auth.signInMaxFailures,
+      credentialsAtProvider: config.auth.mode === 'external',
     };
   }
 

@@ -39,6 +39,17 @@ export interface Caller {
   auth: AuthContext;
   /** SIGN_IN_MAX_FAILURES: wrong passwords and codes here count like failed sign-ins. */
   maxFailures: number;
+  /**
+   * IDENTITY_PROVIDER=external: the provider signs people in with its own e-mail, password and
+   * second factor. Changing the portal's copies would change nothing there (a password
+   * "changed" here still left the old one valid at the provider), so these changes are refused.
+   */
+  credentialsAtProvider: boolean;
+}
+
+/** 409 when the identity provider, not the portal, holds the sign-in credentials. */
+function assertCredentialsHere(caller: Caller, message: string) {
+  if (caller.credentialsAtProvider) throw conflict(message);
 }
 
 const tooManyFailures = () => new ProblemError(429, { detail: messages.tooManyFailures });
@@ -100,6 +111,7 @@ export async function updateAccountData(
 /** New sign-in e-mail; the identity provider reads the same record, so it applies at once. */
 export async function updateEmail(db: Db, caller: Caller, email: string): Promise<AccountData> {
   assertNotImpersonated(caller);
+  assertCredentialsHere(caller, messages.emailAtProvider);
   await loadUser(db, caller.userId);
   if (await isEmailTaken(db, email, caller.userId)) throw conflict(messages.emailInUse);
   try {
@@ -128,6 +140,7 @@ export async function confirmPassword(
   password: string,
 ): Promise<{ confirmation: string }> {
   assertNotImpersonated(caller);
+  assertCredentialsHere(caller, messages.noLocalPassword);
   const user = await loadUser(db, caller.userId);
   if (!user.passwordHash) throw conflict(messages.noLocalPassword);
   const account = accountKey(user.email);
@@ -153,6 +166,7 @@ export async function updatePassword(
   confirmation: string | undefined,
 ): Promise<void> {
   assertNotImpersonated(caller);
+  assertCredentialsHere(caller, messages.noLocalPassword);
   const user = await loadUser(db, caller.userId);
   if (!user.passwordHash) throw conflict(messages.noLocalPassword);
   await assertPasswordAcceptable(password, user);
@@ -168,6 +182,7 @@ export async function updatePassword(
 /** A new TOTP secret and its otpauth:// URI; stored only once activated with a valid code. */
 export async function initTwoFactor(db: Db, caller: Caller): Promise<OtpInit> {
   assertNotImpersonated(caller);
+  assertCredentialsHere(caller, messages.otpAtProvider);
   const user = await loadUser(db, caller.userId);
   if (user.totpSecret) throw conflict(messages.otpAlreadyActive);
   // Counted like a code check: paused like the sign-in after too many wrong codes.
@@ -201,6 +216,7 @@ export async function activateTwoFactor(
   otpCode: string,
 ): Promise<void> {
   assertNotImpersonated(caller);
+  assertCredentialsHere(caller, messages.otpAtProvider);
   const user = await loadUser(db, caller.userId);
   if (user.totpSecret) throw conflict(messages.otpAlreadyActive);
   await checkCode(db, caller, user, otpSecret, otpCode);
@@ -210,6 +226,7 @@ export async function activateTwoFactor(
 
 export async function disableTwoFactor(db: Db, caller: Caller, otpCode: string): Promise<void> {
   assertNotImpersonated(caller);
+  assertCredentialsHere(caller, messages.otpAtProvider);
   const user = await loadUser(db, caller.userId);
   if (!user.totpSecret) throw conflict(messages.otpNotActive);
   await checkCode(db, caller, user, user.totpSecret, otpCode);
