@@ -4,10 +4,11 @@ import { eq } from 'drizzle-orm';
 import { exportJWK, generateKeyPair, type JWK } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../test/test-app';
-import { bearer, demoToken } from '../../test/tokens';
+import { bearer, demoToken, signTestToken } from '../../test/tokens';
 import { users } from '../db/schema';
-import { DEMO_PASSWORD, DEMO_USERS } from '../db/seed/demo-ids';
+import { DEMO_INSTITUTIONS, DEMO_PASSWORD, DEMO_USERS } from '../db/seed/demo-ids';
 import { messages } from '../modules/account/messages';
+import { TestMailbox } from '../modules/account/test-mailbox';
 
 /** IDENTITY_PROVIDER=external: keys come from the provider's JWKS URL (Keycloak's path). */
 describe('bearer tokens of an external identity provider', () => {
@@ -15,6 +16,7 @@ describe('bearer tokens of an external identity provider', () => {
   let server: Server;
   let privateJwk: JWK;
   let requestedPaths: string[];
+  const mailbox = new TestMailbox();
 
   beforeAll(async () => {
     const { privateKey, publicKey } = await generateKeyPair('RS256', { extractable: true });
@@ -35,10 +37,12 @@ describe('bearer tokens of an external identity provider', () => {
     t = await buildTestApp({
       IDENTITY_PROVIDER: 'external',
       AUTH_URL: `http://127.0.0.1:${port}/auth`,
+      SMTP_URL: await mailbox.start(),
     });
   });
   afterAll(async () => {
     await t.close();
+    await mailbox.close();
     await new Promise((resolve) => server.close(resolve));
   });
 
@@ -130,6 +134,53 @@ describe('bearer tokens of an external identity provider', () => {
       title: '',
     });
     expect(saved.statusCode, saved.body).toBe(200);
+  });
+
+  it('invites to the portal itself, where the first sign-in at the provider links the account', async () => {
+    const anna = bearer(await demoToken(t, 'anna', {}, { key: privateJwk }));
+    const before = mailbox.mails.length;
+    const invited = await t.app.inject({
+      method: 'POST',
+      url: `/api/institution/${DEMO_INSTITUTIONS.praxisSonnenschein}/user`,
+      headers: anna,
+      payload: {
+        email: 'nina.neu@example.de',
+        firstName: 'Nina',
+        lastName: 'Neu',
+        formOfAddress: '',
+        title: '',
+        role: 'INSTITUTION_MEMBER',
+      },
+    });
+    expect(invited.statusCode, invited.body).toBe(201);
+    const mail = await mailbox.next('nina.neu@example.de', before);
+    // Not the embedded provider's page that sets a password (the provider would call it invalid).
+    expect(TestMailbox.link(mail)).toBe(t.config.publicUrl);
+    expect(mail.text).not.toContain('Passwort');
+
+    const nina = bearer(
+      await signTestToken(
+        t,
+        {
+          sub: 'f0c5a1d2-7a51-4b47-9d0e-2f1c7c1e9a11',
+          email: 'nina.neu@example.de',
+          email_verified: true,
+          given_name: 'Nina',
+          family_name: 'Neu',
+          realm_access: { roles: ['client'] },
+        },
+        { key: privateJwk },
+      ),
+    );
+    const ensured = await t.app.inject({
+      method: 'POST',
+      url: '/api/user/ensureBackendUserExists',
+      headers: nina,
+    });
+    expect(ensured.statusCode, ensured.body).toBe(200);
+    expect(ensured.json().id).toBe(invited.json().id);
+    const current = await t.app.inject({ method: 'GET', url: '/api/user/current', headers: nina });
+    expect(JSON.stringify(current.json())).toContain(DEMO_INSTITUTIONS.praxisSonnenschein);
   });
 
   it('does not mount the embedded provider', async () => {

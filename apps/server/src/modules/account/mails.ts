@@ -59,6 +59,28 @@ export function invitationMail(
   );
 }
 
+/**
+ * The invitation when an external identity provider keeps the passwords (IDENTITY_PROVIDER=
+ * external): no link to set one, the portal itself; the first sign-in there with this e-mail
+ * address (verified by the provider) links the account.
+ */
+export function invitationAtProviderMail(
+  person: Person,
+  institutionName: string,
+  portalUrl: string,
+): Mail {
+  return compose(
+    person.email,
+    `Einladung ins Institutionsportal: ${institutionName}`,
+    [
+      salutation(person),
+      `Sie wurden eingeladen, im Institutionsportal für „${institutionName}“ mitzuarbeiten.`,
+      `Über den folgenden Link melden Sie sich mit Ihrem Zugang für die E-Mail-Adresse ${person.email} an; die Institution erscheint danach in Ihrer Institutionsauswahl.`,
+    ],
+    { url: portalUrl, label: 'Einladung annehmen' },
+  );
+}
+
 export function addedToInstitutionMail(
   person: Person,
   institutionName: string,

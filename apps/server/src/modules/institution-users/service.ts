@@ -10,7 +10,12 @@ import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { INSTITUTION_NOT_FOUND, type InstitutionScope } from '../../plugins/access';
 import { conflict, forbidden, notFound } from '../../plugins/errors';
-import { addedToInstitutionMail, invitationMail, ROLE_LABELS } from '../account/mails';
+import {
+  addedToInstitutionMail,
+  invitationAtProviderMail,
+  invitationMail,
+  ROLE_LABELS,
+} from '../account/mails';
 import { messages } from '../account/messages';
 import { findUserByEmail } from '../account/repository';
 import { HOUR_MS, issueToken } from '../account/tokens';
@@ -65,9 +70,15 @@ async function sendInvitation(
   scope: InstitutionScope,
   invitee: Parameters<typeof invitationMail>[0] & { id: string },
 ) {
+  const name = await institutionName(db, scope);
+  if (mail.config.auth.mode === 'external') {
+    // The link of an invitation leads to the embedded provider's page that sets a password;
+    // an external provider knows neither that page's tokens nor the portal's passwords.
+    await mail.app.mailer.send(invitationAtProviderMail(invitee, name, mail.config.publicUrl));
+    return;
+  }
   const hours = mail.config.account.invitationTtlHours;
   const token = await issueToken(db, invitee.id, 'INVITATION', hours * HOUR_MS);
-  const name = await institutionName(db, scope);
   await mail.app.mailer.send(
     invitationMail(invitee, name, actionTokenLink(mail.config, token), hours),
   );
