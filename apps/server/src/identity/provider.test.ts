@@ -45,7 +45,9 @@ describe('client settings', () => {
     expect(clientUrls(config)).toEqual({
       redirectUris: [
         'https://portal.example.de/signin-callback',
+        'https://portal.example.de/signin-popup-callback',
         'https://zweites.example.de/signin-callback',
+        'https://zweites.example.de/signin-popup-callback',
       ],
       postLogoutRedirectUris: [
         'https://portal.example.de/',
