@@ -1,7 +1,7 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { delay, HttpResponse, http } from 'msw';
+import { HttpResponse, http } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { setupMswServer } from '../../test/msw-server';
 import { renderWithProviders } from '../../test/render';
@@ -26,10 +26,16 @@ describe('TiStatusPage', () => {
     };
     const puts: unknown[] = [];
     let gets = 0;
+    // The reload after the change is held until the test has seen the status cleared (a fixed
+    // delay could pass unseen on a busy machine).
+    let releaseReload = () => {};
+    const reloadReleased = new Promise<void>((resolve) => {
+      releaseReload = resolve;
+    });
     server.use(
       http.get(`*/api/institution/${IID}/order-status/${OID}`, async () => {
         gets += 1;
-        if (gets > 1) await delay(150);
+        if (gets > 1) await reloadReleased;
         return HttpResponse.json(record);
       }),
       http.put(`*/api/institution/${IID}/order-status/${OID}`, async ({ request }) => {
@@ -63,6 +69,7 @@ describe('TiStatusPage', () => {
     await userEvent.click(screen.getByRole('checkbox', { name: 'SMC-B bestellt' }));
     await waitFor(() => expect(status).toHaveTextContent('Status wird aktualisiert …'));
     expect(status).not.toHaveTextContent('Hardware bestellt');
+    releaseReload();
     await waitFor(() => expect(status).toHaveTextContent('Aktueller Status: SMC-B bestellt'));
     expect(puts).toEqual([
       {
