@@ -51,7 +51,16 @@ describe('upload drafts', () => {
     );
   });
 
-  it('formats today in local time', () => {
-    expect(isoToday(new Date(2026, 0, 5, 23, 30))).toBe('2026-01-05');
+  it("prefills today in Germany, not the browser's day (computer set to Los Angeles)", () => {
+    const zoneBefore = process.env.TZ;
+    process.env.TZ = 'America/Los_Angeles';
+    try {
+      // 23:30 on 5 January in Los Angeles is 08:30 on 6 January in Berlin.
+      expect(isoToday(new Date('2026-01-06T07:30:00Z'))).toBe('2026-01-06');
+      // 23:30 on 5 January in Berlin.
+      expect(isoToday(new Date('2026-01-05T22:30:00Z'))).toBe('2026-01-05');
+    } finally {
+      process.env.TZ = zoneBefore;
+    }
   });
 });

@@ -1,5 +1,6 @@
 import { type DocumentType, toOneLine } from '@portal/contract';
 import { isApiError } from '../../../lib/api-client';
+import { germanToday } from '../../../lib/german-today';
 import { documents as t } from '../../../messages/de';
 import { DISPLAY_NAME_MAX_LENGTH } from './limits';
 
@@ -45,8 +46,8 @@ export function failureMessage(message: string, error: unknown): string {
   return message;
 }
 
-/** Today's date in local time as yyyy-MM-dd. */
-export function isoToday(now: Date = new Date()): string {
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
-}
+/**
+ * The date a new upload is prefilled with: today in Germany as yyyy-MM-dd (decision 012), not
+ * the browser's day, which on a computer set to another zone is yesterday or tomorrow.
+ */
+export const isoToday = (now: Date = new Date()): string => germanToday(now);
