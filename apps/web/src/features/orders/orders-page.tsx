@@ -6,6 +6,7 @@ import { Link } from 'react-router';
 import { LoadingStatus } from '../../components/loading-status';
 import { type Breadcrumb, PageHeader } from '../../components/page-header';
 import { ScrollTable } from '../../components/scroll-table';
+import { germanToday } from '../../lib/german-today';
 import { orders as t } from '../../messages/de';
 import { useOrders } from './api/list-orders';
 import { ContractorBankOrders } from './components/contractor-bank-orders';
@@ -44,7 +45,7 @@ export function OrdersPage({ institutionId, breadcrumbs, isContractorAdmin }: Or
               label={t.list.createdFrom}
               value={from}
               onChange={setFrom}
-              maxDate={new Date()}
+              maxDate={germanToday()}
             />
             {list.length === 0 && (
               <Text c="dimmed" mt="sm">

@@ -1,6 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import { germanToday } from '../../../lib/german-today';
 import { renderWithProviders } from '../../../test/render';
 import { PortalDatePicker } from './date-picker';
 
@@ -25,7 +26,7 @@ describe('PortalDatePicker', () => {
         label="Angelegt ab"
         value={null}
         onChange={() => {}}
-        maxDate={new Date()}
+        maxDate={germanToday()}
       />,
     );
     const year = new Date().getFullYear();
@@ -40,7 +41,7 @@ describe('PortalDatePicker', () => {
         label="Geburtsdatum"
         value={null}
         onChange={() => {}}
-        minDate={new Date(1000, 0, 1)}
+        minDate={'1000-01-01'}
       />,
     );
     const year = new Date().getFullYear();
@@ -55,8 +56,8 @@ describe('PortalDatePicker', () => {
         label="Termin"
         value={null}
         onChange={() => {}}
-        minDate={new Date(2026, 5, 1)}
-        maxDate={new Date(2026, 4, 1)}
+        minDate={'2026-06-01'}
+        maxDate={'2026-05-01'}
       />,
     );
     expect(

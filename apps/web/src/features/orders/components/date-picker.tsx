@@ -4,6 +4,7 @@ import { Group, NativeSelect } from '@mantine/core';
 import { DatePickerInput, DatesProvider } from '@mantine/dates';
 import { useState } from 'react';
 import { calendarProps } from '../../../components/calendar';
+import { germanToday } from '../../../lib/german-today';
 import { orders as t } from '../../../messages/de';
 import { checkDateLimits, DateRangeError, yearRange } from '../model/date-range';
 
@@ -12,12 +13,15 @@ export interface PortalDatePickerProps {
   /** ISO date `yyyy-MM-dd` or null. */
   value: string | null;
   onChange(value: string | null): void;
-  minDate?: Date;
-  maxDate?: Date;
+  /**
+   * The earliest and latest day that can be picked, ISO dates `yyyy-MM-dd`: calendar days, as
+   * the value. (A `Date` is an instant: Mantine took its day on the browser's clock, so "today"
+   * from a computer set to Los Angeles ended a day before the German one; decision 012.)
+   */
+  minDate?: string;
+  maxDate?: string;
   clearable?: boolean;
 }
-
-const pad = (n: number) => String(n).padStart(2, '0');
 
 /** Spec section 2: weeks of 7 days, always 6 weeks shown, the week starting on Monday. */
 const DATES_SETTINGS = { locale: 'de', firstDayOfWeek: 1, consistentWeeks: true } as const;
@@ -36,7 +40,8 @@ export function PortalDatePicker({
   maxDate,
   clearable = true,
 }: PortalDatePickerProps) {
-  const today = new Date();
+  // Today in Germany (decision 012): the month and year the picker opens on.
+  const today = germanToday();
   let invalid = false;
   try {
     checkDateLimits(minDate, maxDate);
@@ -44,10 +49,8 @@ export function PortalDatePicker({
     if (!(error instanceof DateRangeError)) throw error;
     invalid = true;
   }
-  const years = yearRange(today.getFullYear(), { minDate, maxDate });
-  const [shown, setShown] = useState<string>(
-    value ?? `${today.getFullYear()}-${pad(today.getMonth() + 1)}-01`,
-  );
+  const years = yearRange(Number(today.slice(0, 4)), { minDate, maxDate });
+  const [shown, setShown] = useState<string>(value ?? `${today.slice(0, 7)}-01`);
   const shownYear = Number(shown.slice(0, 4));
   const yearOptions = [];
   for (let y = years.first; y <= years.last; y += 1) yearOptions.push(String(y));

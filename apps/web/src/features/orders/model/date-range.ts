@@ -5,6 +5,10 @@ const YEARS_AROUND = 10;
 /** How far it reaches at most on a side with a limit. */
 const YEARS_WHEN_LIMITED = 500;
 
+/** The year of an ISO date `yyyy-MM-dd` (a calendar date: no clock, no time zone). */
+const yearOf = (isoDate: string | null | undefined) =>
+  isoDate ? Number(isoDate.slice(0, 4)) : undefined;
+
 /**
  * Year select (spec section 2: "select boxes span up to 10 years around the current one (500
  * when limited)"). Read per side, around the current year:
@@ -22,10 +26,10 @@ const YEARS_WHEN_LIMITED = 500;
  */
 export function yearRange(
   current: number,
-  limits: { minDate?: Date | null; maxDate?: Date | null } = {},
+  limits: { minDate?: string | null; maxDate?: string | null } = {},
 ): { first: number; last: number } {
-  const min = limits.minDate?.getFullYear();
-  const max = limits.maxDate?.getFullYear();
+  const min = yearOf(limits.minDate);
+  const max = yearOf(limits.maxDate);
   const anchor = Math.min(Math.max(current, min ?? current), max ?? Number.POSITIVE_INFINITY);
   const first =
     min === undefined ? anchor - YEARS_AROUND : Math.max(min, anchor - YEARS_WHEN_LIMITED);
@@ -36,9 +40,9 @@ export function yearRange(
 
 export class DateRangeError extends Error {}
 
-/** A maximum earlier than the minimum is an error. */
-export function checkDateLimits(minDate?: Date | null, maxDate?: Date | null): void {
-  if (minDate && maxDate && maxDate.getTime() < minDate.getTime()) {
+/** A maximum earlier than the minimum is an error (ISO dates `yyyy-MM-dd`). */
+export function checkDateLimits(minDate?: string | null, maxDate?: string | null): void {
+  if (minDate && maxDate && maxDate < minDate) {
     throw new DateRangeError('maxDate liegt vor minDate');
   }
 }

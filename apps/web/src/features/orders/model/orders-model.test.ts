@@ -194,56 +194,57 @@ describe('date picker ranges', () => {
     expect(yearRange(2026, { minDate: null, maxDate: null })).toEqual({ first: 2016, last: 2036 });
   });
   it('only a maximum (Angelegt ab: today): ends at the maximum, 10 years back', () => {
-    expect(yearRange(2026, { maxDate: new Date(2026, 4, 12) })).toEqual({
+    expect(yearRange(2026, { maxDate: '2026-05-12' })).toEqual({
       first: 2016,
       last: 2026,
     });
-    expect(yearRange(2026, { maxDate: new Date(2030, 0, 1) })).toEqual({
+    expect(yearRange(2026, { maxDate: '2030-01-01' })).toEqual({
       first: 2016,
       last: 2030,
     });
     // Never more than 500 years from the current year.
-    expect(yearRange(2026, { maxDate: new Date(3000, 0, 1) })).toEqual({
+    expect(yearRange(2026, { maxDate: '3000-01-01' })).toEqual({
       first: 2016,
       last: 2526,
     });
   });
   it('only a minimum: starts at the minimum, at most 500 years back, 10 years forward', () => {
-    expect(yearRange(2026, { minDate: new Date(1900, 0, 1) })).toEqual({
+    expect(yearRange(2026, { minDate: '1900-01-01' })).toEqual({
       first: 1900,
       last: 2036,
     });
-    expect(yearRange(2026, { minDate: new Date(1000, 0, 1) })).toEqual({
+    expect(yearRange(2026, { minDate: '1000-01-01' })).toEqual({
       first: 1526,
       last: 2036,
     });
   });
   it('both limits: from one to the other, each cut at 500 years', () => {
-    expect(
-      yearRange(2026, { minDate: new Date(2020, 0, 1), maxDate: new Date(2028, 11, 31) }),
-    ).toEqual({ first: 2020, last: 2028 });
-    expect(
-      yearRange(2026, { minDate: new Date(1000, 0, 1), maxDate: new Date(3000, 0, 1) }),
-    ).toEqual({ first: 1526, last: 2526 });
+    expect(yearRange(2026, { minDate: '2020-01-01', maxDate: '2028-12-31' })).toEqual({
+      first: 2020,
+      last: 2028,
+    });
+    expect(yearRange(2026, { minDate: '1000-01-01', maxDate: '3000-01-01' })).toEqual({
+      first: 1526,
+      last: 2526,
+    });
   });
   it('limits on one side of the current year: around the nearest limit, never empty', () => {
-    expect(yearRange(2026, { maxDate: new Date(1990, 0, 1) })).toEqual({
+    expect(yearRange(2026, { maxDate: '1990-01-01' })).toEqual({
       first: 1980,
       last: 1990,
     });
-    expect(yearRange(2026, { minDate: new Date(2040, 0, 1) })).toEqual({
+    expect(yearRange(2026, { minDate: '2040-01-01' })).toEqual({
       first: 2040,
       last: 2050,
     });
-    expect(
-      yearRange(2026, { minDate: new Date(1950, 0, 1), maxDate: new Date(1960, 0, 1) }),
-    ).toEqual({ first: 1950, last: 1960 });
+    expect(yearRange(2026, { minDate: '1950-01-01', maxDate: '1960-01-01' })).toEqual({
+      first: 1950,
+      last: 1960,
+    });
   });
   it('a maximum earlier than the minimum is an error', () => {
-    expect(() => checkDateLimits(new Date(2026, 5, 1), new Date(2026, 4, 1))).toThrow(
-      DateRangeError,
-    );
-    expect(() => checkDateLimits(new Date(2026, 4, 1), new Date(2026, 5, 1))).not.toThrow();
+    expect(() => checkDateLimits('2026-06-01', '2026-05-01')).toThrow(DateRangeError);
+    expect(() => checkDateLimits('2026-05-01', '2026-06-01')).not.toThrow();
   });
 });
 

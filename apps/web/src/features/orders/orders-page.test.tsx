@@ -1,0 +1,74 @@
+import { type Order, orderList } from '@portal/contract';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http } from 'msw';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { contractJson } from '../../test/contract-response';
+import { setupMswServer } from '../../test/msw-server';
+import { renderWithProviders } from '../../test/render';
+import { OrdersPage } from './orders-page';
+
+const IID = '3f7160e7-2970-47c7-b55f-9fcb35b83336';
+const server = setupMswServer();
+
+const orders: Order[] = [
+  {
+    // 07:00 on 27 November in Berlin (06:00 UTC; 22:00 on the 26th in Los Angeles).
+    id: 'b0000000-0000-4000-8000-000000000001',
+    orderType: 'TIORDER',
+    orderSource: 'QUNDO',
+    status: 'HARDWARE_ORDERED',
+    createdAt: '2026-11-27T06:00:00.000Z',
+    onboardingURL: null,
+    bankingPortal: null,
+  },
+  {
+    // 23:30 on 26 November in Berlin.
+    id: 'b0000000-0000-4000-8000-000000000002',
+    orderType: 'BANKACCOUNT',
+    orderSource: 'LIONWARE',
+    status: 'CREATED',
+    createdAt: '2026-11-26T22:30:00.000Z',
+    onboardingURL: null,
+    bankingPortal: null,
+  },
+];
+
+describe('Aufträge with the computer set to Los Angeles (decision 012: days in Germany)', () => {
+  const zoneBefore = process.env.TZ;
+  beforeEach(() => {
+    process.env.TZ = 'America/Los_Angeles';
+    // 23:30 on 26 November in Los Angeles = 08:30 on 27 November in Berlin.
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2026-11-27T07:30:00.000Z'));
+    server.use(http.get(`*/api/institution/${IID}/order`, () => contractJson(orderList, orders)));
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+    process.env.TZ = zoneBefore;
+  });
+
+  it('shows each order under its German day and lets "Angelegt ab" pick today in Germany', async () => {
+    renderWithProviders(
+      <QueryClientProvider client={new QueryClient()}>
+        <OrdersPage institutionId={IID} breadcrumbs={[]} isContractorAdmin={false} />
+      </QueryClientProvider>,
+    );
+    const table = await screen.findByTestId('orders-table');
+    expect(
+      within(table)
+        .getAllByRole('row')
+        .slice(1)
+        .map((row) => within(row).getAllByRole('cell')[3]?.textContent),
+    ).toEqual(['27.11.2026', '26.11.2026']);
+
+    await userEvent.click(screen.getByRole('button', { name: 'Angelegt ab' }));
+    const today = await screen.findByRole('button', { name: '27 November 2026' });
+    expect(today).toBeEnabled();
+    expect(screen.getByRole('button', { name: '28 November 2026' })).toBeDisabled();
+    await userEvent.click(today);
+    expect(within(table).getAllByRole('row').slice(1)).toHaveLength(1);
+    expect(within(table).getByText('27.11.2026')).toBeInTheDocument();
+  });
+});
