@@ -145,4 +145,35 @@ describe('PrecheckPicker', () => {
       within(calendar).getByRole('button', { name: 'Termin am 06.01.2031, 08:00–10:00 buchen' }),
     ).toBeInTheDocument();
   });
+
+  it('opens on the current month in Germany, whatever zone the computer is set to', async () => {
+    const zoneBefore = process.env.TZ;
+    process.env.TZ = 'America/Los_Angeles';
+    try {
+      // 20:30 on 31 October in Los Angeles = 04:30 on 1 November in Berlin.
+      vi.useFakeTimers({ toFake: ['Date'], now: new Date('2030-11-01T03:30:00Z') });
+      const windows: string[] = [];
+      server.use(
+        http.get('*/api/appointment/', ({ request }) => {
+          const url = new URL(request.url);
+          windows.push(`${url.searchParams.get('fromDate')}…${url.searchParams.get('toDate')}`);
+          return contractJson(availableAppointments, {
+            availableAppointments: [slot('2030-11-04', '08:00', '10:00')],
+          });
+        }),
+      );
+      renderWithProviders(
+        <QueryClientProvider client={new QueryClient()}>
+          <PrecheckPicker institutionId={IID} orderId={OID} onBooked={() => {}} />
+        </QueryClientProvider>,
+      );
+      expect(screen.getByTestId('precheck-month')).toHaveTextContent('November 2030');
+      expect(
+        await screen.findByRole('button', { name: 'Termin am 04.11.2030, 08:00–10:00 buchen' }),
+      ).toBeInTheDocument();
+      expect(windows).toEqual(['2030-11-01…2030-12-01']);
+    } finally {
+      process.env.TZ = zoneBefore;
+    }
+  });
 });

@@ -7,13 +7,13 @@ import { LoadingStatus } from '../../../components/loading-status';
 import { notifyError, notifySuccess } from '../../../components/notifications';
 import { ScrollTable } from '../../../components/scroll-table';
 import { isApiError } from '../../../lib/api-client';
+import { germanMonth } from '../../../lib/german-today';
 import { orders as t } from '../../../messages/de';
 import { appointmentsQueryOptions, bookPrecheck } from '../api/orders-api';
 import {
   addMonths,
   type MonthValue,
   monthGrid,
-  monthOf,
   monthWindow,
   slotLabel,
   slotsByDate,
@@ -46,7 +46,8 @@ export function PrecheckPicker({
   booked = false,
   initialMonth,
 }: PrecheckPickerProps) {
-  const [month, setMonth] = useState<MonthValue>(initialMonth ?? monthOf(new Date()));
+  // The current month in Germany (decision 012), as the slots' days and times are German ones.
+  const [month, setMonth] = useState<MonthValue>(() => initialMonth ?? germanMonth());
   const window = monthWindow(month);
   const options = appointmentsQueryOptions(window.fromDate, window.toDate);
   const query = useQuery(options);

@@ -10,11 +10,6 @@ const pad = (n: number) => String(n).padStart(2, '0');
 export const isoDate = (year: number, month: number, day: number) =>
   `${year}-${pad(month)}-${pad(day)}`;
 
-export const monthOf = (date: Date): MonthValue => ({
-  year: date.getFullYear(),
-  month: date.getMonth() + 1,
-});
-
 export function addMonths({ year, month }: MonthValue, delta: number): MonthValue {
   const index = year * 12 + (month - 1) + delta;
   return { year: Math.floor(index / 12), month: (index % 12) + 1 };
