@@ -24,7 +24,7 @@ export const messages = {
   internalError:
     'Es ist ein interner Fehler aufgetreten. Bitte versuchen Sie es später noch einmal.',
   tooManyRequests: (seconds: number) =>
-    `Zu viele Anfragen. Bitte versuchen Sie es in ${seconds} Sekunden erneut.`,
+    `Zu viele Anfragen. Bitte versuchen Sie es in ${seconds} ${seconds === 1 ? 'Sekunde' : 'Sekunden'} erneut.`,
   userNotFound: 'Der Benutzer ist im Portal nicht bekannt.',
   tokenWithoutEmail: 'Das Zugriffstoken enthält keine E-Mail-Adresse.',
   emailInUse: 'Die E-Mail-Adresse wird bereits verwendet.',

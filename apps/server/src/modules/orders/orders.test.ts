@@ -371,6 +371,23 @@ describe('orders module', () => {
     expect(mail.text).toContain('Neues Ultraschallgerät');
   });
 
+  it('words a term of one month in the singular in the mail (Laufzeit: 1 Monat)', async () => {
+    const url = `/institution/${I.praxisSonnenschein}/financing-request`;
+    const before = new Set(await readdir(path.join(dataDir, 'mail')));
+    const created = await call('POST', url, 'max', {
+      amount: 1234.56,
+      purpose: 'Überbrückung',
+      termMonths: 1,
+      phone: '040 1234567',
+    });
+    expect(created.statusCode).toBe(201);
+    const files = (await readdir(path.join(dataDir, 'mail'))).filter((file) => !before.has(file));
+    expect(files).toHaveLength(1);
+    const mail = await simpleParser(await readFile(path.join(dataDir, 'mail', files[0] ?? '')));
+    expect(mail.text).toMatch(/Betrag: 1\.234,56\s€/);
+    expect(mail.text).toContain('Laufzeit: 1 Monat\n');
+  });
+
   describe('slots whose start is not in the future (Europe/Berlin), with a controlled clock', () => {
     type Slots = { availableAppointments: { date: string; startTime: string }[] };
     const precheck = `/institution/${I.praxisSonnenschein}/order/${O.sonnenscheinTi}/precheck`;

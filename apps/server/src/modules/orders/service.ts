@@ -84,7 +84,7 @@ export async function submitFinancingRequest(
       '',
       `Betrag: ${euro.format(input.amount)}`,
       `Verwendungszweck: ${input.purpose}`,
-      `Laufzeit: ${input.termMonths} Monate`,
+      `Laufzeit: ${input.termMonths} ${input.termMonths === 1 ? 'Monat' : 'Monate'}`,
       `Telefon für Rückfragen: ${input.phone}`,
     ];
     await app.mailer.send({

@@ -136,7 +136,7 @@ export const orders = {
     noEarlier: 'Sie haben noch keinen Finanzierungswunsch gesendet.',
     createdAt: 'Gesendet am',
     state: 'Stand',
-    months: (n: number) => `${n} Monate`,
+    months: (n: number) => (n === 1 ? '1 Monat' : `${n} Monate`),
     states: {
       SUBMITTED: 'Eingegangen',
       IN_REVIEW: 'In Prüfung',
