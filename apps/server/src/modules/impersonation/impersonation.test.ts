@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/test-app';
 import { demoClaims, signTestToken } from '../../../test/tokens';
-import { institutions, relationships } from '../../db/schema';
+import { institutions, institutionUserRoles, relationships, users } from '../../db/schema';
 import { DEMO_INSTITUTIONS, DEMO_USERS, type DemoUserKey } from '../../db/seed/demo-ids';
 import { apiResource } from '../../identity/provider';
 import { IMPERSONATOR_SCOPE, TOKEN_EXCHANGE_GRANT } from '../../identity/token-exchange';
@@ -141,6 +141,48 @@ describe('customer search', () => {
     ]);
     const self = await get('sara', `/api/institution/${NORD}/contractor/${NORD}/user?search=`);
     expect(self.statusCode).toBe(404);
+  });
+
+  it("lists a customer's users in German alphabetical order (Öztürk before Zimmermann)", async () => {
+    const db = t.app.db;
+    const [customer] = await db
+      .insert(institutions)
+      .values({ name: 'Praxis Umlaut', city: 'Köln', postalcode: '50667', street: 'Ring 2' })
+      .returning({ id: institutions.id });
+    await db
+      .insert(relationships)
+      .values({ contractorId: NORD, customerId: customer!.id, referenceNumber: 'U-1' });
+    const names = ['Zimmermann', 'Öztürk', 'de Vries', 'Übel', 'Ulrich', 'Adler'];
+    const added = await db
+      .insert(users)
+      .values(
+        names.map((lastName, index) => ({
+          email: `umlaut.${index}@example.invalid`,
+          firstName: 'Kim',
+          lastName,
+        })),
+      )
+      .returning({ id: users.id });
+    await db.insert(institutionUserRoles).values(
+      added.map((user) => ({
+        userId: user.id,
+        institutionId: customer!.id,
+        role: 'INSTITUTION_MEMBER' as const,
+      })),
+    );
+    const found = await get(
+      'sara',
+      `/api/institution/${NORD}/contractor/${customer!.id}/user?search=umlaut`,
+    );
+    expect(found.statusCode).toBe(200);
+    expect(found.json().map((user: { lastName: string }) => user.lastName)).toEqual([
+      'Adler',
+      'de Vries',
+      'Öztürk',
+      'Übel',
+      'Ulrich',
+      'Zimmermann',
+    ]);
   });
 
   it('escapes LIKE wildcards', () => {

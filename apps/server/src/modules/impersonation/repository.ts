@@ -1,6 +1,7 @@
 import type { ContractorSearchResult, CustomerUser, SupportAccess } from '@portal/contract';
 import { and, arrayContains, asc, desc, eq, inArray, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { inGermanOrder } from '../../db/german-order';
 import {
   impersonationAudit,
   institutions,
@@ -118,7 +119,7 @@ export async function searchCustomerUsers(
         ),
       ),
     )
-    .orderBy(asc(users.lastName), asc(users.firstName), asc(users.id))
+    .orderBy(inGermanOrder(users.lastName), inGermanOrder(users.firstName), asc(users.id))
     .limit(50);
 }
 

@@ -93,6 +93,58 @@ describe('GET /api/institution/:id', () => {
     await expect.poll(async () => (await body()).users).toHaveLength(1);
   });
 
+  it('lists the users in German alphabetical order: umlauts with their vowel, case ignored', async () => {
+    const db = t.app.db;
+    const [own] = await db
+      .insert(institutions)
+      .values({ name: 'Praxis Alphabet', city: 'Köln', postalcode: '50667', street: 'Ring 1' })
+      .returning({ id: institutions.id });
+    // Inserted out of order; the database's own collation (C in PGlite, often C.UTF-8 in
+    // PostgreSQL) put Öztürk, Übel and de Vries after Zimmermann.
+    const names = [
+      ['Zoe', 'Zimmermann'],
+      ['Sara', 'Öztürk'],
+      ['Jan', 'de Vries'],
+      ['Uwe', 'Ulrich'],
+      ['Ute', 'Übel'],
+      ['Olaf', 'Ostermann'],
+      ['Ada', 'Adler'],
+      ['Ärzte', 'Team'],
+      ['Bernd', 'Team'],
+    ];
+    const members = await db
+      .insert(users)
+      .values(
+        names.map(([firstName, lastName], index) => ({
+          email: `alphabet.${index}@example.invalid`,
+          firstName: firstName ?? '',
+          lastName: lastName ?? '',
+        })),
+      )
+      .returning({ id: users.id });
+    await db.insert(institutionUserRoles).values([
+      { userId: DEMO_USERS.anna, institutionId: own!.id, role: 'INSTITUTION_ADMIN' },
+      ...members.map((member) => ({
+        userId: member.id,
+        institutionId: own!.id,
+        role: 'INSTITUTION_MEMBER' as const,
+      })),
+    ]);
+    const res = await get(own!.id);
+    expect(res.json().users.map((u: { fullName: string }) => u.fullName)).toEqual([
+      'Ada Adler',
+      'Jan de Vries',
+      'Olaf Ostermann',
+      'Sara Öztürk',
+      'Anna Schäfer',
+      'Ärzte Team',
+      'Bernd Team',
+      'Ute Übel',
+      'Uwe Ulrich',
+      'Zoe Zimmermann',
+    ]);
+  });
+
   it('answers a plain member too, and the trusted flag of a trusted institution', async () => {
     const res = await get(DEMO_INSTITUTIONS.abrechnungszentrumNord, 'sara');
     expect(res.statusCode).toBe(200);

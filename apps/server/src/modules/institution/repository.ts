@@ -1,6 +1,7 @@
 import type { InstitutionMember, SupportContact } from '@portal/contract';
 import { asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { inGermanOrder } from '../../db/german-order';
 import { institutions, institutionUserRoles, supportContacts, users } from '../../db/schema';
 import type { InstitutionScope } from '../../plugins/access';
 
@@ -34,7 +35,7 @@ export async function listMembers(db: Db, scope: InstitutionScope): Promise<Inst
     .from(institutionUserRoles)
     .innerJoin(users, eq(users.id, institutionUserRoles.userId))
     .where(eq(institutionUserRoles.institutionId, scope.institutionId))
-    .orderBy(asc(users.lastName), asc(users.firstName), asc(users.id));
+    .orderBy(inGermanOrder(users.lastName), inGermanOrder(users.firstName), asc(users.id));
   return rows.map((row) => ({
     ...row,
     fullName: `${row.firstName} ${row.lastName}`.trim(),
@@ -65,6 +66,7 @@ export async function findInstitutionWithDetails(db: Db, scope: InstitutionScope
   const rows = await db
     .select({
       institution: institutions,
+      // Members in German alphabetical order, as inGermanOrder (db/german-order.ts).
       users: sql<InstitutionMember[]>`coalesce((
         select json_agg(json_build_object(
           'id', u.id, 'email', u.email, 'firstName', u.first_name, 'lastName', u.last_name,
@@ -73,7 +75,7 @@ export async function findInstitutionWithDetails(db: Db, scope: InstitutionScope
           'dateTimeCreated',
             to_char(u.date_time_created at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
           'role', r.role
-        ) order by u.last_name, u.first_name, u.id)
+        ) order by u.last_name collate "und-x-icu", u.first_name collate "und-x-icu", u.id)
         from ${institutionUserRoles} r join ${users} u on u.id = r.user_id
         where r.institution_id = "institutions"."id"), '[]'::json)`,
       supportContacts: sql<SupportContact[]>`coalesce((
