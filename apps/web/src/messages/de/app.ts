@@ -33,6 +33,9 @@ export const app = {
   /** Not spec text: a typed date that does not exist (31.02.2026) was not taken. */
   invalidDate: (typed: string) =>
     `„${typed}“ ist kein gültiges Datum und wurde nicht übernommen (Format TT.MM.JJJJ).`,
+  /** Not spec text: a typed date before or after the days the field takes. */
+  dateOutOfRange: (typed: string, first: string, last: string) =>
+    `„${typed}“ liegt nicht im erlaubten Zeitraum (${first} bis ${last}) und wurde nicht übernommen.`,
   userLoadFailed:
     'Ihre Benutzerdaten konnten nicht geladen werden. Bitte versuchen Sie es später noch einmal.',
   pageError: 'Auf dieser Seite ist ein Fehler aufgetreten.',

@@ -273,7 +273,7 @@ describe('typing a date the German way (dd.MM.yyyy)', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Dokument bearbeiten' });
     const date = within(dialog).getByRole('textbox', { name: /^Datum/ });
     await userEvent.clear(date);
-    await userEvent.type(date, typed);
+    if (typed) await userEvent.type(date, typed);
     await userEvent.click(within(dialog).getByRole('button', { name: 'Speichern' }));
     return bodies;
   }
@@ -305,6 +305,67 @@ describe('typing a date the German way (dd.MM.yyyy)', () => {
     await userEvent.click(within(dialog).getByRole('button', { name: 'Speichern' }));
     await waitFor(() => expect(bodies).toHaveLength(1));
     expect(bodies[0]).toMatchObject({ createdAt: '2026-02-28' });
+  });
+
+  const dateField = () =>
+    within(screen.getByRole('dialog', { name: 'Dokument bearbeiten' })).getByRole('textbox', {
+      name: /^Datum/,
+    });
+
+  it.each([
+    // dayjs showed the year 1 as 1901, while 0001-01-01 would have been saved.
+    ['01.01.0001'],
+    ['31.12.1899'],
+    ['01.01.2100'],
+    ['31.12.9999'],
+  ])(
+    '%s, outside 1900 to 2099: nothing is saved, the field says which days it takes',
+    async (typed) => {
+      const bodies = await editWithTypedDate(typed);
+      await waitFor(() =>
+        expect(dateField()).toHaveAccessibleDescription(
+          `„${typed}“ liegt nicht im erlaubten Zeitraum (01.01.1900 bis 31.12.2099) und wurde nicht übernommen.`,
+        ),
+      );
+      expect(dateField()).toHaveValue('');
+      expect(bodies).toHaveLength(0);
+    },
+  );
+
+  it('the first day of the range is taken', async () => {
+    const bodies = await editWithTypedDate('01.01.1900');
+    await waitFor(() => expect(bodies).toHaveLength(1));
+    expect(bodies[0]).toMatchObject({ createdAt: '1900-01-01' });
+  });
+
+  it('emptied by the keyboard the date is empty, not the old one again: nothing is saved', async () => {
+    const bodies = await editWithTypedDate('');
+    await waitFor(() => expect(dateField()).toHaveAccessibleDescription('Bitte ausfüllen.'));
+    expect(dateField()).toHaveValue('');
+    expect(bodies).toHaveLength(0);
+  });
+
+  it('a day picked in the calendar after emptying the field is the one saved', async () => {
+    stubDocumentFonts();
+    answer([]);
+    const bodies: unknown[] = [];
+    server.use(
+      http.put(`*/api/institution/${PRAXIS}/document/${doc.id}`, async ({ request }) => {
+        const body = (await request.json()) as Record<string, unknown>;
+        bodies.push(body);
+        return contractJson(documentSchema, { ...doc, ...body });
+      }),
+    );
+    await chooseCustomer();
+    await userEvent.click(
+      await screen.findByRole('button', { name: 'Rechnung Oktober 2026.txt bearbeiten' }),
+    );
+    const dialog = await screen.findByRole('dialog', { name: 'Dokument bearbeiten' });
+    await userEvent.clear(dateField());
+    await userEvent.click(await within(dialog).findByRole('button', { name: '14 Oktober 2026' }));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Speichern' }));
+    await waitFor(() => expect(bodies).toHaveLength(1));
+    expect(bodies[0]).toMatchObject({ createdAt: '2026-10-14' });
   });
 });
 
