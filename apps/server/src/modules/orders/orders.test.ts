@@ -5,6 +5,7 @@ import { simpleParser } from 'mailparser';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/test-app';
 import { bearer, demoToken } from '../../../test/tokens';
+import { institutions, orders, relationships } from '../../db/schema';
 import {
   DEMO_BUSINESS_CASES,
   DEMO_EMAILS,
@@ -433,5 +434,55 @@ describe('orders module', () => {
       expect(await freeOn('2030-12-05')).toEqual(['08:00', '10:00', '12:00', '14:00']);
       await expectRefusedAsPast({ date: '2030-12-04', startTime: '14:00', endTime: '16:00' });
     });
+  });
+  it("lists the contractor's customers' bank orders in German alphabetical order of the customers", async () => {
+    const db = t.app.db;
+    const names = [
+      'Zahnärzte Zentrum',
+      'Ärztehaus am Markt',
+      'orthopädie am see',
+      'Oberarzt-Praxis',
+    ];
+    const customers = await db
+      .insert(institutions)
+      .values(
+        names.map((name) => ({
+          name,
+          city: 'Kiel',
+          postalcode: '24103',
+          street: 'Holstenstraße 1',
+        })),
+      )
+      .returning({ id: institutions.id });
+    await db.insert(relationships).values(
+      customers.map((customer, index) => ({
+        contractorId: I.abrechnungszentrumNord,
+        customerId: customer.id,
+        referenceNumber: `ABC-${index}`,
+      })),
+    );
+    await db.insert(orders).values(
+      customers.map((customer) => ({
+        institutionId: customer.id,
+        orderType: 'BANKACCOUNT' as const,
+        orderSource: 'LIONWARE' as const,
+        status: 'CREATED',
+      })),
+    );
+    const res = await call(
+      'GET',
+      `/institution/${I.abrechnungszentrumNord}/customer-bank-order`,
+      'tom',
+    );
+    const listed = (res.json() as { customerName: string }[])
+      .map((row) => row.customerName)
+      .filter((name) => names.includes(name));
+    // Byte order had put Ärztehaus and orthopädie after Zahnärzte Zentrum.
+    expect(listed).toEqual([
+      'Ärztehaus am Markt',
+      'Oberarzt-Praxis',
+      'orthopädie am see',
+      'Zahnärzte Zentrum',
+    ]);
   });
 });

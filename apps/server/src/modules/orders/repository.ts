@@ -10,6 +10,7 @@ import type {
 } from '@portal/contract';
 import { and, asc, desc, eq, gte, inArray, lt, or } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { inGermanOrder } from '../../db/german-order';
 import {
   appointmentBookings,
   businessCases,
@@ -241,7 +242,7 @@ export async function listCustomerBankOrders(db: Db, scope: InstitutionScope) {
       and(eq(orders.institutionId, relationships.customerId), eq(orders.orderType, 'BANKACCOUNT')),
     )
     .where(eq(relationships.contractorId, scope.institutionId))
-    .orderBy(asc(institutions.name), desc(orders.createdAt));
+    .orderBy(inGermanOrder(institutions.name), asc(institutions.id), desc(orders.createdAt));
 }
 
 const TI_LABELS: Record<string, string> = {
