@@ -36,6 +36,10 @@ describe('mails', () => {
     expect(mail.link).toBe('https://p.example/x?key=a&b');
     expect(invitationMail(person, 'P', 'https://l', 24).text).toContain('1 Tag gültig');
     expect(invitationMail(person, 'P', 'https://l', 36).text).toContain('36 Stunden gültig');
+    // INVITATION_TTL_HOURS=1: the singular.
+    expect(invitationMail(person, 'P', 'https://l', 1).text).toContain(
+      'Der Link ist 1 Stunde gültig',
+    );
   });
 
   it('reset and notice mails are German with both parts', () => {

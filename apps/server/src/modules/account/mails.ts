@@ -46,7 +46,7 @@ export function invitationMail(
   const validity =
     validHours % 24 === 0
       ? `${validHours / 24} ${validHours === 24 ? 'Tag' : 'Tage'}`
-      : `${validHours} Stunden`;
+      : `${validHours} ${validHours === 1 ? 'Stunde' : 'Stunden'}`;
   return compose(
     person.email,
     `Einladung ins Institutionsportal: ${institutionName}`,
