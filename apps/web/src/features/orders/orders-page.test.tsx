@@ -64,9 +64,9 @@ describe('Aufträge with the computer set to Los Angeles (decision 012: days in 
     ).toEqual(['27.11.2026', '26.11.2026']);
 
     await userEvent.click(screen.getByRole('button', { name: 'Angelegt ab' }));
-    const today = await screen.findByRole('button', { name: '27 November 2026' });
+    const today = await screen.findByRole('button', { name: '27. November 2026' });
     expect(today).toBeEnabled();
-    expect(screen.getByRole('button', { name: '28 November 2026' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: '28. November 2026' })).toBeDisabled();
     await userEvent.click(today);
     expect(within(table).getAllByRole('row').slice(1)).toHaveLength(1);
     expect(within(table).getByText('27.11.2026')).toBeInTheDocument();

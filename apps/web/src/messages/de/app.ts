@@ -17,6 +17,24 @@ export const app = {
     previousDecade: 'Vorheriges Jahrzehnt',
     nextDecade: 'Nächstes Jahrzehnt',
   },
+  /** A calendar day as German screen readers should read it: '26. November 2026' (not spec text). */
+  calendarDay: (day: number, month: number, year: number) =>
+    `${day}. ${
+      [
+        'Januar',
+        'Februar',
+        'März',
+        'April',
+        'Mai',
+        'Juni',
+        'Juli',
+        'August',
+        'September',
+        'Oktober',
+        'November',
+        'Dezember',
+      ][month - 1]
+    } ${year}`,
   /**
    * Not spec text: asked before typed input that is not saved yet is left (another page, another
    * institution). Pages name what would be lost in `body`; this one is the general case.

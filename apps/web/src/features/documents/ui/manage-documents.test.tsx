@@ -249,8 +249,8 @@ describe('ManageDocuments (spec section 4, business-case lists)', () => {
     expect(weeks).toHaveLength(6);
     const days = within(month).getAllByRole('button');
     expect(days).toHaveLength(42);
-    expect(days[0]).toHaveAttribute('aria-label', '28 September 2026');
-    expect(days[41]).toHaveAttribute('aria-label', '8 November 2026');
+    expect(days[0]).toHaveAttribute('aria-label', '28. September 2026');
+    expect(days[41]).toHaveAttribute('aria-label', '8. November 2026');
   });
 });
 
@@ -362,7 +362,7 @@ describe('typing a date the German way (dd.MM.yyyy)', () => {
     );
     const dialog = await screen.findByRole('dialog', { name: 'Dokument bearbeiten' });
     await userEvent.clear(dateField());
-    await userEvent.click(await within(dialog).findByRole('button', { name: '14 Oktober 2026' }));
+    await userEvent.click(await within(dialog).findByRole('button', { name: '14. Oktober 2026' }));
     await userEvent.click(within(dialog).getByRole('button', { name: 'Speichern' }));
     await waitFor(() => expect(bodies).toHaveLength(1));
     expect(bodies[0]).toMatchObject({ createdAt: '2026-10-14' });

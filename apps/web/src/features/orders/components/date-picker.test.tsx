@@ -67,8 +67,8 @@ describe('PortalDatePicker', () => {
   });
 
   it.each([
-    ['February 2021 (4 rows of its own)', '2021-02-10', '1 Februar 2021', '14 März 2021'],
-    ['October 2026 (5 rows of its own)', '2026-10-15', '28 September 2026', '8 November 2026'],
+    ['February 2021 (4 rows of its own)', '2021-02-10', '1. Februar 2021', '14. März 2021'],
+    ['October 2026 (5 rows of its own)', '2026-10-15', '28. September 2026', '8. November 2026'],
   ])('always shows 6 weeks of 7 days from Monday: %s', async (_case, value, first, last) => {
     renderWithProviders(<PortalDatePicker label="Angelegt ab" value={value} onChange={() => {}} />);
     await userEvent.click(screen.getByRole('button', { name: 'Angelegt ab' }));
