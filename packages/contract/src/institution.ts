@@ -36,3 +36,12 @@ export const institution = z.object({
   supportContacts: z.array(supportContact),
 });
 export type Institution = z.infer<typeof institution>;
+
+/**
+ * One of the signed-in user's institutions as the institution switcher and the sidebar list it
+ * (`GET /api/user/current/institutions`): all of them in one answer, in role order; the whole
+ * institution (members, contacts, theme) is loaded for the current one only.
+ */
+export const institutionSummary = institution.pick({ id: true, name: true, trusted: true });
+export type InstitutionSummary = z.infer<typeof institutionSummary>;
+export const institutionSummaryList = z.array(institutionSummary);

@@ -1,11 +1,12 @@
-import type { Institution, User } from '@portal/contract';
+import type { Institution, InstitutionSummary, User } from '@portal/contract';
 import { createContext, useContext } from 'react';
 import type { Permissions } from './model/permissions';
 
 /** The signed-in user and the institution they work in; provided by the root layout. */
 export interface AppContextValue {
   user: User;
-  institutions: Institution[];
+  /** The user's institutions as the switcher lists them (the whole one: currentInstitution). */
+  institutions: InstitutionSummary[];
   currentInstitutionId: string | null;
   currentInstitution: Institution | null;
   isLoadingCurrentInstitution: boolean;

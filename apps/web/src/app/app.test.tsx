@@ -36,8 +36,14 @@ describe('root guard', () => {
     expect(await screen.findByTestId('dashboard-institution')).toHaveTextContent(
       'Praxis Sonnenschein',
     );
-    const userCalls = log.calls.filter((call) => call.includes('/user/'));
-    expect(userCalls).toEqual(['POST /api/user/ensureBackendUserExists', 'GET /api/user/current']);
+    // The user once; then, from their roles, the list of their institutions (Anna has two).
+    await waitFor(() =>
+      expect(log.calls.filter((call) => call.includes('/user/'))).toEqual([
+        'POST /api/user/ensureBackendUserExists',
+        'GET /api/user/current',
+        'GET /api/user/current/institutions',
+      ]),
+    );
     expect(new Set(log.authorization)).toEqual(new Set(['Bearer token-anna']));
     expect(screen.getByRole('button', { name: /Benutzermenü/ })).toHaveTextContent('AS');
   });
@@ -305,7 +311,8 @@ describe('institution selection', () => {
     const user = userEvent.setup();
     renderApp('/dashboard', { server });
     await switcher();
-    await user.click(screen.getByRole('button', { name: 'Navigation öffnen' }));
+    // The sidebar opens once the institutions' list has come (after the switcher).
+    await user.click(await screen.findByRole('button', { name: 'Navigation öffnen' }, WAIT));
     const sidebar = await screen.findByRole('navigation', { name: 'Hauptnavigation' });
     expect(
       await within(sidebar).findByRole('link', { name: 'Zahnarztpraxis Dr. Müller' }),
@@ -396,7 +403,8 @@ describe('tile groups in the sidebar', () => {
       ],
     });
     await switcher();
-    await user.click(screen.getByRole('button', { name: 'Navigation öffnen' }));
+    // The sidebar opens once the institutions' list has come (after the switcher).
+    await user.click(await screen.findByRole('button', { name: 'Navigation öffnen' }, WAIT));
     const sidebar = await screen.findByRole('navigation', { name: 'Hauptnavigation' });
     await within(sidebar).findByRole('button', { name: 'Abrechnung' }, WAIT);
     const sections = within(sidebar)
@@ -440,7 +448,8 @@ describe('tile groups in the sidebar', () => {
         ],
       });
       await switcher();
-      await user.click(screen.getByRole('button', { name: 'Navigation öffnen' }));
+      // The sidebar opens once the institutions' list has come (after the switcher).
+      await user.click(await screen.findByRole('button', { name: 'Navigation öffnen' }, WAIT));
       const sidebar = await screen.findByRole('navigation', { name: 'Hauptnavigation' });
       await user.click(await within(sidebar).findByRole('button', { name: 'Banking' }, WAIT));
       await waitFor(() =>
@@ -476,7 +485,8 @@ describe('tile groups in the sidebar', () => {
       ],
     });
     await switcher();
-    await user.click(screen.getByRole('button', { name: 'Navigation öffnen' }));
+    // The sidebar opens once the institutions' list has come (after the switcher).
+    await user.click(await screen.findByRole('button', { name: 'Navigation öffnen' }, WAIT));
     const sidebar = await screen.findByRole('navigation', { name: 'Hauptnavigation' });
     await user.click(await within(sidebar).findByRole('button', { name: 'Banking' }, WAIT));
     expect(
@@ -493,7 +503,8 @@ describe('institution selection while impersonating', () => {
     expect(await switcher()).toBeDisabled();
     expect(await switcher()).toHaveTextContent('Praxis Sonnenschein');
 
-    await user.click(screen.getByRole('button', { name: 'Navigation öffnen' }));
+    // The sidebar opens once the institutions' list has come (after the switcher).
+    await user.click(await screen.findByRole('button', { name: 'Navigation öffnen' }, WAIT));
     const sidebar = await screen.findByRole('navigation', { name: 'Hauptnavigation' });
     const other = await within(sidebar).findByRole('link', { name: 'Zahnarztpraxis Dr. Müller' });
     expect(other).toHaveAttribute('aria-disabled', 'true');

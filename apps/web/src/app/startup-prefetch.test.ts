@@ -130,7 +130,7 @@ describe('prefetchLikelyInstitutions', () => {
     await settle();
     expect(paths.sort()).toEqual(
       [
-        `/institution/${PRAXIS}`,
+        '/user/current/institutions',
         `/institution/${MVZ}`,
         `/institution/${MVZ}/trusted`,
         `/institution/${MVZ}/tiles`,
@@ -156,8 +156,8 @@ describe('prefetchLikelyInstitutions', () => {
     await settle();
     expect(paths.sort()).toEqual(
       [
+        '/user/current/institutions',
         `/institution/${PRAXIS}`,
-        `/institution/${MVZ}`,
         `/institution/${PRAXIS}/trusted`,
         `/institution/${PRAXIS}/tiles`,
       ].sort(),
@@ -187,7 +187,24 @@ describe('prefetchLikelyInstitutions', () => {
 });
 
 describe('prefetchForUser', () => {
-  it('loads every institution of the user and, for an admin, the relationships (not the health check)', async () => {
+  // A support user of 300 practices: one request for the list, not one per institution.
+  it('asks for the list of hundreds of institutions once, and for the selected one whole', async () => {
+    const ids = Array.from(
+      { length: 300 },
+      (_, i) => `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`,
+    );
+    const paths = recordRequests();
+    prefetchForUser(
+      createQueryClient(),
+      userWith(ids.map((id) => [id, 'INSTITUTION_MEMBER'])),
+      new URL('http://portal/dashboard'),
+      false,
+    );
+    await settle();
+    expect(paths.sort()).toEqual(['/user/current/institutions', `/institution/${ids[0]}`].sort());
+  });
+
+  it("loads the list of the user's institutions, the selected one and, for an admin, the relationships (not the health check)", async () => {
     const paths = recordRequests();
     prefetchForUser(
       createQueryClient(),
@@ -201,8 +218,8 @@ describe('prefetchForUser', () => {
     await settle();
     expect(paths.sort()).toEqual(
       [
+        '/user/current/institutions',
         `/institution/${PRAXIS}`,
-        `/institution/${MVZ}`,
         `/institution/${PRAXIS}/relationship`,
       ].sort(),
     );

@@ -1,7 +1,7 @@
-import type { InstitutionUserRole } from '@portal/contract';
+import type { InstitutionSummary, InstitutionUserRole } from '@portal/contract';
 import { asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { institutionUserRoles, users } from '../../db/schema';
+import { institutions, institutionUserRoles, users } from '../../db/schema';
 
 export type UserRow = typeof users.$inferSelect;
 
@@ -23,6 +23,19 @@ export async function listInstitutionRoles(db: Db, userId: string): Promise<Inst
   return db
     .select({ institutionId: institutionUserRoles.institutionId, role: institutionUserRoles.role })
     .from(institutionUserRoles)
+    .where(eq(institutionUserRoles.userId, userId))
+    .orderBy(asc(institutionUserRoles.createdAt), asc(institutionUserRoles.institutionId));
+}
+
+/**
+ * The user's institutions (id, name, trusted) in role order, oldest first: the same order as
+ * their `institutionUserRoles`. One statement, however many institutions.
+ */
+export async function listUserInstitutions(db: Db, userId: string): Promise<InstitutionSummary[]> {
+  return db
+    .select({ id: institutions.id, name: institutions.name, trusted: institutions.trusted })
+    .from(institutionUserRoles)
+    .innerJoin(institutions, eq(institutions.id, institutionUserRoles.institutionId))
     .where(eq(institutionUserRoles.userId, userId))
     .orderBy(asc(institutionUserRoles.createdAt), asc(institutionUserRoles.institutionId));
 }

@@ -1,9 +1,9 @@
-import { user } from '@portal/contract';
+import { institutionSummaryList, user } from '@portal/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Config } from '../../config';
 import { problemResponses } from '../shared/responses';
-import { ensureBackendUserExists, getCurrentUser } from './service';
+import { ensureBackendUserExists, getCurrentUser, getCurrentUserInstitutions } from './service';
 import { endIdentitySession } from './session';
 
 export const userRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app, { config }) => {
@@ -19,6 +19,21 @@ export const userRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app,
       },
     },
     async (request) => getCurrentUser(app.principals, request.auth),
+  );
+
+  app.get(
+    '/user/current/institutions',
+    {
+      schema: {
+        tags: ['user'],
+        summary: "The signed-in user's institutions (id, name, trusted), in role order",
+        description:
+          'All of them in one answer, for the institution switcher; `GET /institution/{id}` ' +
+          'answers the whole institution. A restricted user gets 403.',
+        response: { 200: institutionSummaryList, ...problemResponses(401, 403, 404) },
+      },
+    },
+    async (request) => getCurrentUserInstitutions(app.db, app.principals, request.auth),
   );
 
   app.post(

@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/test-app';
-import { bearer, demoToken, signTestToken } from '../../../test/tokens';
-import { users } from '../../db/schema';
-import { DEMO_EMAILS, DEMO_USERS } from '../../db/seed/demo-ids';
+import { bearer, demoClaims, demoToken, signTestToken } from '../../../test/tokens';
+import { institutions, institutionUserRoles, users } from '../../db/schema';
+import { DEMO_EMAILS, DEMO_INSTITUTIONS, DEMO_USERS } from '../../db/seed/demo-ids';
 
 describe('user module', () => {
   let t: TestApp;
@@ -108,6 +108,105 @@ describe('user module', () => {
       });
       expect(res.statusCode).toBe(404);
       expect(res.headers['content-type']).toMatch(/^application\/problem\+json/);
+    });
+  });
+
+  describe('GET /api/user/current/institutions', () => {
+    it("answers the user's institutions with name and trusted flag, in role order", async () => {
+      const res = await t.app.inject({
+        method: 'GET',
+        url: '/api/user/current/institutions',
+        headers: bearer(await demoToken(t, 'anna')),
+      });
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toEqual([
+        { id: DEMO_INSTITUTIONS.praxisSonnenschein, name: 'Praxis Sonnenschein', trusted: false },
+        {
+          id: DEMO_INSTITUTIONS.zahnarztpraxisMueller,
+          name: 'Zahnarztpraxis Dr. Müller',
+          trusted: false,
+        },
+      ]);
+      const tom = await t.app.inject({
+        method: 'GET',
+        url: '/api/user/current/institutions',
+        headers: bearer(await demoToken(t, 'tom')),
+      });
+      expect(tom.json()).toEqual([
+        {
+          id: DEMO_INSTITUTIONS.abrechnungszentrumNord,
+          name: 'Abrechnungszentrum Nord GmbH',
+          trusted: true,
+        },
+      ]);
+    });
+
+    // A support user of hundreds of practices: one answer names them all (the app had asked
+    // GET /institution/{id} for each, on every page load), in the order of /user/current.
+    it('lists hundreds of institutions in one answer, in the order of the user’s roles', async () => {
+      const [person] = await t.app.db
+        .insert(users)
+        .values({ email: 'viele.praxen@example.de', firstName: 'Viele', lastName: 'Praxen' })
+        .returning({ id: users.id });
+      const created = await t.app.db
+        .insert(institutions)
+        .values(
+          Array.from({ length: 300 }, (_, i) => ({
+            name: `Praxis ${300 - i}`,
+            city: 'Bremen',
+            postalcode: '28195',
+            street: 'Am Wall 1',
+          })),
+        )
+        .returning({ id: institutions.id, name: institutions.name });
+      const since = Date.parse('2025-01-01T00:00:00Z');
+      await t.app.db.insert(institutionUserRoles).values(
+        created.map((institution, i) => ({
+          userId: person!.id,
+          institutionId: institution.id,
+          role: 'SUPPORT_USER' as const,
+          createdAt: new Date(since + i * 1000),
+        })),
+      );
+      const headers = bearer(
+        await signTestToken(t, {
+          ...demoClaims(t, 'max'),
+          sub: person!.id,
+          email: 'viele.praxen@example.de',
+        }),
+      );
+      const res = await t.app.inject({
+        method: 'GET',
+        url: '/api/user/current/institutions',
+        headers,
+      });
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toEqual(created.map(({ id, name }) => ({ id, name, trusted: false })));
+      const current = await t.app.inject({ method: 'GET', url: '/api/user/current', headers });
+      expect(
+        current.json().institutionUserRoles.map((r: { institutionId: string }) => r.institutionId),
+      ).toEqual(created.map(({ id }) => id));
+    });
+
+    it('answers 403 for a restricted user, 404 for an unknown subject, 401 without a token', async () => {
+      const technik = await t.app.inject({
+        method: 'GET',
+        url: '/api/user/current/institutions',
+        headers: bearer(await demoToken(t, 'technik')),
+      });
+      expect(technik.statusCode).toBe(403);
+      expect(technik.headers['content-type']).toMatch(/application\/problem\+json/);
+      const unknown = await t.app.inject({
+        method: 'GET',
+        url: '/api/user/current/institutions',
+        headers: bearer(await demoToken(t, 'max', { sub: crypto.randomUUID() })),
+      });
+      expect(unknown.statusCode).toBe(404);
+      const anonymous = await t.app.inject({
+        method: 'GET',
+        url: '/api/user/current/institutions',
+      });
+      expect(anonymous.statusCode).toBe(401);
     });
   });
 

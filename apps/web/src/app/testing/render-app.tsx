@@ -2,6 +2,7 @@ import {
   documentMetadataList,
   type Institution,
   institution as institutionSchema,
+  institutionSummaryList,
   orderList,
   type PublicConfig,
   ping,
@@ -100,6 +101,17 @@ export function apiHandlers(
       return currentUserStatus === 200
         ? contractJson(userSchema, user)
         : problem(currentUserStatus, 'Fehler');
+    }),
+    http.get('*/api/user/current/institutions', ({ request }) => {
+      record(request);
+      if (currentUserStatus !== 200) return problem(currentUserStatus, 'Fehler');
+      return contractJson(
+        institutionSummaryList,
+        user.institutionUserRoles.flatMap(({ institutionId }) => {
+          const found = institutions[institutionId];
+          return found ? [{ id: found.id, name: found.name, trusted: found.trusted }] : [];
+        }),
+      );
     }),
     http.get('*/api/user/current', ({ request }) => {
       record(request);

@@ -1,27 +1,35 @@
-import type { Institution, InstitutionUserRole } from '@portal/contract';
-import { useQueries, useQueryClient } from '@tanstack/react-query';
+import type { Institution, InstitutionSummary, InstitutionUserRole } from '@portal/contract';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { institutionQueryKey, institutionQueryOptions } from './api/get-institution';
+import { institutionSummariesQueryOptions } from './api/list-institutions';
 import {
   institutionIdsOf,
   readStoredInstitutionId,
   selectInitialInstitution,
   storeInstitutionId,
 } from './model/selection';
-import { INSTITUTION_REFRESH_CHECK_MS, isInstitutionStale } from './model/validity';
+import {
+  INSTITUTION_REFRESH_CHECK_MS,
+  INSTITUTION_VALIDITY_MS,
+  isInstitutionStale,
+} from './model/validity';
 
 export interface InstitutionSelection {
   /** Distinct institution ids of the user's roles, in role order, whether loaded or not. */
   institutionIds: string[];
-  /** The user's institutions that have loaded, in role order. */
-  institutions: Institution[];
+  /**
+   * The user's institutions that have loaded (id, name, trusted), in role order; the current one
+   * as its own load last answered.
+   */
+  institutions: InstitutionSummary[];
   currentInstitutionId: string | null;
   currentInstitution: Institution | null;
   /** True while the current institution is loading for the first time. */
   isLoadingCurrent: boolean;
-  /** Every institution has loaded or failed at least once. */
+  /** The institutions (and the current one) have loaded or failed at least once. */
   isSettled: boolean;
-  /** Ids whose last load failed. */
+  /** Ids whose last load failed: the current one's, or all the others' when the list failed. */
   failedInstitutionIds: string[];
   select(institutionId: string): void;
 }
@@ -30,8 +38,8 @@ interface Options {
   roles: readonly Pick<InstitutionUserRole, 'institutionId'>[];
   /** `institutionId` query parameter of the current URL. */
   queryInstitutionId: string | null;
-  /** Called once per failed load of an institution. */
-  onLoadError?: (institutionId: string) => void;
+  /** Called once per failed load: the current institution's (its id), or the list's (null). */
+  onLoadError?: (institutionId: string | null) => void;
   /**
    * While true (impersonating, spec section 4) the institution cannot be switched: `select()`
    * and a later `institutionId` parameter do nothing.
@@ -45,6 +53,13 @@ interface Options {
  * naming one of the user's institutions selects it (not while `isLocked`); the selection is
  * stored; the current institution is reloaded when older than 300 000 ms, checked every
  * 60 000 ms.
+ *
+ * All institutions load in one request (`GET /user/current/institutions`: id, name, trusted,
+ * what the switcher and the sidebar show); the whole institution (members, contacts, theme) is
+ * loaded for the current one, and for another once it is selected. One `GET /institution/{id}`
+ * per role had meant 301 requests on every page load for a support user of 300 practices: the
+ * dashboard took 2 to 5 s, and the fourth page load within a minute ran into the per-user rate
+ * limit (1 200 requests a minute), after which the portal did not open at all.
  */
 export function useInstitutionSelection({
   roles,
@@ -64,8 +79,15 @@ export function useInstitutionSelection({
     return initial;
   });
 
-  const results = useQueries({
-    queries: ids.map((institutionId) => institutionQueryOptions(institutionId)),
+  // One institution: the switcher shows just its name, from its own load.
+  const hasChoice = ids.length > 1;
+  const summaries = useQuery({ ...institutionSummariesQueryOptions(ids), enabled: hasChoice });
+  const current = useQuery({
+    ...institutionQueryOptions(currentInstitutionId ?? ''),
+    enabled: currentInstitutionId !== null,
+    // Stale once older than the validity (spec: "older than 300000 ms"); the query's own
+    // staleness starts at exactly staleTime, and a selection reloads stale data.
+    staleTime: INSTITUTION_VALIDITY_MS + 1,
   });
 
   const reloadIfStale = useCallback(
@@ -117,35 +139,55 @@ export function useInstitutionSelection({
     return () => window.clearInterval(timer);
   }, [currentInstitutionId, reloadIfStale]);
 
-  const failedInstitutionIds = ids.filter((_, index) => results[index]?.isError);
-  const failedKey = failedInstitutionIds.join(',');
+  const currentFailed = currentInstitutionId !== null && current.isError;
+  const failedInstitutionIds = useMemo(
+    () => ids.filter((id) => (id === currentInstitutionId ? currentFailed : summaries.isError)),
+    [ids, currentInstitutionId, currentFailed, summaries.isError],
+  );
+  // Each failure is reported once: the current institution's load (per id) and the list's.
+  const failures = [
+    ...(currentFailed ? [currentInstitutionId] : []),
+    ...(summaries.isError ? [LIST_FAILURE] : []),
+  ].join(',');
   const reported = useRef(new Set<string>());
   const onLoadErrorRef = useRef(onLoadError);
   onLoadErrorRef.current = onLoadError;
   useEffect(() => {
-    const failed = failedKey ? failedKey.split(',') : [];
-    for (const id of failed) {
-      if (!reported.current.has(id)) {
-        reported.current.add(id);
-        onLoadErrorRef.current?.(id);
+    const failed = failures ? failures.split(',') : [];
+    for (const key of failed) {
+      if (!reported.current.has(key)) {
+        reported.current.add(key);
+        onLoadErrorRef.current?.(key === LIST_FAILURE ? null : key);
       }
     }
     // A successful reload allows the next failure to be reported again.
-    for (const id of reported.current) if (!failed.includes(id)) reported.current.delete(id);
-  }, [failedKey]);
+    for (const key of reported.current) if (!failed.includes(key)) reported.current.delete(key);
+  }, [failures]);
 
-  const institutions = results.flatMap((result) => (result.data ? [result.data] : []));
-  const currentIndex = currentInstitutionId ? ids.indexOf(currentInstitutionId) : -1;
-  const currentResult = currentIndex >= 0 ? results[currentIndex] : undefined;
+  const institutions = useMemo(() => {
+    const byId = new Map((summaries.data ?? []).map((summary) => [summary.id, summary]));
+    if (current.data) {
+      const { id, name, trusted } = current.data;
+      byId.set(id, { id, name, trusted });
+    }
+    return ids.flatMap((id) => {
+      const summary = byId.get(id);
+      return summary ? [summary] : [];
+    });
+  }, [ids, summaries.data, current.data]);
 
   return {
     institutionIds: ids,
     institutions,
     currentInstitutionId,
-    currentInstitution: currentResult?.data ?? null,
-    isLoadingCurrent: currentResult?.isPending === true && currentResult.isFetching,
-    isSettled: results.every((result) => !result.isPending),
+    currentInstitution: currentInstitutionId !== null ? (current.data ?? null) : null,
+    isLoadingCurrent: currentInstitutionId !== null && current.isPending && current.isFetching,
+    isSettled:
+      (!hasChoice || !summaries.isPending) && (currentInstitutionId === null || !current.isPending),
     failedInstitutionIds,
     select,
   };
 }
+
+/** The key of the list's failure among the reported ones (institution ids are UUIDs). */
+const LIST_FAILURE = 'list';
