@@ -151,6 +151,15 @@ export const institutionAdmin = {
     resendFailed: 'Die Einladung konnte nicht versendet werden.',
     delete: 'Löschen',
     you: '(Sie)',
+    /** Paging of a long user list (an institution of hundreds of users). */
+    pages: 'Seiten der Benutzerliste',
+    pageSummary: (from: number, to: number, total: number) =>
+      `Benutzer ${from.toLocaleString('de-DE')}–${to.toLocaleString('de-DE')} von ${total.toLocaleString('de-DE')}`,
+    page: (page: number) => `Seite ${page}`,
+    firstPage: 'Erste Seite',
+    previousPage: 'Vorherige Seite',
+    nextPage: 'Nächste Seite',
+    lastPage: 'Letzte Seite',
   },
   invite: {
     open: 'Benutzer einladen',

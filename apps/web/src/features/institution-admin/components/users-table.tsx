@@ -4,12 +4,23 @@ import '@mantine/core/styles/Combobox.css';
 import '@mantine/core/styles/Group.css';
 import '@mantine/core/styles/Popover.css';
 import '@mantine/core/styles/Input.css';
+import '@mantine/core/styles/Pagination.css';
 import '@mantine/core/styles/ScrollArea.css';
 import '@mantine/core/styles/Table.css';
 import '@mantine/core/styles/Text.css';
 import '@mantine/core/styles/VisuallyHidden.css';
-import { Badge, Button, Group, Select, Table, Text, VisuallyHidden } from '@mantine/core';
+import {
+  Badge,
+  Button,
+  Group,
+  Pagination,
+  Select,
+  Table,
+  Text,
+  VisuallyHidden,
+} from '@mantine/core';
 import { INSTITUTION_ROLES, type InstitutionMember, type InstitutionRole } from '@portal/contract';
+import { useState } from 'react';
 import { ScrollTable } from '../../../components/scroll-table';
 import { institutionAdmin } from '../../../messages/de';
 import { minutesSinceInvite, roleLabel } from '../model/institution-changes';
@@ -23,6 +34,20 @@ const text = institutionAdmin.users;
 const ACTIVE_COLOR = '#0a6650';
 const INVITED_COLOR = '#a8390a';
 
+/**
+ * Users per page. An institution of 400 users had drawn 400 rows, each with its role list: the
+ * page took 10 s before it answered (Chromium, a hospital group of bench/scale-data.ts), and
+ * every tick of the invitation clock (30 s) drew them all again.
+ */
+export const USERS_PAGE_SIZE = 50;
+
+const CONTROL_LABELS = {
+  first: text.firstPage,
+  previous: text.previousPage,
+  next: text.nextPage,
+  last: text.lastPage,
+} as const;
+
 export interface UsersTableProps {
   users: InstitutionMember[];
   currentUserId: string;
@@ -33,7 +58,10 @@ export interface UsersTableProps {
   onResend(user: InstitutionMember): void;
 }
 
-/** The institution's users with role, invitation state and the actions of an admin. */
+/**
+ * The institution's users with role, invitation state and the actions of an admin;
+ * {@link USERS_PAGE_SIZE} at a time, with the pages below when there are more.
+ */
 export function UsersTable({
   users,
   currentUserId,
@@ -43,109 +71,135 @@ export function UsersTable({
   onDelete,
   onResend,
 }: UsersTableProps) {
+  const [page, setPage] = useState(1);
+  const pages = Math.max(1, Math.ceil(users.length / USERS_PAGE_SIZE));
+  // A removal can empty the last page: show the one before.
+  const current = Math.min(page, pages);
+  const first = (current - 1) * USERS_PAGE_SIZE;
+  const shown = users.slice(first, first + USERS_PAGE_SIZE);
   return (
-    <ScrollTable minWidth={720} label={text.caption}>
-      <Table highlightOnHover verticalSpacing="sm" data-testid="institution-users">
-        <Table.Caption>
-          <VisuallyHidden>{text.caption}</VisuallyHidden>
-        </Table.Caption>
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th scope="col">{text.name}</Table.Th>
-            <Table.Th scope="col">{text.email}</Table.Th>
-            <Table.Th scope="col">{text.role}</Table.Th>
-            <Table.Th scope="col">{text.state}</Table.Th>
-            <Table.Th scope="col">{text.actions}</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {users.map((user) => {
-            const name = `${user.firstName} ${user.lastName}`;
-            const isBusy = busyUserIds.has(user.id);
-            return (
-              <Table.Tr key={user.id} data-testid={`user-row-${user.email}`}>
-                <Table.Td>
-                  <Text size="sm" fw={500}>
-                    {[user.title, name].filter(Boolean).join(' ')}{' '}
-                    {user.id === currentUserId && (
-                      <Text span size="sm" c="dimmed">
-                        {text.you}
-                      </Text>
-                    )}
-                  </Text>
-                </Table.Td>
-                <Table.Td>
-                  <Text size="sm">{user.email}</Text>
-                </Table.Td>
-                <Table.Td>
-                  {/* A list that opens (Mantine's Select), not the browser's own: there the arrow
+    <>
+      <ScrollTable minWidth={720} label={text.caption}>
+        <Table highlightOnHover verticalSpacing="sm" data-testid="institution-users">
+          <Table.Caption>
+            <VisuallyHidden>{text.caption}</VisuallyHidden>
+          </Table.Caption>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th scope="col">{text.name}</Table.Th>
+              <Table.Th scope="col">{text.email}</Table.Th>
+              <Table.Th scope="col">{text.role}</Table.Th>
+              <Table.Th scope="col">{text.state}</Table.Th>
+              <Table.Th scope="col">{text.actions}</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {shown.map((user) => {
+              const name = `${user.firstName} ${user.lastName}`;
+              const isBusy = busyUserIds.has(user.id);
+              return (
+                <Table.Tr key={user.id} data-testid={`user-row-${user.email}`}>
+                  <Table.Td>
+                    <Text size="sm" fw={500}>
+                      {[user.title, name].filter(Boolean).join(' ')}{' '}
+                      {user.id === currentUserId && (
+                        <Text span size="sm" c="dimmed">
+                          {text.you}
+                        </Text>
+                      )}
+                    </Text>
+                  </Table.Td>
+                  <Table.Td>
+                    <Text size="sm">{user.email}</Text>
+                  </Table.Td>
+                  <Table.Td>
+                    {/* A list that opens (Mantine's Select), not the browser's own: there the arrow
                       keys change the value while it is closed, and each change is saved at once.
                       Read-only, not disabled, while the change is saved: the focus stays. */}
-                  <Select
-                    aria-label={text.roleOf(name)}
-                    size="xs"
-                    w={190}
-                    value={user.role}
-                    readOnly={isBusy}
-                    allowDeselect={false}
-                    onChange={(value) => {
-                      if (value && value !== user.role)
-                        onRoleChange(user, value as InstitutionRole);
-                    }}
-                    data={INSTITUTION_ROLES.map((role) => ({
-                      value: role,
-                      label: roleLabel(role),
-                    }))}
-                  />
-                </Table.Td>
-                <Table.Td>
-                  {user.hasAccountActivated ? (
-                    <Badge color={ACTIVE_COLOR} variant="outline">
-                      {text.activated}
-                    </Badge>
-                  ) : (
-                    // Never cut: the table had squeezed it to 'Eingeladen (gerade eb…'.
-                    <Badge
-                      color={INVITED_COLOR}
-                      variant="outline"
-                      tt="none"
-                      style={{ minWidth: 'max-content' }}
-                    >
-                      {text.invited(Math.max(0, minutesSinceInvite(user.dateTimeCreated, now)))}
-                    </Badge>
-                  )}
-                </Table.Td>
-                <Table.Td>
-                  <Group gap="xs" wrap="nowrap">
-                    {!user.hasAccountActivated && (
+                    <Select
+                      aria-label={text.roleOf(name)}
+                      size="xs"
+                      w={190}
+                      value={user.role}
+                      readOnly={isBusy}
+                      allowDeselect={false}
+                      onChange={(value) => {
+                        if (value && value !== user.role)
+                          onRoleChange(user, value as InstitutionRole);
+                      }}
+                      data={INSTITUTION_ROLES.map((role) => ({
+                        value: role,
+                        label: roleLabel(role),
+                      }))}
+                    />
+                  </Table.Td>
+                  <Table.Td>
+                    {user.hasAccountActivated ? (
+                      <Badge color={ACTIVE_COLOR} variant="outline">
+                        {text.activated}
+                      </Badge>
+                    ) : (
+                      // Never cut: the table had squeezed it to 'Eingeladen (gerade eb…'.
+                      <Badge
+                        color={INVITED_COLOR}
+                        variant="outline"
+                        tt="none"
+                        style={{ minWidth: 'max-content' }}
+                      >
+                        {text.invited(Math.max(0, minutesSinceInvite(user.dateTimeCreated, now)))}
+                      </Badge>
+                    )}
+                  </Table.Td>
+                  <Table.Td>
+                    <Group gap="xs" wrap="nowrap">
+                      {!user.hasAccountActivated && (
+                        <Button
+                          size="xs"
+                          variant="outline"
+                          color="blue.9"
+                          aria-label={text.resendLabel(name)}
+                          disabled={isBusy}
+                          onClick={() => onResend(user)}
+                        >
+                          {text.resend}
+                        </Button>
+                      )}
                       <Button
                         size="xs"
+                        color="red.9"
                         variant="outline"
-                        color="blue.9"
-                        aria-label={text.resendLabel(name)}
+                        aria-label={text.deleteLabel(name)}
                         disabled={isBusy}
-                        onClick={() => onResend(user)}
+                        onClick={() => onDelete(user)}
                       >
-                        {text.resend}
+                        {text.delete}
                       </Button>
-                    )}
-                    <Button
-                      size="xs"
-                      color="red.9"
-                      variant="outline"
-                      aria-label={text.deleteLabel(name)}
-                      disabled={isBusy}
-                      onClick={() => onDelete(user)}
-                    >
-                      {text.delete}
-                    </Button>
-                  </Group>
-                </Table.Td>
-              </Table.Tr>
-            );
-          })}
-        </Table.Tbody>
-      </Table>
-    </ScrollTable>
+                    </Group>
+                  </Table.Td>
+                </Table.Tr>
+              );
+            })}
+          </Table.Tbody>
+        </Table>
+      </ScrollTable>
+      {pages > 1 && (
+        <Group justify="space-between" gap="sm">
+          <Text size="sm" aria-live="polite" data-testid="users-page-summary">
+            {text.pageSummary(first + 1, first + shown.length, users.length)}
+          </Text>
+          <nav aria-label={text.pages}>
+            <Pagination
+              total={pages}
+              value={current}
+              onChange={setPage}
+              withEdges
+              size="sm"
+              getItemProps={(item) => ({ 'aria-label': text.page(item) })}
+              getControlProps={(control) => ({ 'aria-label': CONTROL_LABELS[control] })}
+            />
+          </nav>
+        </Group>
+      )}
+    </>
   );
 }
