@@ -155,11 +155,6 @@ export const institutionAdmin = {
     pages: 'Seiten der Benutzerliste',
     pageSummary: (from: number, to: number, total: number) =>
       `Benutzer ${from.toLocaleString('de-DE')}–${to.toLocaleString('de-DE')} von ${total.toLocaleString('de-DE')}`,
-    page: (page: number) => `Seite ${page}`,
-    firstPage: 'Erste Seite',
-    previousPage: 'Vorherige Seite',
-    nextPage: 'Nächste Seite',
-    lastPage: 'Letzte Seite',
   },
   invite: {
     open: 'Benutzer einladen',

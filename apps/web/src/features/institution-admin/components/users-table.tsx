@@ -4,23 +4,14 @@ import '@mantine/core/styles/Combobox.css';
 import '@mantine/core/styles/Group.css';
 import '@mantine/core/styles/Popover.css';
 import '@mantine/core/styles/Input.css';
-import '@mantine/core/styles/Pagination.css';
 import '@mantine/core/styles/ScrollArea.css';
 import '@mantine/core/styles/Table.css';
 import '@mantine/core/styles/Text.css';
 import '@mantine/core/styles/VisuallyHidden.css';
-import {
-  Badge,
-  Button,
-  Group,
-  Pagination,
-  Select,
-  Table,
-  Text,
-  VisuallyHidden,
-} from '@mantine/core';
+import { Badge, Button, Group, Select, Table, Text, VisuallyHidden } from '@mantine/core';
 import { INSTITUTION_ROLES, type InstitutionMember, type InstitutionRole } from '@portal/contract';
 import { useState } from 'react';
+import { ListPages, pageOf } from '../../../components/list-pages';
 import { ScrollTable } from '../../../components/scroll-table';
 import { institutionAdmin } from '../../../messages/de';
 import { minutesSinceInvite, roleLabel } from '../model/institution-changes';
@@ -40,13 +31,6 @@ const INVITED_COLOR = '#a8390a';
  * every tick of the invitation clock (30 s) drew them all again.
  */
 export const USERS_PAGE_SIZE = 50;
-
-const CONTROL_LABELS = {
-  first: text.firstPage,
-  previous: text.previousPage,
-  next: text.nextPage,
-  last: text.lastPage,
-} as const;
 
 export interface UsersTableProps {
   users: InstitutionMember[];
@@ -72,11 +56,7 @@ export function UsersTable({
   onResend,
 }: UsersTableProps) {
   const [page, setPage] = useState(1);
-  const pages = Math.max(1, Math.ceil(users.length / USERS_PAGE_SIZE));
-  // A removal can empty the last page: show the one before.
-  const current = Math.min(page, pages);
-  const first = (current - 1) * USERS_PAGE_SIZE;
-  const shown = users.slice(first, first + USERS_PAGE_SIZE);
+  const { pages, current, first, shown } = pageOf(users, page, USERS_PAGE_SIZE);
   return (
     <>
       <ScrollTable minWidth={720} label={text.caption}>
@@ -182,24 +162,14 @@ export function UsersTable({
           </Table.Tbody>
         </Table>
       </ScrollTable>
-      {pages > 1 && (
-        <Group justify="space-between" gap="sm">
-          <Text size="sm" aria-live="polite" data-testid="users-page-summary">
-            {text.pageSummary(first + 1, first + shown.length, users.length)}
-          </Text>
-          <nav aria-label={text.pages}>
-            <Pagination
-              total={pages}
-              value={current}
-              onChange={setPage}
-              withEdges
-              size="sm"
-              getItemProps={(item) => ({ 'aria-label': text.page(item) })}
-              getControlProps={(control) => ({ 'aria-label': CONTROL_LABELS[control] })}
-            />
-          </nav>
-        </Group>
-      )}
+      <ListPages
+        label={text.pages}
+        summary={text.pageSummary(first + 1, first + shown.length, users.length)}
+        pages={pages}
+        current={current}
+        onChange={setPage}
+        testId="users-page-summary"
+      />
     </>
   );
 }
