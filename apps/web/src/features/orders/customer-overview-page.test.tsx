@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { contractJson, contractProblem } from '../../test/contract-response';
 import { setupMswServer } from '../../test/msw-server';
 import { renderWithProviders } from '../../test/render';
+import { ensureCustomerOverviewData } from './api/orders-api';
 import { CustomerOverviewPage } from './customer-overview-page';
 
 const IID = '3f7160e7-2970-47c7-b55f-9fcb35b83336';
@@ -176,5 +177,78 @@ describe('CustomerOverviewPage', () => {
     await waitFor(() => expect(within(ti).queryByLabelText('TI-Bestellung')).toBeNull());
     expect(within(ti).queryByRole('term')).toBeNull();
     expect(ti).not.toHaveTextContent('{');
+  });
+});
+
+// A provider of 600 customers (two business cases each): the page had asked for all 1 200
+// datahub documents at once, more than the per-user rate limit allows in a minute.
+describe('CustomerOverviewPage of a provider with hundreds of customers', () => {
+  const hex = (n: number) => n.toString(16).padStart(12, '0');
+  const customers = Array.from({ length: 600 }, (_, i) => ({
+    id: `b0000000-0000-4000-8000-${hex(i)}`,
+    contractorId: `c0000000-0000-4000-8000-${hex(i)}`,
+    contractorName: `Praxis ${i + 1}`,
+    referenceNumber: String(300000 + i),
+    owner: true,
+    createdAt: '2025-03-01T08:00:00.000Z',
+    businessCases: [0, 1].map((k) => ({
+      id: `d000000${k}-0000-4000-8000-${hex(i)}`,
+      businessCaseTypeName: k ? 'MARKETING' : 'TIORDER',
+      businessCaseTypeLabel: k ? 'Marketing und Angebote' : 'TI-Bestellung',
+      createdAt: '2025-03-01T08:00:00.000Z',
+    })),
+  }));
+
+  it('shows 10 customers a page and asks only for their business cases’ documents', async () => {
+    const asked: string[] = [];
+    server.use(
+      http.get(`*/api/institution/${IID}/relationship`, () =>
+        contractJson(relationshipList, customers),
+      ),
+      http.get(`*/api/institution/${IID}/datahub/businessCaseId/:caseId`, ({ params }) => {
+        asked.push(params.caseId as string);
+        return contractJson(datahubDocument, {
+          businessCaseId: params.caseId as string,
+          jsonData: JSON.stringify({ vertrag: { kundennummer: '1' } }),
+        });
+      }),
+    );
+    renderPage();
+    expect(
+      await screen.findByRole('heading', { level: 2, name: 'Praxis 1 (Kd.-Nr. 300000)' }),
+    ).toBeVisible();
+    expect(screen.getAllByRole('heading', { level: 2 })).toHaveLength(10);
+    await waitFor(() => expect(asked).toHaveLength(20));
+    expect(screen.getByTestId('partners-page-summary')).toHaveTextContent(
+      'Vertragspartner 1–10 von 600',
+    );
+
+    const pages = screen.getByRole('navigation', { name: 'Seiten der Vertragspartner' });
+    within(pages).getByRole('button', { name: 'Letzte Seite' }).click();
+    expect(
+      await screen.findByRole('heading', { level: 2, name: 'Praxis 600 (Kd.-Nr. 300599)' }),
+    ).toBeVisible();
+    await waitFor(() => expect(asked).toHaveLength(40));
+    expect(new Set(asked).size).toBe(40);
+  }, 30_000);
+
+  it('lets the first view wait for the first page’s documents only', async () => {
+    const asked: string[] = [];
+    server.use(
+      http.get(`*/api/institution/${IID}/relationship`, () =>
+        contractJson(relationshipList, customers),
+      ),
+      http.get(`*/api/institution/${IID}/datahub/businessCaseId/:caseId`, ({ params }) => {
+        asked.push(params.caseId as string);
+        return contractProblem(404, 'Not Found');
+      }),
+    );
+    await ensureCustomerOverviewData(new QueryClient(), IID);
+    expect(asked.sort()).toEqual(
+      customers
+        .slice(0, 10)
+        .flatMap((customer) => customer.businessCases.map((c) => c.id))
+        .sort(),
+    );
   });
 });

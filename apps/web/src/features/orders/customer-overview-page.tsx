@@ -1,12 +1,14 @@
 import './styles';
 import { Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import type { Relationship, RelationshipBusinessCase } from '@portal/contract';
-import { useId, useMemo } from 'react';
+import { useId, useMemo, useState } from 'react';
+import { ListPages, pageOf } from '../../components/list-pages';
 import { LoadingStatus } from '../../components/loading-status';
 import { type Breadcrumb, PageHeader } from '../../components/page-header';
 import { orders as t } from '../../messages/de';
 import { useDatahub, useRelationships } from './api/orders-api';
 import { datahubSections } from './model/datahub';
+import { CUSTOMER_OVERVIEW_PAGE_SIZE, customerOverviewPartners } from './model/orders-model';
 
 export interface CustomerOverviewPageProps {
   institutionId: string;
@@ -15,11 +17,14 @@ export interface CustomerOverviewPageProps {
 
 /**
  * Kundencenter: each of the institution's business cases at its trusted contractors with its
- * datahub document as key/value sections.
+ * datahub document as key/value sections; {@link CUSTOMER_OVERVIEW_PAGE_SIZE} partners a page,
+ * and only the shown cases' documents are loaded.
  */
 export function CustomerOverviewPage({ institutionId, breadcrumbs }: CustomerOverviewPageProps) {
   const query = useRelationships(institutionId);
-  const partners = (query.data ?? []).filter((relationship) => relationship.businessCases.length);
+  const partners = customerOverviewPartners(query.data ?? []);
+  const [page, setPage] = useState(1);
+  const { pages, current, first, shown } = pageOf(partners, page, CUSTOMER_OVERVIEW_PAGE_SIZE);
   return (
     <Stack>
       <PageHeader title={t.customerOverview.title} breadcrumbs={breadcrumbs} />
@@ -30,13 +35,27 @@ export function CustomerOverviewPage({ institutionId, breadcrumbs }: CustomerOve
       null : partners.length === 0 ? (
         <Text c="dimmed">{t.customerOverview.empty}</Text>
       ) : (
-        partners.map((relationship) => (
-          <PartnerSection
-            key={relationship.id}
-            institutionId={institutionId}
-            relationship={relationship}
+        <>
+          {shown.map((relationship) => (
+            <PartnerSection
+              key={relationship.id}
+              institutionId={institutionId}
+              relationship={relationship}
+            />
+          ))}
+          <ListPages
+            label={t.customerOverview.pages}
+            summary={t.customerOverview.pageSummary(
+              first + 1,
+              first + shown.length,
+              partners.length,
+            )}
+            pages={pages}
+            current={current}
+            onChange={setPage}
+            testId="partners-page-summary"
           />
-        ))
+        </>
       )}
     </Stack>
   );

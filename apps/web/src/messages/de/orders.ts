@@ -109,6 +109,9 @@ export const orders = {
     intro: 'Die Daten Ihrer Geschäftsfälle bei Ihren Vertragspartnern.',
     empty: 'Es liegen keine Geschäftsfälle vor.',
     partner: (name: string, referenceNumber: string) => `${name} (Kd.-Nr. ${referenceNumber})`,
+    pages: 'Seiten der Vertragspartner',
+    pageSummary: (from: number, to: number, total: number) =>
+      `Vertragspartner ${from.toLocaleString('de-DE')}–${to.toLocaleString('de-DE')} von ${total.toLocaleString('de-DE')}`,
     general: 'Allgemein',
     yes: 'Ja',
     no: 'Nein',

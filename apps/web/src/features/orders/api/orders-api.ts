@@ -18,7 +18,12 @@ import {
   useQueryClient,
 } from '@tanstack/react-query';
 import { apiGet, apiPost, apiRequest } from '../../../lib/api-client';
-import { customerBusinessCases, pollingInterval } from '../model/orders-model';
+import {
+  CUSTOMER_OVERVIEW_PAGE_SIZE,
+  customerBusinessCases,
+  customerOverviewPartners,
+  pollingInterval,
+} from '../model/orders-model';
 import { ordersQueryKey } from './list-orders';
 
 const enc = encodeURIComponent;
@@ -128,13 +133,14 @@ export const useDatahub = (iid: string, businessCaseId: string) =>
   useQuery(datahubQueryOptions(iid, businessCaseId));
 
 /**
- * The Kundencenter's data: the relationships, then every business case's datahub document
- * (what the page shows, so that its first view can wait for it).
+ * The Kundencenter's data: the relationships, then the datahub document of every business case
+ * on its first page (what the page shows, so that its first view can wait for it).
  */
 export async function ensureCustomerOverviewData(client: QueryClient, iid: string) {
   const relationships = await client.ensureQueryData(relationshipsQueryOptions(iid));
+  const firstPage = customerOverviewPartners(relationships).slice(0, CUSTOMER_OVERVIEW_PAGE_SIZE);
   await Promise.all(
-    customerBusinessCases(relationships).map((businessCase) =>
+    customerBusinessCases(firstPage).map((businessCase) =>
       client.ensureQueryData(datahubQueryOptions(iid, businessCase.id)).catch(() => undefined),
     ),
   );

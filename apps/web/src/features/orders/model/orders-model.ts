@@ -129,6 +129,19 @@ export function contractRows(
 }
 
 /**
+ * Partners per Kundencenter page. A provider of 600 customers had asked for the datahub
+ * document of each of their 1 209 business cases at once (one request each, the first view
+ * waiting for all): more than the per-user rate limit allows in a minute, so the page and then
+ * every other one answered 429.
+ */
+export const CUSTOMER_OVERVIEW_PAGE_SIZE = 10;
+
+/** Kundencenter: the partners with at least one business case, in the relationships' order. */
+export const customerOverviewPartners = <T extends Pick<Relationship, 'businessCases'>>(
+  relationships: readonly T[],
+): T[] => relationships.filter((relationship) => relationship.businessCases.length > 0);
+
+/**
  * Kundencenter: every business case of the institution's relationships, from either side. A
  * practice sees its cases at its trusted contractors; a trusted institution (the provider) sees
  * its customers' cases, which is what its customer centre is for. (Verträge, by contrast, lists
