@@ -15,10 +15,10 @@ describe('GET /api/institution/:id/relationship', () => {
   });
   afterAll(() => t.close());
 
-  const get = async (id: string, user: Parameters<typeof demoToken>[1]) =>
+  const get = async (id: string, user: Parameters<typeof demoToken>[1], query = '') =>
     t.app.inject({
       method: 'GET',
-      url: `/api/institution/${id}/relationship`,
+      url: `/api/institution/${id}/relationship${query}`,
       headers: bearer(await demoToken(t, user)),
     });
 
@@ -77,5 +77,33 @@ describe('GET /api/institution/:id/relationship', () => {
     const unknown = await get(crypto.randomUUID(), 'max');
     expect(other.statusCode).toBe(404);
     expect(other.body).toBe(unknown.body);
+  });
+
+  // The navbar asks whether the institution serves anyone (the impersonation button): a provider
+  // of 600 customers had been answered all of them (348 KB) on every page load.
+  it('answers only the owner side with owner=true, at most limit, oldest first', async () => {
+    const nord = DEMO_INSTITUTIONS.abrechnungszentrumNord;
+    const one = await get(nord, 'tom', '?owner=true&limit=1');
+    expect(one.statusCode).toBe(200);
+    expect(one.json()).toHaveLength(1);
+    expect(one.json()[0]).toMatchObject({ owner: true });
+    const all = (await get(nord, 'tom')).json() as { id: string }[];
+    expect(one.json()[0].id).toBe(all[0]!.id);
+    expect((await get(nord, 'tom', '?owner=true')).json()).toEqual(all);
+    expect((await get(nord, 'tom', '?owner=false')).json()).toEqual([]);
+    const sonnenschein = DEMO_INSTITUTIONS.praxisSonnenschein;
+    expect((await get(sonnenschein, 'anna', '?owner=true&limit=1')).json()).toEqual([]);
+    expect((await get(sonnenschein, 'anna', '?owner=false')).json()).toEqual(
+      (await get(sonnenschein, 'anna')).json(),
+    );
+  });
+
+  it('answers 400 problem for an owner other than true or false and a limit out of range', async () => {
+    const nord = DEMO_INSTITUTIONS.abrechnungszentrumNord;
+    for (const query of ['?owner=yes', '?limit=0', '?limit=abc', '?limit=10001']) {
+      const res = await get(nord, 'tom', query);
+      expect(res.statusCode, query).toBe(400);
+      expect(res.headers['content-type']).toMatch(/application\/problem\+json/);
+    }
   });
 });

@@ -1,4 +1,4 @@
-import type { Relationship } from '@portal/contract';
+import type { Relationship, RelationshipQuery } from '@portal/contract';
 import { asc, eq, inArray, or } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
@@ -8,10 +8,23 @@ import type { InstitutionScope } from '../../plugins/access';
 const contractor = alias(institutions, 'contractor');
 const customer = alias(institutions, 'customer');
 
-/** The scope institution's relationships, from its side, with their business cases. */
-export async function listRelationships(db: Db, scope: InstitutionScope): Promise<Relationship[]> {
+/**
+ * The scope institution's relationships, from its side, with their business cases; only those
+ * where it is the contractor (`owner: 'true'`) or the customer (`'false'`), at most `limit`.
+ */
+export async function listRelationships(
+  db: Db,
+  scope: InstitutionScope,
+  { owner, limit }: RelationshipQuery = {},
+): Promise<Relationship[]> {
   const me = scope.institutionId;
-  const rows = await db
+  const side =
+    owner === 'true'
+      ? eq(relationships.contractorId, me)
+      : owner === 'false'
+        ? eq(relationships.customerId, me)
+        : or(eq(relationships.contractorId, me), eq(relationships.customerId, me));
+  const query = db
     .select({
       id: relationships.id,
       contractorId: relationships.contractorId,
@@ -24,8 +37,9 @@ export async function listRelationships(db: Db, scope: InstitutionScope): Promis
     .from(relationships)
     .innerJoin(contractor, eq(contractor.id, relationships.contractorId))
     .innerJoin(customer, eq(customer.id, relationships.customerId))
-    .where(or(eq(relationships.contractorId, me), eq(relationships.customerId, me)))
+    .where(side)
     .orderBy(asc(relationships.createdAt), asc(relationships.id));
+  const rows = await (limit === undefined ? query : query.limit(limit));
   if (rows.length === 0) return [];
 
   const cases = await db
@@ -46,6 +60,13 @@ export async function listRelationships(db: Db, scope: InstitutionScope): Promis
     )
     .orderBy(asc(businessCaseTypes.label), asc(businessCases.id));
 
+  // Grouped once: filtering all cases for each relationship grew with their product.
+  const casesOf = new Map<string, typeof cases>();
+  for (const businessCase of cases) {
+    const list = casesOf.get(businessCase.relationshipId);
+    if (list) list.push(businessCase);
+    else casesOf.set(businessCase.relationshipId, [businessCase]);
+  }
   return rows.map((row) => {
     const owner = row.contractorId === me;
     return {
@@ -55,12 +76,12 @@ export async function listRelationships(db: Db, scope: InstitutionScope): Promis
       referenceNumber: row.referenceNumber,
       owner,
       createdAt: row.createdAt.toISOString(),
-      businessCases: cases
-        .filter((businessCase) => businessCase.relationshipId === row.id)
-        .map(({ relationshipId: _, createdAt, ...businessCase }) => ({
+      businessCases: (casesOf.get(row.id) ?? []).map(
+        ({ relationshipId: _, createdAt, ...businessCase }) => ({
           ...businessCase,
           createdAt: createdAt.toISOString(),
-        })),
+        }),
+      ),
     };
   });
 }

@@ -1,4 +1,4 @@
-import { idParams, relationshipList } from '@portal/contract';
+import { idParams, relationshipList, relationshipQuery } from '@portal/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { problemResponses } from '../shared/responses';
 import { listRelationships } from './repository';
@@ -13,11 +13,13 @@ export const relationshipRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: "The institution's relationships with trusted contractors or customers",
         description:
           'Seen from institution `id`: `contractorId` is the other institution, `owner` is true ' +
-          'where `id` is the trusted contractor. Members only (else 404).',
+          'where `id` is the trusted contractor. `owner=true` (or `false`) lists only those, ' +
+          '`limit` at most that many (oldest first). Members only (else 404).',
         params: idParams,
+        querystring: relationshipQuery,
         response: { 200: relationshipList, ...problemResponses(400, 401, 404) },
       },
     },
-    async (request) => listRelationships(app.db, request.scope),
+    async (request) => listRelationships(app.db, request.scope, request.query),
   );
 };

@@ -35,11 +35,16 @@ const { searchesMock, usersMock } = vi.hoisted(() => ({
   usersMock: vi.fn(),
 }));
 
+/** The query strings of the relationship loads. */
+const relationshipQueries: string[] = [];
+
 function useApi({ owner = true } = {}) {
   const searches: string[] = [];
+  relationshipQueries.length = 0;
   server.use(
-    http.get('*/api/institution/:id/relationship', () =>
-      HttpResponse.json([
+    http.get('*/api/institution/:id/relationship', ({ request }) => {
+      relationshipQueries.push(new URL(request.url).search);
+      return HttpResponse.json([
         {
           id: '7e6bda09-3a70-4854-af73-dada512fac89',
           owner,
@@ -49,8 +54,8 @@ function useApi({ owner = true } = {}) {
           createdAt: '2025-04-01T00:00:00Z',
           businessCases: [],
         },
-      ]),
-    ),
+      ]);
+    }),
   );
   searchesMock.mockImplementation(async (_institutionId: string, search: string) => {
     searches.push(search);
@@ -106,6 +111,14 @@ async function pickMax(user: ReturnType<typeof userEvent.setup>) {
 }
 
 describe('ImpersonationControl', () => {
+  // A provider of 600 customers had been sent all of them (348 KB) on every page load.
+  it('asks only whether the institution serves anyone: one relationship of its own side', async () => {
+    useApi();
+    renderControl();
+    expect(await button()).toBeVisible();
+    expect(relationshipQueries).toEqual(['?owner=true&limit=1']);
+  });
+
   it('is hidden for a SUPPORT_USER whose institution owns no relationship, and for members', async () => {
     useApi({ owner: false });
     renderControl();
