@@ -23,6 +23,9 @@ export const documents = {
   downloadFailed:
     'Das Dokument konnte nicht heruntergeladen werden. Bitte versuchen Sie es erneut.',
   tableCaption: (label: string) => `${label}, neueste zuerst`,
+  pages: 'Seiten der Dokumentliste',
+  pageSummary: (from: number, to: number, total: number) =>
+    `Dokumente ${from.toLocaleString('de-DE')}–${to.toLocaleString('de-DE')} von ${total.toLocaleString('de-DE')}`,
   added: 'Hinzufügen des Dokuments erfolgreich',
   addFailed: 'Hinzufügen des Dokuments fehlgeschlagen',
   deleted: 'Löschen des Dokuments erfolgreich',
