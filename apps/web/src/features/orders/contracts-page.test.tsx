@@ -56,6 +56,24 @@ const relationships = [
 ];
 
 describe('ContractsPage', () => {
+  // A provider of 600 customers had been sent all of them (348 KB) to list none.
+  it('asks only for the relationships with its own contractors', async () => {
+    const queries: string[] = [];
+    server.use(
+      http.get(`*/api/institution/${IID}/relationship`, ({ request }) => {
+        queries.push(new URL(request.url).search);
+        return contractJson(relationshipList, []);
+      }),
+    );
+    renderWithProviders(
+      <QueryClientProvider client={new QueryClient()}>
+        <ContractsPage institutionId={IID} breadcrumbs={[]} />
+      </QueryClientProvider>,
+    );
+    expect(await screen.findByText('Es bestehen keine Verträge.')).toBeVisible();
+    expect(queries).toEqual(['?owner=false']);
+  });
+
   it('lists the trusted contractors (owner false) with their business cases, also one without any, but not the own customers', async () => {
     server.use(
       http.get(`*/api/institution/${IID}/relationship`, () =>

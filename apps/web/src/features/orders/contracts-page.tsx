@@ -4,7 +4,7 @@ import { LoadingStatus } from '../../components/loading-status';
 import { type Breadcrumb, PageHeader } from '../../components/page-header';
 import { ScrollTable } from '../../components/scroll-table';
 import { orders as t } from '../../messages/de';
-import { useRelationships } from './api/orders-api';
+import { useContracts } from './api/orders-api';
 import { formatDate } from './model/formats';
 import { contractRows } from './model/orders-model';
 
@@ -18,7 +18,7 @@ export interface ContractsPageProps {
  * and their business cases; a contractor without business cases is listed too.
  */
 export function ContractsPage({ institutionId, breadcrumbs }: ContractsPageProps) {
-  const query = useRelationships(institutionId);
+  const query = useContracts(institutionId);
   const rows = contractRows(query.data ?? []);
   return (
     <Stack>

@@ -117,6 +117,20 @@ export const relationshipsQueryOptions = (iid: string) =>
 
 export const useRelationships = (iid: string) => useQuery(relationshipsQueryOptions(iid));
 
+/**
+ * `GET …/relationship?owner=false`: the institution's own contractors (Verträge). A provider is
+ * no one's customer: without the filter it was sent its 600 customers (348 KB) to list none.
+ */
+export const contractsQueryOptions = (iid: string) =>
+  queryOptions({
+    queryKey: ['relationships', iid, 'contractors'] as const,
+    queryFn: ({ signal }) =>
+      apiGet<Relationship[]>(`/institution/${enc(iid)}/relationship?owner=false`, signal),
+    retry: false,
+  });
+
+export const useContracts = (iid: string) => useQuery(contractsQueryOptions(iid));
+
 /** `GET …/datahub/businessCaseId/{id}`: one business case's data (Kundencenter). */
 export const datahubQueryOptions = (iid: string, businessCaseId: string) =>
   queryOptions({
