@@ -121,6 +121,33 @@ describe('customer search', () => {
     expect((one.json() as { name: string }[]).map((row) => row.name)).toEqual(['Breitsuche 0542']);
   });
 
+  it('lists the customers found in German alphabetical order (Ä with A, case second)', async () => {
+    const created = await t.app.db
+      .insert(institutions)
+      .values(
+        ['Zentrum Umlautsuche', 'augenpraxis Umlautsuche', 'Ärztehaus Umlautsuche'].map((name) => ({
+          name,
+          city: 'Umlautstadt',
+          postalcode: '01001',
+          street: 'x',
+        })),
+      )
+      .returning({ id: institutions.id });
+    await t.app.db.insert(relationships).values(
+      created.map(({ id }, index) => ({
+        contractorId: NORD,
+        customerId: id,
+        referenceNumber: `U${index}`,
+      })),
+    );
+    const found = await get('sara', `/api/institution/${NORD}/contractor?search=Umlautsuche`);
+    expect((found.json() as { name: string }[]).map((row) => row.name)).toEqual([
+      'Ärztehaus Umlautsuche',
+      'augenpraxis Umlautsuche',
+      'Zentrum Umlautsuche',
+    ]);
+  });
+
   it('returns nothing for an institution without customers and refuses members', async () => {
     const anna = await get('anna', `/api/institution/${SONNE}/contractor?search=Praxis`);
     expect(anna.statusCode).toBe(200);

@@ -54,7 +54,8 @@ function matchingCustomerIds(contractorId: string, term: string) {
 
 /**
  * The scope institution's customers (it is the contractor of the relationship) matching the
- * search by name (anywhere), Kd.-Nr., postal code or city (prefix), sorted by name. Other
+ * search by name (anywhere), Kd.-Nr., postal code or city (prefix), sorted by name in German
+ * order (Ä with A, case second). Other
  * institutions' customers are never returned.
  */
 export async function searchCustomers(
@@ -83,7 +84,7 @@ export async function searchCustomers(
           : undefined,
       ),
     )
-    .orderBy(asc(institutions.name), asc(institutions.id))
+    .orderBy(inGermanOrder(institutions.name), asc(institutions.id))
     .limit(limit);
   return rows;
 }
