@@ -83,6 +83,12 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     frameworkErrors: badUrlAnswer(securityHeadersApplier(config)),
   }).withTypeProvider<ZodTypeProvider>();
 
+  database.onIdleError = (error) =>
+    app.log.warn(
+      { err: error },
+      'an unused database connection failed; the next query opens a new one',
+    );
+
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 

@@ -46,6 +46,13 @@ export interface Database {
    * connection dropped; it reconnects and calls `onReady` again). Resolves to a stop function.
    */
   listen(channel: string, handlers: ListenHandlers): Promise<() => Promise<void>>;
+  /**
+   * Called with an error of a pooled PostgreSQL connection while it waited unused (the server
+   * restarted, an administrator ended it, the network dropped it). Such a connection is
+   * discarded and the next query opens a new one; the server logs it (app.ts). Without a
+   * listener node-postgres would throw the error at the process, ending the portal.
+   */
+  onIdleError: (error: Error) => void;
   close(): Promise<void>;
 }
 
@@ -158,6 +165,9 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   if (options.url) {
     const pool = new pg.Pool({ connectionString: options.url, max: 10 });
     const db = drizzlePg(pool, { schema }) as unknown as Db;
+    // An unused connection that fails (PostgreSQL restarted, pg_terminate_backend, a dropped
+    // network) emits 'error' on the pool; unheard, that ended the process.
+    pool.on('error', (error) => database.onIdleError(error));
     const withLock = async <T>(key: number, work: () => Promise<T>): Promise<T> => {
       const connection = await pool.connect();
       try {
@@ -192,14 +202,16 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       }
     };
     const url = options.url;
-    return {
+    const database: Database = {
       db,
       kind: 'postgres',
       withLock,
       tryWithLock,
       listen: (channel, handlers) => listenPostgres(url, channel, handlers),
+      onIdleError: () => undefined,
       close: () => pool.end(),
     };
+    return database;
   }
   let dataDir = options.dataDir;
   if (dataDir && !dataDir.startsWith('memory://')) {
@@ -220,6 +232,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       handlers.onReady?.();
       return () => stop();
     },
+    onIdleError: () => undefined,
     close: () => client.close(),
   };
 }
