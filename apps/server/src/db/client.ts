@@ -8,6 +8,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { migrationsFolder } from '../paths';
+import { lockDataFolder } from './data-folder-lock';
 import { createPglite } from './pglite-template';
 import * as schema from './schema';
 
@@ -214,11 +215,20 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     return database;
   }
   let dataDir = options.dataDir;
+  let unlock = async () => undefined as void;
   if (dataDir && !dataDir.startsWith('memory://')) {
-    dataDir = path.join(dataDir, 'pglite');
     await mkdir(dataDir, { recursive: true });
+    unlock = await lockDataFolder(path.join(dataDir, 'pglite.lock'));
+    dataDir = path.join(dataDir, 'pglite');
   }
-  const client = await createPglite(dataDir ?? 'memory://');
+  let client: Awaited<ReturnType<typeof createPglite>>;
+  try {
+    if (dataDir && !dataDir.startsWith('memory://')) await mkdir(dataDir, { recursive: true });
+    client = await createPglite(dataDir ?? 'memory://');
+  } catch (error) {
+    await unlock();
+    throw error;
+  }
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   return {
     db,
@@ -233,7 +243,10 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       return () => stop();
     },
     onIdleError: () => undefined,
-    close: () => client.close(),
+    async close() {
+      await client.close();
+      await unlock();
+    },
   };
 }
 
