@@ -1,26 +1,162 @@
 import { buildApp } from './app';
-import { ConfigError, loadConfig } from './config';
+import { type Config, ConfigError, loadConfig } from './config';
+import { type Database, openDatabase } from './db/client';
+import { DataFolderInUseError } from './db/data-folder-lock';
+
+/**
+ * How long a stop (SIGTERM, SIGINT) waits for requests in flight (an upload on a slow line may
+ * take minutes) before it closes their connections; then the database is closed and the
+ * process ends. Below the 10 s after which `docker stop` kills.
+ */
+export const SHUTDOWN_GRACE_MS = 8_000;
+/** How long the rest of a stop (closing the database) may take once connections are closed. */
+const STOP_MS = 5_000;
+/** How long a start waits for an unreachable PostgreSQL (starting alongside, restarting). */
+export const DATABASE_WAIT_MS = 30_000;
+
+/** Exit codes: 78 a wrong setting (EX_CONFIG), 1 any other failure to start or to stop. */
+const EXIT_CONFIG = 78;
+
+const fail = (message: string, code = 1): never => {
+  console.error(`[portal] ${message}`);
+  process.exit(code);
+};
+
+/** `postgres://user:secret@db:5432/portal` as `db:5432/portal`: never the password. */
+const databaseName = (url: string) => {
+  try {
+    const parsed = new URL(url);
+    return `${parsed.host}${parsed.pathname}`;
+  } catch {
+    return '(DATABASE_URL)';
+  }
+};
+
+/** Errors that say PostgreSQL is not (yet) there, as opposed to a wrong password or name. */
+const UNREACHABLE = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EHOSTUNREACH',
+  'EAI_AGAIN',
+]);
+const isUnreachable = (error: unknown) => {
+  const code = (error as { code?: string } | undefined)?.code ?? '';
+  return UNREACHABLE.has(code) || code === '57P03' || code.startsWith('08');
+};
+
+/** Opens the database; PostgreSQL that cannot be reached yet is tried again for a while. */
+async function open(config: Config): Promise<Database> {
+  const started = Date.now();
+  for (let attempt = 1; ; attempt += 1) {
+    const database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
+    if (database.kind === 'pglite') return database;
+    try {
+      await database.db.execute('select 1');
+      return database;
+    } catch (error) {
+      await database.close().catch(() => undefined);
+      const where = databaseName(config.databaseUrl ?? '');
+      const reason = error instanceof Error ? error.message : String(error);
+      if (!isUnreachable(error) || Date.now() - started > DATABASE_WAIT_MS) {
+        fail(`Cannot use the database at ${where} (DATABASE_URL): ${reason}`);
+      }
+      console.error(
+        `[portal] The database at ${where} (DATABASE_URL) cannot be reached (${reason}); trying again (attempt ${attempt}).`,
+      );
+      await new Promise((resolve) => setTimeout(resolve, Math.min(5_000, 500 * attempt)));
+    }
+  }
+}
 
 async function main() {
-  let config: ReturnType<typeof loadConfig>;
+  let config: Config;
   try {
     config = loadConfig();
   } catch (error) {
-    if (error instanceof ConfigError) {
-      console.error(error.message);
-      process.exit(78);
+    if (error instanceof ConfigError) fail(error.message, EXIT_CONFIG);
+    throw error;
+  }
+  let database: Database;
+  try {
+    database = await open(config);
+  } catch (error) {
+    if (error instanceof DataFolderInUseError) return fail(error.message);
+    const code = (error as { code?: string }).code;
+    if (code && /^E[A-Z]+$/.test(code) && !config.databaseUrl) {
+      return fail(
+        `The data folder ${config.dataDir} (DATA_DIR) cannot be used: ${(error as Error).message}`,
+      );
     }
     throw error;
   }
-  const app = await buildApp(config);
-  const close = async (signal: string) => {
-    app.log.info({ signal }, 'shutting down');
-    await app.close();
-    process.exit(0);
+  const app = await buildApp(config, { database }).catch(async (error) => {
+    await database.close().catch(() => undefined);
+    throw error;
+  });
+
+  let stopping: Promise<void> | undefined;
+  let forced = false;
+  const force = (reason: string) => {
+    if (forced) return;
+    forced = true;
+    app.log.warn(`${reason}: closing the connections of requests still in flight`);
+    app.server.closeAllConnections();
+    setTimeout(() => {
+      app.log.error(`not stopped ${STOP_MS} ms after closing the connections: exiting`);
+      process.exit(1);
+    }, STOP_MS).unref();
   };
-  process.once('SIGINT', close);
-  process.once('SIGTERM', close);
-  await app.listen({ host: config.host, port: config.port });
+  const stop = (signal: string) => {
+    if (stopping) {
+      force(`${signal} again`);
+      return;
+    }
+    app.log.info({ signal }, 'shutting down: no new requests, waiting for those in flight');
+    const grace = setTimeout(
+      () => force(`still busy after ${SHUTDOWN_GRACE_MS} ms`),
+      SHUTDOWN_GRACE_MS,
+    );
+    stopping = (async () => {
+      let code = 0;
+      try {
+        await app.close();
+      } catch (error) {
+        app.log.error({ err: error }, 'shutting down failed');
+        code = 1;
+      }
+      clearTimeout(grace);
+      try {
+        await database.close();
+      } catch (error) {
+        app.log.error({ err: error }, 'closing the database failed');
+        code = 1;
+      }
+      app.log.info('stopped');
+      process.exit(code);
+    })();
+  };
+  process.on('SIGINT', () => stop('SIGINT'));
+  process.on('SIGTERM', () => stop('SIGTERM'));
+
+  try {
+    await app.listen({ host: config.host, port: config.port });
+  } catch (error) {
+    await app.close().catch(() => undefined);
+    await database.close().catch(() => undefined);
+    const code = (error as { code?: string }).code;
+    if (code === 'EADDRINUSE') {
+      fail(
+        `Port ${config.port} on ${config.host} (PORT, HOST) is already in use by another program.`,
+      );
+    }
+    if (code === 'EACCES' || code === 'EADDRNOTAVAIL') {
+      fail(
+        `Cannot listen on ${config.host}:${config.port} (HOST, PORT): ${(error as Error).message}`,
+      );
+    }
+    throw error;
+  }
   app.log.info(`Portal ready at ${config.publicUrl}`);
 }
 

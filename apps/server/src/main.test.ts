@@ -1,0 +1,196 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { request } from 'node:http';
+import { createServer, type Server } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { SHUTDOWN_GRACE_MS } from './main';
+
+/**
+ * The server as an operator runs it: its own process (src/main.ts), a PGlite data folder, a
+ * real port; stopped by signals.
+ */
+const folders: string[] = [];
+const children: ChildProcess[] = [];
+afterEach(() => {
+  for (const child of children.splice(0)) child.kill('SIGKILL');
+  for (const folder of folders.splice(0)) rmSync(folder, { recursive: true, force: true });
+});
+
+async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as { port: number };
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+interface Started {
+  child: ChildProcess;
+  port: number;
+  dataDir: string;
+  output: () => string;
+  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null; at: number }>;
+}
+
+function startServer(env: Record<string, string>): Started {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'portal-main-'));
+  folders.push(dataDir);
+  const port = Number(env.PORT);
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', path.join(import.meta.dirname, 'main.ts')],
+    {
+      env: {
+        ...process.env,
+        NODE_ENV: 'test',
+        HOST: '127.0.0.1',
+        PUBLIC_URL: `http://localhost:${port}`,
+        DATA_DIR: dataDir,
+        DATABASE_URL: '',
+        SEED_DEMO_DATA: 'false',
+        LOG_LEVEL: 'info',
+        ...env,
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
+  children.push(child);
+  let output = '';
+  child.stdout?.on('data', (chunk: Buffer) => {
+    output += chunk.toString();
+  });
+  child.stderr?.on('data', (chunk: Buffer) => {
+    output += chunk.toString();
+  });
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null; at: number }>(
+    (resolve) => child.on('exit', (code, signal) => resolve({ code, signal, at: Date.now() })),
+  );
+  return { child, port, dataDir, output: () => output, exited };
+}
+
+async function ready(started: Started) {
+  const deadline = Date.now() + 60_000;
+  while (!started.output().includes('Portal ready')) {
+    if (Date.now() > deadline || started.child.exitCode !== null) {
+      throw new Error(`the server did not start:\n${started.output()}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+/** A POST whose body arrives in two parts: the request stays in flight until `finish`. */
+function slowRequest(port: number) {
+  const body = JSON.stringify({ padding: 'x'.repeat(64) });
+  let pending: ReturnType<typeof request> | undefined;
+  const answer = new Promise<{ status: number; contentType: string | undefined }>(
+    (resolve, reject) => {
+      const outgoing = request(
+        {
+          host: '127.0.0.1',
+          port,
+          method: 'POST',
+          path: '/api/ping',
+          headers: { 'content-type': 'application/json', 'content-length': body.length },
+        },
+        (response) => {
+          response.resume();
+          response.on('end', () =>
+            resolve({
+              status: response.statusCode ?? 0,
+              contentType: response.headers['content-type'],
+            }),
+          );
+        },
+      );
+      outgoing.on('error', reject);
+      outgoing.write(body.slice(0, 10));
+      pending = outgoing;
+    },
+  );
+  return {
+    answer,
+    finish: () => pending?.end(body.slice(10)),
+  };
+}
+
+const ping = (port: number) =>
+  fetch(`http://127.0.0.1:${port}/api/ping`).then(
+    (response) => response.status,
+    (error: Error & { cause?: { code?: string } }) => error.cause?.code ?? error.message,
+  );
+
+describe('the server process', () => {
+  it('SIGTERM: the request in flight is answered, new connections are refused, the process ends with 0 and frees the data folder', async () => {
+    const server = startServer({ PORT: String(await freePort()) });
+    await ready(server);
+    const inFlight = slowRequest(server.port);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    server.child.kill('SIGTERM');
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(await ping(server.port)).toBe('ECONNREFUSED');
+    expect(server.child.exitCode).toBeNull();
+    inFlight.finish();
+    // POST on the GET-only ping: the complete request is answered (405), not cut off.
+    expect(await inFlight.answer).toMatchObject({ status: 405 });
+    const { code } = await server.exited;
+    expect(code).toBe(0);
+    expect(existsSync(path.join(server.dataDir, 'pglite.lock'))).toBe(false);
+  }, 90_000);
+
+  it('SIGTERM: a request that stays in flight does not hold the process beyond the grace period', async () => {
+    const server = startServer({ PORT: String(await freePort()) });
+    await ready(server);
+    const inFlight = slowRequest(server.port);
+    inFlight.answer.catch(() => undefined);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    const signalled = Date.now();
+    server.child.kill('SIGTERM');
+    const { code, at } = await server.exited;
+    expect(at - signalled).toBeLessThan(SHUTDOWN_GRACE_MS + 4_000);
+    expect(code).toBe(0);
+    await expect(inFlight.answer).rejects.toThrow();
+  }, 90_000);
+
+  it('a second SIGINT closes the connections at once', async () => {
+    const server = startServer({ PORT: String(await freePort()) });
+    await ready(server);
+    const inFlight = slowRequest(server.port);
+    inFlight.answer.catch(() => undefined);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    const signalled = Date.now();
+    server.child.kill('SIGINT');
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    server.child.kill('SIGINT');
+    const { code, at } = await server.exited;
+    expect(at - signalled).toBeLessThan(SHUTDOWN_GRACE_MS / 2);
+    expect(code).toBe(0);
+  }, 90_000);
+
+  it('a port in use stops the start with a message naming PORT, and frees the data folder', async () => {
+    const taken: Server = createServer();
+    await new Promise<void>((resolve) => taken.listen(0, '127.0.0.1', resolve));
+    const { port } = taken.address() as { port: number };
+    try {
+      const server = startServer({ PORT: String(port) });
+      const { code } = await server.exited;
+      expect(code).toBe(1);
+      expect(server.output()).toContain(`Port ${port} on 127.0.0.1 (PORT, HOST) is already in use`);
+      expect(server.output()).not.toContain('    at ');
+      expect(existsSync(path.join(server.dataDir, 'pglite.lock'))).toBe(false);
+    } finally {
+      await new Promise((resolve) => taken.close(resolve));
+    }
+  }, 90_000);
+
+  it('a data folder another process has open stops the start with a message saying so', async () => {
+    const first = startServer({ PORT: String(await freePort()) });
+    await ready(first);
+    const second = startServer({ PORT: String(await freePort()), DATA_DIR: first.dataDir });
+    const { code } = await second.exited;
+    expect(code).toBe(1);
+    expect(second.output()).toContain(`in use by another portal (process ${first.child.pid}`);
+    expect(await ping(first.port)).toBe(200);
+  }, 90_000);
+});
