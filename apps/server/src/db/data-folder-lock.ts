@@ -42,11 +42,14 @@ const readOr = (file: string) => {
   }
 };
 
-/** Field 22 of /proc/<pid>/stat: the process's start time (after the command in parentheses). */
-function processStart(pid: number | 'self'): string | undefined {
-  const stat = readOr(`/proc/${pid}/stat`);
-  return stat?.slice(stat.lastIndexOf(')') + 2).split(' ')[19];
+/** Fields of /proc/<pid>/stat after the command in parentheses: [0] the state, [19] the start. */
+function stat(pid: number | 'self'): string[] | undefined {
+  const text = readOr(`/proc/${pid}/stat`);
+  return text?.slice(text.lastIndexOf(')') + 2).split(' ');
 }
+
+/** Field 22 of /proc/<pid>/stat: the process's start time in clock ticks since boot. */
+const processStart = (pid: number | 'self') => stat(pid)?.[19];
 
 function namespace(): string | undefined {
   try {
@@ -78,7 +81,10 @@ function judge(holder: Holder, self: Holder): 'alive' | 'gone' | 'unknown' {
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ESRCH') return 'gone';
   }
-  if (holder.processStart && processStart(holder.pid) !== holder.processStart) return 'gone';
+  const fields = stat(holder.pid);
+  // Killed but not yet reaped (a zombie), or its id now used by a process started later.
+  if (fields && (fields[0] === 'Z' || fields[0] === 'X')) return 'gone';
+  if (holder.processStart && fields?.[19] !== holder.processStart) return 'gone';
   return 'alive';
 }
 
