@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config';
@@ -39,6 +40,50 @@ export function redactUrl(url: string): string {
 export interface BuildOptions {
   /** An open database (tests pass an in-memory one); otherwise opened from the config. */
   database?: Database;
+  /** Where the log lines go (tests read them); standard output by default. */
+  logStream?: { write(line: string): void };
+}
+
+/** Query values of a failed statement (Drizzle's `params`, in its message too) never reach the logs. */
+const QUERY_PARAMS = /\nparams: [^\n]*/g;
+
+/**
+ * An error as logged: type, message, stack, code and the statement that failed, but not the
+ * values it was given (e-mail addresses, names, token hashes: Drizzle puts them in `params`
+ * and its message, PostgreSQL in the `detail` of a constraint violation); causes likewise.
+ */
+export function serializeError(error: unknown, depth = 0): unknown {
+  if (!(error instanceof Error)) return error;
+  const {
+    params: _params,
+    detail,
+    cause,
+    ...rest
+  } = error as Error & {
+    params?: unknown;
+    detail?: unknown;
+    cause?: unknown;
+    code?: unknown;
+  };
+  const fields: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(rest)) {
+    // node-postgres hangs its connection on some errors: no secrets or sockets in the logs.
+    if (typeof value !== 'object' || value === null) fields[key] = value;
+  }
+  // PostgreSQL's data exceptions (class 22: invalid input syntax, value too long) quote the value.
+  const quotesValue = typeof rest.code === 'string' && rest.code.startsWith('22');
+  const clean = (text: string) => {
+    const withoutParams = text.replace(QUERY_PARAMS, '');
+    return quotesValue ? withoutParams.replace(/"[^"\n]*"/g, '"[redacted]"') : withoutParams;
+  };
+  return {
+    type: error.constructor.name,
+    message: clean(error.message),
+    stack: error.stack === undefined ? undefined : clean(error.stack),
+    ...fields,
+    ...(typeof detail === 'string' ? { detail: detail.replace(/=\(.*\)/s, '=([redacted])') } : {}),
+    ...(cause !== undefined && depth < 4 ? { cause: serializeError(cause, depth + 1) } : {}),
+  };
 }
 
 export type App = FastifyInstance;
@@ -58,7 +103,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
         ? false
         : {
             level: config.logLevel,
+            ...(options.logStream ? { stream: options.logStream } : {}),
             serializers: {
+              err: (error) =>
+                serializeError(error) as { type: string; message: string; stack: string },
               req: (request) => ({
                 method: request.method,
                 url: redactUrl(request.url),
@@ -79,6 +127,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     // Only the configured proxies may name the client (TRUST_PROXY); by default the socket
     // address counts, so X-Forwarded-For cannot dodge per-address limits.
     trustProxy: config.trustProxy,
+    // Unique across processes and restarts: the id a problem answer names (`instance`) finds
+    // its log lines.
+    genReqId: () => randomUUID(),
+    // One line per request (onResponse below) instead of Fastify's two.
+    disableRequestLogging: true,
     // Undecodable URLs (FST_ERR_BAD_URL) answer problem+json with the security headers too.
     frameworkErrors: badUrlAnswer(securityHeadersApplier(config)),
   }).withTypeProvider<ZodTypeProvider>();
@@ -88,6 +141,14 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       { err: error },
       'an unused database connection failed; the next query opens a new one',
     );
+
+  app.addHook('onResponse', (request, reply, done) => {
+    request.log.info(
+      { req: request, res: { statusCode: reply.statusCode }, responseTime: reply.elapsedTime },
+      'request completed',
+    );
+    done();
+  });
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

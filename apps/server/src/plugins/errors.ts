@@ -87,9 +87,56 @@ function isValidationError(error: unknown): error is ValidationError {
   );
 }
 
+/** Network errors of a database connection: PostgreSQL cannot be reached. */
+const UNREACHABLE = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EHOSTUNREACH', 'EPIPE']);
+
+/**
+ * Whether `error` (or a cause of it) says the database is unavailable for now, not that the
+ * statement is wrong: it cannot be reached, the connection broke, it is starting or shutting
+ * down (57P01–57P03), it has no connection left (53300), any connection exception (08…).
+ */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  for (let current = error, depth = 0; current && depth < 5; depth += 1) {
+    const { code, message, cause } = current as {
+      code?: unknown;
+      message?: unknown;
+      cause?: unknown;
+    };
+    if (typeof code === 'string') {
+      if (UNREACHABLE.has(code) || code.startsWith('08') || code === '53300') return true;
+      if (code === '57P01' || code === '57P02' || code === '57P03') return true;
+    }
+    if (
+      typeof message === 'string' &&
+      /^(Connection terminated|Client has encountered a connection error|timeout exceeded when trying to connect)/.test(
+        message,
+      )
+    ) {
+      return true;
+    }
+    current = cause;
+  }
+  return false;
+}
+
+/** Seconds a client waits before asking again while the database is unavailable. */
+const RETRY_AFTER_SECONDS = 5;
+
 /** Turns any thrown value into a problem; only 4xx answers say what went wrong. */
 export function toProblem(error: unknown): { problem: Problem; headers: Record<string, string> } {
   if (error instanceof ProblemError) return { problem: error.toProblem(), headers: error.headers };
+
+  if (isDatabaseUnavailable(error)) {
+    return {
+      problem: {
+        type: 'about:blank',
+        title: 'Service Unavailable',
+        status: 503,
+        detail: messages.serviceUnavailable,
+      },
+      headers: { 'retry-after': String(RETRY_AFTER_SECONDS) },
+    };
+  }
 
   if (isValidationError(error)) {
     const context = error.validationContext ?? 'request';
@@ -156,6 +203,8 @@ export const errorsPlugin = fp(
       const { problem, headers } = toProblem(error);
       if (problem.status >= 500) {
         request.log.error({ err: error }, 'request failed');
+        // The occurrence, by the request id its log lines carry: what a user reports finds them.
+        problem.instance = `urn:uuid:${request.id}`;
       } else if (problem.status === 429) {
         request.log.warn({ ip: request.ip }, 'rate limit exceeded');
       }
