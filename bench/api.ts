@@ -404,7 +404,12 @@ export async function startHelloWorld() {
 
 /** Migrates, seeds, adds the bench members and signs their tokens; the database is closed after. */
 export async function prepare(env: Record<string, string>) {
-  const config = loadConfig({ ...env, NODE_ENV: 'production', LOG_LEVEL: 'silent' });
+  const config = loadConfig({
+    PUBLIC_URL: 'http://localhost:8080',
+    ...env,
+    NODE_ENV: 'production',
+    LOG_LEVEL: 'silent',
+  });
   const database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
   try {
     await migrateDatabase(database);

@@ -47,4 +47,14 @@ describe('loadConfig', () => {
       /IMPERSONATION_TTL_SECONDS/,
     );
   });
+
+  it('NODE_ENV=production refuses to start without PUBLIC_URL, naming it', () => {
+    expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(ConfigError);
+    expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/PUBLIC_URL: required/);
+    expect(
+      loadConfig({ NODE_ENV: 'production', PUBLIC_URL: 'https://portal.example.de' }).publicUrl,
+    ).toBe('https://portal.example.de');
+    // `npm start` as the demo (no NODE_ENV) keeps its default.
+    expect(loadConfig({}).publicUrl).toBe('http://localhost:8080');
+  });
 });

@@ -208,6 +208,14 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     throw new ConfigError(`Invalid configuration:\n  ${lines.join('\n  ')}`);
   }
   const env = result.data;
+  // A deployment (NODE_ENV=production said, not defaulted): the issuer of every token and the
+  // address of every link derive from PUBLIC_URL; the default (http://localhost:PORT) serves
+  // only this machine, so sign-in would send everyone else to their own localhost.
+  if (cleaned.NODE_ENV === 'production' && !env.PUBLIC_URL) {
+    throw new ConfigError(
+      'Invalid configuration:\n  PUBLIC_URL: required when NODE_ENV is production (the URL people open, e.g. https://portal.example.com)',
+    );
+  }
   const publicUrl = stripSlash(env.PUBLIC_URL ?? `http://localhost:${env.PORT}`);
   const authUrl = stripSlash(env.AUTH_URL ?? `${publicUrl}/auth`);
   if (env.IDENTITY_PROVIDER === 'external' && !env.AUTH_URL) {

@@ -229,8 +229,12 @@ describe('7: uniform answers', () => {
   });
 
   it('demo data only when asked for under NODE_ENV=production', () => {
-    expect(loadConfig({ NODE_ENV: 'production' }).seedDemoData).toBe(false);
-    expect(loadConfig({ NODE_ENV: 'production', SEED_DEMO_DATA: 'true' }).seedDemoData).toBe(true);
+    const publicUrl = 'https://portal.example.de';
+    expect(loadConfig({ NODE_ENV: 'production', PUBLIC_URL: publicUrl }).seedDemoData).toBe(false);
+    expect(
+      loadConfig({ NODE_ENV: 'production', PUBLIC_URL: publicUrl, SEED_DEMO_DATA: 'true' })
+        .seedDemoData,
+    ).toBe(true);
     expect(loadConfig({ NODE_ENV: 'development' }).seedDemoData).toBe(true);
   });
 });
