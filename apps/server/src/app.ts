@@ -1,5 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, {
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyRequest,
+  LogController,
+} from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import { type Database, migrateDatabase, openDatabase, SCHEMA_LOCK_KEY } from './db/client';
@@ -88,6 +93,17 @@ export function serializeError(error: unknown, depth = 0): unknown {
 
 export type App = FastifyInstance;
 
+/** One log line per request, when it is answered (Fastify writes one at the start too). */
+class OneLinePerRequest extends LogController {
+  override incomingRequest() {}
+
+  override requestCompleted(error: Error | null, request: FastifyRequest, reply: FastifyReply) {
+    const line = { req: request, res: reply, responseTime: reply.elapsedTime };
+    if (error) reply.log.error({ ...line, err: error }, 'request errored');
+    else reply.log.info(line, 'request completed');
+  }
+}
+
 /** Opens the database, migrates it, seeds demo data when configured, and builds the server. */
 export async function buildApp(config: Config, options: BuildOptions = {}): Promise<App> {
   const database =
@@ -130,8 +146,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     // Unique across processes and restarts: the id a problem answer names (`instance`) finds
     // its log lines.
     genReqId: () => randomUUID(),
-    // One line per request (onResponse below) instead of Fastify's two.
-    disableRequestLogging: true,
+    logController: new OneLinePerRequest(),
     // Undecodable URLs (FST_ERR_BAD_URL) answer problem+json with the security headers too.
     frameworkErrors: badUrlAnswer(securityHeadersApplier(config)),
   }).withTypeProvider<ZodTypeProvider>();
@@ -141,14 +156,6 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       { err: error },
       'an unused database connection failed; the next query opens a new one',
     );
-
-  app.addHook('onResponse', (request, reply, done) => {
-    request.log.info(
-      { req: request, res: { statusCode: reply.statusCode }, responseTime: reply.elapsedTime },
-      'request completed',
-    );
-    done();
-  });
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
