@@ -193,4 +193,24 @@ describe('the server process', () => {
     expect(second.output()).toContain(`in use by another portal (process ${first.child.pid}`);
     expect(await ping(first.port)).toBe(200);
   }, 90_000);
+
+  it('a PostgreSQL that cannot be reached is tried again with a message naming DATABASE_URL, never its password', async () => {
+    const closed = await freePort();
+    const server = startServer({
+      PORT: String(await freePort()),
+      DATABASE_URL: `postgres://portal:geheim@127.0.0.1:${closed}/portal`,
+    });
+    const deadline = Date.now() + 60_000;
+    while (!server.output().includes('(attempt 2)')) {
+      if (Date.now() > deadline || server.child.exitCode !== null) {
+        throw new Error(`no second attempt:\n${server.output()}`);
+      }
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    expect(server.output()).toContain(
+      `[portal] The database at 127.0.0.1:${closed}/portal (DATABASE_URL) cannot be reached (connect ECONNREFUSED 127.0.0.1:${closed}); trying again (attempt 1).`,
+    );
+    expect(server.output()).not.toContain('geheim');
+    expect(server.output()).not.toContain('    at ');
+  }, 90_000);
 });

@@ -2,6 +2,7 @@ import { buildApp } from './app';
 import { type Config, ConfigError, loadConfig } from './config';
 import { type Database, openDatabase } from './db/client';
 import { DataFolderInUseError } from './db/data-folder-lock';
+import { isDatabaseUnavailable } from './plugins/errors';
 
 /**
  * How long a stop (SIGTERM, SIGINT) waits for requests in flight (an upload on a slow line may
@@ -32,17 +33,13 @@ const databaseName = (url: string) => {
   }
 };
 
-/** Errors that say PostgreSQL is not (yet) there, as opposed to a wrong password or name. */
-const UNREACHABLE = new Set([
-  'ECONNREFUSED',
-  'ECONNRESET',
-  'ETIMEDOUT',
-  'EHOSTUNREACH',
-  'EAI_AGAIN',
-]);
-const isUnreachable = (error: unknown) => {
-  const code = (error as { code?: string } | undefined)?.code ?? '';
-  return UNREACHABLE.has(code) || code === '57P03' || code.startsWith('08');
+/** The innermost message: Drizzle wraps the driver's error (`Failed query: …`) around it. */
+const reasonOf = (error: unknown): string => {
+  let current = error;
+  while ((current as { cause?: unknown })?.cause instanceof Error) {
+    current = (current as { cause: unknown }).cause;
+  }
+  return current instanceof Error ? current.message : String(current);
 };
 
 /** Opens the database; PostgreSQL that cannot be reached yet is tried again for a while. */
@@ -57,8 +54,8 @@ async function open(config: Config): Promise<Database> {
     } catch (error) {
       await database.close().catch(() => undefined);
       const where = databaseName(config.databaseUrl ?? '');
-      const reason = error instanceof Error ? error.message : String(error);
-      if (!isUnreachable(error) || Date.now() - started > DATABASE_WAIT_MS) {
+      const reason = reasonOf(error);
+      if (!isDatabaseUnavailable(error) || Date.now() - started > DATABASE_WAIT_MS) {
         fail(`Cannot use the database at ${where} (DATABASE_URL): ${reason}`);
       }
       console.error(
