@@ -10,13 +10,14 @@ import type { Config } from './config';
 import { type Database, migrateDatabase, openDatabase, SCHEMA_LOCK_KEY } from './db/client';
 import { seedDemoData } from './db/seed/index';
 import { identityPlugin } from './identity/index';
+import { messages } from './messages';
 import { modules } from './modules/index';
 import { accessPlugin } from './plugins/access';
 import { authPlugin } from './plugins/auth';
 import { compressPlugin } from './plugins/compress';
 import { dbPlugin } from './plugins/db';
 import { docsPlugin } from './plugins/docs';
-import { badUrlAnswer, errorsPlugin } from './plugins/errors';
+import { badUrlAnswer, errorsPlugin, ProblemError } from './plugins/errors';
 import { inputGuardPlugin } from './plugins/input-guard';
 import { mailerPlugin } from './plugins/mailer';
 import { principalsPlugin } from './plugins/principals';
@@ -147,6 +148,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     // its log lines.
     genReqId: () => randomUUID(),
     logController: new OneLinePerRequest(),
+    // Refused by the onRequest hook below, as problem+json.
+    return503OnClosing: false,
     // Undecodable URLs (FST_ERR_BAD_URL) answer problem+json with the security headers too.
     frameworkErrors: badUrlAnswer(securityHeadersApplier(config)),
   }).withTypeProvider<ZodTypeProvider>();
@@ -163,6 +166,23 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(dbPlugin, { database, ownsDatabase: !options.database });
   await app.register(errorsPlugin);
   await app.register(securityPlugin, { config });
+  // While stopping, a request that still arrives on an open connection (pipelined, or on a
+  // keep-alive connection busy when the stop began) is refused like every other error:
+  // problem+json 503 (Fastify's own answer was plain JSON), Connection: close, Retry-After.
+  let isClosing = false;
+  app.addHook('preClose', (done) => {
+    isClosing = true;
+    done();
+  });
+  app.addHook('onRequest', (_request, _reply, done) => {
+    if (!isClosing) return done();
+    done(
+      new ProblemError(503, {
+        detail: messages.serviceUnavailable,
+        headers: { 'retry-after': '5' },
+      }),
+    );
+  });
   await app.register(inputGuardPlugin);
   await app.register(compressPlugin);
   await app.register(mailerPlugin, { config });

@@ -1,7 +1,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { request } from 'node:http';
-import { createServer, type Server } from 'node:net';
+import { connect, createServer, type Server } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -212,5 +212,35 @@ describe('the server process', () => {
     );
     expect(server.output()).not.toContain('geheim');
     expect(server.output()).not.toContain('    at ');
+  }, 90_000);
+
+  it('SIGTERM: a request that still arrives on an open connection is refused with problem+json 503', async () => {
+    const server = startServer({ PORT: String(await freePort()) });
+    await ready(server);
+    const socket = connect(server.port, '127.0.0.1');
+    await new Promise((resolve) => socket.once('connect', resolve));
+    let received = '';
+    socket.on('data', (chunk: Buffer) => {
+      received += chunk.toString();
+    });
+    const body = '{"padding":"xxxxxxxxxx"}';
+    // The first request is in flight (its body incomplete) when the stop begins.
+    socket.write(
+      `POST /api/ping HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\n\r\n${body.slice(0, 5)}`,
+    );
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    server.child.kill('SIGTERM');
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    // Its body, and right behind it on the same connection a second request.
+    socket.write(`${body.slice(5)}GET /api/ping HTTP/1.1\r\nHost: localhost\r\n\r\n`);
+    await new Promise((resolve) => socket.once('close', resolve));
+    const answers = received.split(/(?=HTTP\/1\.1 )/);
+    expect(answers[0]).toMatch(/^HTTP\/1\.1 405/);
+    expect(answers[1]).toMatch(/^HTTP\/1\.1 503/);
+    expect(answers[1]).toMatch(/content-type: application\/problem\+json/i);
+    expect(answers[1]).toMatch(/retry-after: 5/i);
+    expect(answers[1]).toMatch(/connection: close/i);
+    expect(answers[1]).toContain('"status":503');
+    expect((await server.exited).code).toBe(0);
   }, 90_000);
 });
