@@ -215,7 +215,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     return database;
   }
   let dataDir = options.dataDir;
-  let unlock = async () => undefined as void;
+  let unlock: () => Promise<void> = async () => {};
   if (dataDir && !dataDir.startsWith('memory://')) {
     await mkdir(dataDir, { recursive: true });
     unlock = await lockDataFolder(path.join(dataDir, 'pglite.lock'));
