@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '../../test/render';
 import { AppShellLayout } from './app-shell-layout';
+import { TYPE_AHEAD_RESET_MS } from './menu-keys';
 import type { ShellProps } from './types';
 
 const institutions = [
@@ -90,6 +91,40 @@ describe('AppShellLayout', () => {
 
       await user.click(items[1]!);
       expect(props.onSelectInstitution).toHaveBeenCalledWith('i-2');
+    });
+
+    it('a long list scrolls within the window and finds an institution by its first letters', async () => {
+      const many = [
+        ...Array.from({ length: 300 }, (_, index) => ({
+          id: `p-${index}`,
+          name: `Praxis ${String(index).padStart(3, '0')}`,
+          trusted: false,
+        })),
+        { id: 'a-1', name: 'Ärztehaus am Markt', trusted: false },
+        { id: 'z-1', name: 'Zahnarztpraxis Dr. Müller', trusted: false },
+        { id: 'z-2', name: 'Zentrum für Diagnostik', trusted: false },
+      ];
+      const { user } = renderShell({ institutions: many, currentInstitutionId: 'p-0' });
+      await user.click(screen.getByRole('button', { name: /Institution auswählen/ }));
+      const menu = await screen.findByRole('menu');
+      expect(menu.style.maxHeight).toMatch(/^min\(32rem, (calc\()?100dvh - 6rem\)?\)$/);
+      expect(menu.style.overflowY).toBe('auto');
+
+      // Letters typed in a row add up.
+      await user.keyboard('ze');
+      expect(document.activeElement).toHaveTextContent('Zentrum für Diagnostik');
+      // Later, a new search starts after the focused item (and wraps around).
+      const pause = () => new Promise((resolve) => setTimeout(resolve, TYPE_AHEAD_RESET_MS + 50));
+      await pause();
+      await user.keyboard('z');
+      expect(document.activeElement).toHaveTextContent('Zahnarztpraxis Dr. Müller');
+      // Accents are ignored: 'a' finds 'Ärztehaus'.
+      await pause();
+      await user.keyboard('a');
+      expect(document.activeElement).toHaveTextContent('Ärztehaus am Markt');
+      // The arrow keys carry on from there.
+      await user.keyboard('{ArrowDown}');
+      expect(document.activeElement).toHaveTextContent('Zahnarztpraxis Dr. Müller');
     });
 
     it('shows just the name (and the trusted icon) with a single institution', () => {

@@ -1,9 +1,10 @@
 import '@mantine/core/styles/Menu.css';
 import '@mantine/core/styles/Popover.css';
 import { Menu } from '@mantine/core';
-import { cloneElement } from 'react';
+import { cloneElement, useState } from 'react';
 import { shell } from '../../messages/de/shell';
 import { type LoadedPopupProps, useOpenOnMount } from './deferred-popup';
+import { createMenuTypeAhead } from './menu-keys';
 import { TrustedIcon } from './trusted-icon';
 import type { ShellInstitution } from './types';
 
@@ -24,6 +25,7 @@ export default function InstitutionSwitcherDropdown({
   disabled,
 }: InstitutionSwitcherDropdownProps) {
   const { triggerRef, opened, setOpened } = useOpenOnMount(openOnMount && !disabled);
+  const [typeAhead] = useState(() => createMenuTypeAhead());
   return (
     <Menu
       position="bottom-start"
@@ -35,7 +37,13 @@ export default function InstitutionSwitcherDropdown({
       onChange={setOpened}
     >
       <Menu.Target>{cloneElement(trigger, { ref: triggerRef })}</Menu.Target>
-      <Menu.Dropdown aria-label={shell.institution.selectLabel}>
+      {/* A provider's support belongs to hundreds of institutions: the list scrolls within the
+          window, and typing a name's first letters moves to it. */}
+      <Menu.Dropdown
+        aria-label={shell.institution.selectLabel}
+        onKeyDown={typeAhead}
+        style={{ maxHeight: 'min(32rem, calc(100dvh - 6rem))', overflowY: 'auto' }}
+      >
         <Menu.Label>{shell.institution.selectLabel}</Menu.Label>
         <Menu.RadioGroup value={currentInstitutionId} onChange={onSelectInstitution}>
           {institutions.map((institution) => (
