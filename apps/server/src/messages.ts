@@ -10,6 +10,8 @@ export const messages = {
   tokenExpired: 'Das Zugriffstoken ist abgelaufen.',
   restrictedUser:
     'Sie sind als technischer Nutzer angemeldet! Die Bedienung des Portals ist für diese Rolle nicht vorgesehen.',
+  /** An external provider's impersonated token that the portal's rule does not allow (spec §7's refusal text). */
+  actingAsRefused: 'Nachahmung des Users nicht erlaubt.',
   notFound: 'Die angeforderte Ressource wurde nicht gefunden.',
   pathNotFound: (method: string, path: string) => `Der Pfad ${method} ${path} existiert nicht.`,
   methodNotAllowed: (method: string, allowed: string) =>

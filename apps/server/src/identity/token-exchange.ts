@@ -1,14 +1,9 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { createLocalJWKSet, type JWK, jwtVerify, SignJWT } from 'jose';
 import { errors, type KoaContextWithOIDC } from 'oidc-provider';
 import type { Db } from '../db/client';
-import {
-  impersonationAudit,
-  institutions,
-  institutionUserRoles,
-  relationships,
-} from '../db/schema';
-import { resolveInstitutionScope } from '../plugins/access';
+import { impersonationAudit } from '../db/schema';
+import { decideActingAs } from '../plugins/access';
 import { findUserById, roleClaims, standardClaims } from './accounts';
 
 /** RFC 8693 token exchange, used for support impersonation. */
@@ -31,8 +26,6 @@ export const TOKEN_EXCHANGE_PARAMS = [
   'claim_token_format',
   'audience',
 ] as const;
-
-const IMPERSONATING_ROLES = ['INSTITUTION_ADMIN', 'SUPPORT_USER'] as const;
 
 export interface ExchangeRequest {
   subjectToken?: string;
@@ -136,62 +129,14 @@ export async function decideExchange(
   if (!target) throw new ExchangeRefused('unknown requested_subject');
 
   const claim = parseClaimToken(request.claimToken);
-  const callerRoles = await db
-    .select({ institutionId: institutionUserRoles.institutionId })
-    .from(institutionUserRoles)
-    .where(
-      and(
-        eq(institutionUserRoles.userId, caller.id),
-        inArray(institutionUserRoles.role, [...IMPERSONATING_ROLES]),
-      ),
-    );
-  let contractorIds = callerRoles.map((r) => r.institutionId);
-  if (claim.owner.length) contractorIds = contractorIds.filter((id) => claim.owner.includes(id));
-  // Membership and role checked once more through the tenant scope.
-  const checked: string[] = [];
-  for (const id of contractorIds) {
-    try {
-      await resolveInstitutionScope(db, caller.id, id, { roles: IMPERSONATING_ROLES });
-      checked.push(id);
-    } catch {
-      // not allowed there
-    }
-  }
-  if (!checked.length) throw new ExchangeRefused('caller may not impersonate');
-
-  const targetRoles = await db
-    .select({
-      institutionId: institutionUserRoles.institutionId,
-      role: institutionUserRoles.role,
-      trusted: institutions.trusted,
-    })
-    .from(institutionUserRoles)
-    .innerJoin(institutions, eq(institutions.id, institutionUserRoles.institutionId))
-    .where(eq(institutionUserRoles.userId, target.id));
-  if (targetRoles.some((r) => r.trusted && r.role === 'INSTITUTION_ADMIN')) {
-    throw new ExchangeRefused('requested subject is admin of a trusted institution');
-  }
-  let targetInstitutions = targetRoles.map((r) => r.institutionId);
-  if (claim.contractor.length) {
-    targetInstitutions = targetInstitutions.filter((id) => claim.contractor.includes(id));
-  }
-  if (!targetInstitutions.length) throw new ExchangeRefused('no relationship');
-  const links = await db
-    .select({ contractorId: relationships.contractorId, customerId: relationships.customerId })
-    .from(relationships)
-    .where(
-      and(
-        inArray(relationships.contractorId, checked),
-        inArray(relationships.customerId, targetInstitutions),
-      ),
-    );
-  if (!links.length) throw new ExchangeRefused('no relationship');
+  const decision = await decideActingAs(db, caller.id, target.id, claim);
+  if (!decision.allowed) throw new ExchangeRefused(decision.reason);
   return {
     impersonatorId: caller.id,
     impersonatorUsername: caller.email.toLowerCase(),
     userId: target.id,
-    contractorIds: [...new Set(links.map((l) => l.contractorId))],
-    customerIds: [...new Set(links.map((l) => l.customerId))],
+    contractorIds: decision.contractorIds,
+    customerIds: decision.customerIds,
   };
 }
 

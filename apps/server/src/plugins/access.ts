@@ -176,6 +176,96 @@ function checkedScope(
   } as unknown as InstitutionScope;
 }
 
+/** The roles whose holders may act as a customer's user: a contractor's admin or support. */
+export const IMPERSONATING_ROLES = [
+  'INSTITUTION_ADMIN',
+  'SUPPORT_USER',
+] as const satisfies readonly InstitutionRole[];
+
+/** Why acting as a user is refused (the token exchange's error description). */
+export type ActingAsRefusal =
+  | 'caller may not impersonate'
+  | 'requested subject is admin of a trusted institution'
+  | 'no relationship';
+
+export type ActingAsDecision =
+  | { allowed: true; contractorIds: string[]; customerIds: string[] }
+  | { allowed: false; reason: ActingAsRefusal };
+
+/**
+ * Who may act as whom (impersonation, spec section 7): `callerId` holds an impersonating role in
+ * a contractor institution that serves one of `targetId`'s institutions as its customer, and the
+ * target is no administrator of a trusted institution. `within` narrows the institutions
+ * considered (the token exchange's claim token: owner = the caller's, contractor = the target's).
+ * Decided here for the embedded provider's token exchange and, with an external provider, for
+ * every impersonated token the API is shown (plugins/auth.ts).
+ */
+export async function decideActingAs(
+  db: Db,
+  callerId: string,
+  targetId: string,
+  within: { owner: readonly string[]; contractor: readonly string[] } = {
+    owner: [],
+    contractor: [],
+  },
+): Promise<ActingAsDecision> {
+  const callerRoles = await db
+    .select({ institutionId: institutionUserRoles.institutionId })
+    .from(institutionUserRoles)
+    .where(
+      and(
+        eq(institutionUserRoles.userId, callerId),
+        inArray(institutionUserRoles.role, [...IMPERSONATING_ROLES]),
+      ),
+    );
+  let contractorIds = callerRoles.map((r) => r.institutionId);
+  if (within.owner.length) contractorIds = contractorIds.filter((id) => within.owner.includes(id));
+  // Membership and role checked once more through the tenant scope.
+  const checked: string[] = [];
+  for (const id of contractorIds) {
+    try {
+      await resolveInstitutionScope(db, callerId, id, { roles: IMPERSONATING_ROLES });
+      checked.push(id);
+    } catch {
+      // not allowed there
+    }
+  }
+  if (!checked.length) return { allowed: false, reason: 'caller may not impersonate' };
+
+  const targetRoles = await db
+    .select({
+      institutionId: institutionUserRoles.institutionId,
+      role: institutionUserRoles.role,
+      trusted: institutions.trusted,
+    })
+    .from(institutionUserRoles)
+    .innerJoin(institutions, eq(institutions.id, institutionUserRoles.institutionId))
+    .where(eq(institutionUserRoles.userId, targetId));
+  if (targetRoles.some((r) => r.trusted && r.role === 'INSTITUTION_ADMIN')) {
+    return { allowed: false, reason: 'requested subject is admin of a trusted institution' };
+  }
+  let targetInstitutions = targetRoles.map((r) => r.institutionId);
+  if (within.contractor.length) {
+    targetInstitutions = targetInstitutions.filter((id) => within.contractor.includes(id));
+  }
+  if (!targetInstitutions.length) return { allowed: false, reason: 'no relationship' };
+  const links = await db
+    .select({ contractorId: relationships.contractorId, customerId: relationships.customerId })
+    .from(relationships)
+    .where(
+      and(
+        inArray(relationships.contractorId, checked),
+        inArray(relationships.customerId, targetInstitutions),
+      ),
+    );
+  if (!links.length) return { allowed: false, reason: 'no relationship' };
+  return {
+    allowed: true,
+    contractorIds: [...new Set(links.map((l) => l.contractorId))],
+    customerIds: [...new Set(links.map((l) => l.customerId))],
+  };
+}
+
 /**
  * Whether `customerId` is a customer of the scope's institution, which serves it as contractor
  * (contractor routes that name a customer: support impersonation, advancing a bank order).

@@ -57,6 +57,41 @@ describe('bearer tokens of an external identity provider', () => {
     expect(requestedPaths).toContain('/auth/realms/portal/protocol/openid-connect/certs');
   });
 
+  it("checks an impersonated token against the portal's rule: only a contractor's support or admin, as a customer's user", async () => {
+    const actingAs = async (
+      impersonator: keyof typeof DEMO_USERS,
+      subject: 'max' | 'anna' | 'tom',
+    ) =>
+      t.app.inject({
+        method: 'GET',
+        url: '/api/user/current',
+        headers: bearer(
+          await demoToken(
+            t,
+            subject,
+            {
+              impersonator: { id: DEMO_USERS[impersonator], username: impersonator },
+            },
+            { key: privateJwk },
+          ),
+        ),
+      });
+    // Sara supports Abrechnungszentrum Nord, whose customer Praxis Sonnenschein is Max's.
+    const allowed = await actingAs('sara', 'max');
+    expect(allowed.statusCode).toBe(200);
+    expect(allowed.json().id).toBe(DEMO_USERS.max);
+    // Keycloak let these through; the portal does not.
+    for (const [impersonator, subject] of [
+      ['max', 'anna'], // a member of the practice, no contractor's role
+      ['sara', 'tom'], // an administrator of a trusted institution
+    ] as const) {
+      const refused = await actingAs(impersonator, subject);
+      expect(refused.statusCode, `${impersonator} as ${subject}`).toBe(403);
+      expect(refused.headers['content-type']).toContain('application/problem+json');
+      expect(refused.json().detail).toBe('Nachahmung des Users nicht erlaubt.');
+    }
+  });
+
   it('refuses tokens signed with the embedded keys', async () => {
     const res = await t.app.inject({
       method: 'GET',

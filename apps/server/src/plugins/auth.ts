@@ -12,6 +12,7 @@ import {
 import type { Config } from '../config';
 import { loadSigningKeys } from '../identity/keys';
 import { messages } from '../messages';
+import { decideActingAs, findUserIdBySubject } from './access';
 import { isApiReference } from './docs';
 import { forbidden, unauthorized } from './errors';
 import { isApiPath } from './security';
@@ -194,6 +195,9 @@ export function createTokenVerifier(
     const remembered = recall(token);
     if (remembered) return remembered;
     const context = await verifySignature(token);
+    if (config.auth.mode === 'external' && context.impersonator) {
+      await assertMayActAs(app, context.impersonator.id, context.sub);
+    }
     // Shared by every request with this token: frozen, so none can change it for the others.
     deepFreeze(context);
     if (verified.size >= VERIFIED_TOKENS_MAX) verified.clear();
@@ -201,6 +205,33 @@ export function createTokenVerifier(
     return context;
   };
   return Object.assign(verify, { recall });
+}
+
+/** An impersonated token whose impersonator may not act as its subject by the portal's rule. */
+export class ActingAsRefusedError extends Error {
+  constructor(reason: string) {
+    super(reason);
+    this.name = 'ActingAsRefusedError';
+  }
+}
+
+/**
+ * An external provider (Keycloak's token exchange) decides by its own permissions whom a
+ * support user may act as; the portal's rule is checked once more when the API first sees such
+ * a token (the embedded provider checks it in its token exchange): a contractor's support user
+ * or administrator, as a user of one of its customers, never as a trusted institution's admin.
+ * The decision holds for the token's lifetime, as an embedded exchange's does.
+ */
+async function assertMayActAs(app: FastifyInstance, impersonatorSub: string, sub: string) {
+  const [callerId, targetId] = await Promise.all([
+    findUserIdBySubject(app.db, impersonatorSub),
+    findUserIdBySubject(app.db, sub),
+  ]);
+  if (!callerId || !targetId || callerId === targetId) {
+    throw new ActingAsRefusedError('unknown impersonator or subject');
+  }
+  const decision = await decideActingAs(app.db, callerId, targetId);
+  if (!decision.allowed) throw new ActingAsRefusedError(decision.reason);
 }
 
 /** Whether a verified token's context may still be trusted (its `exp`, with the clock skew). */
@@ -305,6 +336,10 @@ export const authPlugin = fp<{ config: Config }>(
       verify(token).then(
         (auth) => done(admit(request, route, auth)),
         (error: unknown) => {
+          if (error instanceof ActingAsRefusedError) {
+            request.log.warn({ reason: error.message }, 'impersonated token refused');
+            return done(forbidden(messages.actingAsRefused));
+          }
           request.log.debug({ err: error }, 'access token refused');
           const expired = error instanceof joseErrors.JWTExpired;
           done(
