@@ -105,6 +105,17 @@ test.describe('a portal signing in at an external provider', () => {
     await expect(dashboardHeading(page)).toBeVisible();
     await expect(userMenu(page)).toContainText('Anna');
 
+    // Mein Konto: names stay editable; e-mail, password and second factor are the provider's.
+    await page.goto(`${appOrigin}/account`);
+    await expect(page.getByLabel('Vorname')).toHaveValue('Anna');
+    await expect(
+      page.getByText('Das Passwort wird beim Identitätsanbieter verwaltet', { exact: false }),
+    ).toBeVisible();
+    await expect(page.getByLabel('Aktuelles Passwort')).toHaveCount(0);
+    await expect(page.getByLabel('Neue E-Mail-Adresse')).toHaveCount(0);
+    await expectNoAxeViolations(page);
+    await screenshot(page, 'external-provider', 'account');
+
     // Abmelden ends the provider's session: the app sends the browser back to a sign-in there,
     // which asks for the password again, also when the app is opened anew.
     await userMenu(page).click();

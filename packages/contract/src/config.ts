@@ -17,5 +17,10 @@ export const publicConfig = z.object({
    * and refuses larger files before sending. Absent from older servers (no check before sending).
    */
   uploadMaxBytes: z.number().int().positive().optional(),
+  /**
+   * IDENTITY_PROVIDER=external: e-mail, password and second factor belong to the provider, which
+   * signs people in with them; Mein Konto offers no change of them. Absent means false.
+   */
+  credentialsAtProvider: z.boolean().optional(),
 });
 export type PublicConfig = z.infer<typeof publicConfig>;

@@ -92,6 +92,11 @@ describe('bearer tokens of an external identity provider', () => {
     }
   });
 
+  it('tells the app that e-mail, password and second factor are managed at the provider', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/clients/public/config' });
+    expect(res.json().credentialsAtProvider).toBe(true);
+  });
+
   it('refuses tokens signed with the embedded keys', async () => {
     const res = await t.app.inject({
       method: 'GET',

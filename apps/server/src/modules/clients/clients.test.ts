@@ -25,6 +25,7 @@ describe('GET /api/clients/public/config', () => {
       serverStatusUrl: 'https://status.example.de/',
       analytics: { 'portal.example.de': '7' },
       uploadMaxBytes: 50 * 1024 * 1024,
+      credentialsAtProvider: false,
     });
   });
 

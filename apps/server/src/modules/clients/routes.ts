@@ -12,6 +12,7 @@ export function toPublicConfig(config: Config): PublicConfig {
     analytics: config.analyticsSites,
     ...(config.analytics.url ? { analyticsUrl: config.analytics.url } : {}),
     uploadMaxBytes: config.documents.uploadMaxBytes,
+    credentialsAtProvider: config.auth.mode === 'external',
   };
 }
 

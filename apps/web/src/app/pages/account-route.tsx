@@ -23,7 +23,7 @@ const holdsTwoFactor = (token: string | null) => {
 /** Mein Konto with the signed-in user; the two-factor status comes from the token's roles. */
 export function AccountRoute() {
   const { user, currentInstitutionId } = useAppContext();
-  const { session } = useServices();
+  const { session, config } = useServices();
   const breadcrumbs = useBreadcrumbs();
   const [isImpersonating, setIsImpersonating] = useState(false);
   useEffect(() => {
@@ -50,6 +50,7 @@ export function AccountRoute() {
       userId={user.id}
       institutionId={currentInstitutionId}
       isImpersonating={isImpersonating}
+      credentialsAtProvider={config.credentialsAtProvider === true}
       readTwoFactorStatus={readTwoFactorStatus}
       renewTwoFactorStatus={renewTwoFactorStatus}
       breadcrumbs={breadcrumbs}

@@ -52,6 +52,29 @@ function renderPage(props: Partial<Parameters<typeof AccountPage>[0]> = {}) {
 }
 
 describe('AccountPage', () => {
+  it('with an external identity provider says where e-mail, password and second factor are changed, and offers no change', async () => {
+    server.use(http.get('*/api/accountdata/:userId', () => HttpResponse.json(DATA)));
+    renderPage({ credentialsAtProvider: true });
+    // Names stay editable.
+    expect(await screen.findByLabelText(/Vorname/)).toBeEnabled();
+    expect(screen.getByText(`${DATA.email}`)).toBeInTheDocument();
+    for (const text of [
+      'Die E-Mail-Adresse wird beim Identitätsanbieter verwaltet und kann hier nicht geändert werden.',
+      'Das Passwort wird beim Identitätsanbieter verwaltet und kann hier nicht geändert werden.',
+      'Die Zwei-Faktor-Authentifizierung wird beim Identitätsanbieter verwaltet und kann hier nicht geändert werden.',
+    ]) {
+      expect(await screen.findByText(text)).toBeInTheDocument();
+    }
+    expect(screen.getByRole('heading', { name: 'E-Mail-Adresse' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Passwort' })).toBeInTheDocument();
+    expect(screen.queryByLabelText('Neue E-Mail-Adresse')).not.toBeInTheDocument();
+    expect(screen.queryByLabelText('Aktuelles Passwort')).not.toBeInTheDocument();
+    expect(
+      screen.queryByRole('button', { name: 'Zwei-Faktor-Authentifizierung einrichten' }),
+    ).not.toBeInTheDocument();
+    expect(await screen.findByTestId('two-factor-status')).toHaveTextContent('Nicht aktiv');
+  });
+
   it('asks before typed names, an e-mail address or a password are left; not when nothing is typed', async () => {
     server.use(http.get('*/api/accountdata/:userId', () => HttpResponse.json(DATA)));
     renderPage();

@@ -31,6 +31,11 @@ export interface AccountPageProps {
   institutionId: string | null;
   /** Support staff acting as this user change no e-mail, password or two-factor settings. */
   isImpersonating: boolean;
+  /**
+   * An external identity provider holds e-mail, password and second factor (public config
+   * `credentialsAtProvider`): their sections say so instead of offering a change.
+   */
+  credentialsAtProvider?: boolean;
   /** Whether the current token holds the realm role `2fa`. */
   readTwoFactorStatus(): Promise<boolean>;
   /** Forces a token renewal and reads the role `2fa` from the new token. */
@@ -50,6 +55,7 @@ export function AccountPage({
   userId,
   institutionId,
   isImpersonating,
+  credentialsAtProvider = false,
   readTwoFactorStatus,
   renewTwoFactorStatus,
   breadcrumbs,
@@ -122,7 +128,22 @@ export function AccountPage({
           )}
         </Section>
 
-        {data && (
+        {data && credentialsAtProvider && (
+          <Section title={account.atProvider.emailHeading}>
+            <Text size="sm">
+              {account.email.current}: <strong>{data.email}</strong>
+            </Text>
+            <Text size="sm">{account.atProvider.email}</Text>
+          </Section>
+        )}
+
+        {data && credentialsAtProvider && (
+          <Section title={account.atProvider.passwordHeading}>
+            <Text size="sm">{account.atProvider.password}</Text>
+          </Section>
+        )}
+
+        {data && !credentialsAtProvider && (
           <Section title={account.email.heading}>
             <EmailForm
               currentEmail={data.email}
@@ -148,7 +169,7 @@ export function AccountPage({
           </Section>
         )}
 
-        {data && (
+        {data && !credentialsAtProvider && (
           <Section title={account.password.heading}>
             <PasswordForm
               isDisabled={isImpersonating}
@@ -184,6 +205,7 @@ export function AccountPage({
           <TwoFactorSection
             isActive={isTwoFactorActive}
             isDisabled={isImpersonating}
+            managedElsewhere={credentialsAtProvider ? account.atProvider.twoFactor : undefined}
             onInit={async () => {
               try {
                 return await postTwoFactorInit();

@@ -16,6 +16,17 @@ export const account = {
     loading: 'Kontodaten werden geladen …',
     onboardedBy: 'Betreut durch',
   },
+  /** IDENTITY_PROVIDER=external (the server's texts for the same refusal). */
+  atProvider: {
+    emailHeading: 'E-Mail-Adresse',
+    passwordHeading: 'Passwort',
+    email:
+      'Die E-Mail-Adresse wird beim Identitätsanbieter verwaltet und kann hier nicht geändert werden.',
+    password:
+      'Das Passwort wird beim Identitätsanbieter verwaltet und kann hier nicht geändert werden.',
+    twoFactor:
+      'Die Zwei-Faktor-Authentifizierung wird beim Identitätsanbieter verwaltet und kann hier nicht geändert werden.',
+  },
   email: {
     heading: 'E-Mail-Adresse ändern',
     current: 'Aktuelle E-Mail-Adresse',

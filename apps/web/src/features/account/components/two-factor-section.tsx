@@ -17,6 +17,8 @@ export interface TwoFactorSectionProps {
   /** From the token's roles; null while it is read. */
   isActive: boolean | null;
   isDisabled: boolean;
+  /** Set when the identity provider manages the second factor: says so, offers no change. */
+  managedElsewhere?: string;
   onInit(): Promise<OtpInit>;
   /** Resolve when done; reject with a German message. */
   onActivate(otpSecret: string, otpCode: string): Promise<void>;
@@ -99,6 +101,7 @@ function QrCode({ uri }: { uri: string }) {
 export function TwoFactorSection({
   isActive,
   isDisabled,
+  managedElsewhere,
   onInit,
   onActivate,
   onDisable,
@@ -143,12 +146,13 @@ export function TwoFactorSection({
         )}
       </Group>
       <Text size="sm">{text.intro}</Text>
+      {managedElsewhere && <Text size="sm">{managedElsewhere}</Text>}
       {error && (
         <Text c="red.8" size="sm" role="alert">
           {error}
         </Text>
       )}
-      {isActive === false && !setup && (
+      {isActive === false && !setup && !managedElsewhere && (
         <Group>
           <Button
             ref={startButton}
@@ -192,7 +196,7 @@ export function TwoFactorSection({
           />
         </Stack>
       )}
-      {isActive === true && !isDisabling && (
+      {isActive === true && !isDisabling && !managedElsewhere && (
         <Group>
           <Button
             ref={disableButton}
