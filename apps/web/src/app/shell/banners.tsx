@@ -10,7 +10,7 @@ import {
   IconRefresh,
   IconUserExclamation,
 } from '@tabler/icons-react';
-import { useEffect, useRef, useState } from 'react';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { app } from '../../messages/de/app';
 import { shell } from '../../messages/de/shell';
 
@@ -104,25 +104,44 @@ export function InstitutionLoadErrorBar() {
   );
 }
 
+interface SessionBannerProps {
+  title: string;
+  text: string;
+  icon: ReactNode;
+  /** The one way on (reload, sign in again): a button under the text. */
+  action: { label: string; onClick(): void; isLoading?: boolean; variant?: 'filled' | 'light' };
+}
+
+/** A red banner about this page's sign-in: what happened, and a button for the way on. */
+function SessionBanner({ title, text, icon, action }: SessionBannerProps) {
+  return (
+    <Alert role="alert" variant="light" color="red" radius="md" title={title} icon={icon}>
+      <Text inherit>{text}</Text>
+      <Button
+        mt="xs"
+        size="compact-sm"
+        variant={action.variant ?? 'filled'}
+        onClick={action.onClick}
+        loading={action.isLoading}
+      >
+        {action.label}
+      </Button>
+    </Alert>
+  );
+}
+
 /**
  * Another tab started or ended an impersonation or signed out while this page stayed (its
  * unsaved input made the person cancel the reload): the page sends nothing more, and says why.
  */
 export function StaleSessionBanner() {
   return (
-    <Alert
-      role="alert"
-      variant="light"
-      color="red"
-      radius="md"
+    <SessionBanner
       title={shell.banners.staleSessionTitle}
+      text={shell.banners.staleSession}
       icon={<IconRefresh {...iconProps} />}
-    >
-      <Text inherit>{shell.banners.staleSession}</Text>
-      <Button mt="xs" size="compact-sm" variant="light" onClick={() => window.location.reload()}>
-        {app.reload}
-      </Button>
-    </Alert>
+      action={{ label: app.reload, onClick: () => window.location.reload(), variant: 'light' }}
+    />
   );
 }
 
@@ -139,18 +158,11 @@ export interface SignedOutBannerProps {
  */
 export function SignedOutBanner({ onSignIn, isSigningIn = false }: SignedOutBannerProps) {
   return (
-    <Alert
-      role="alert"
-      variant="light"
-      color="red"
-      radius="md"
+    <SessionBanner
       title={shell.banners.signedOutTitle}
+      text={shell.banners.signedOut}
       icon={<IconLogin2 {...iconProps} />}
-    >
-      <Text inherit>{shell.banners.signedOut}</Text>
-      <Button mt="xs" size="compact-sm" onClick={onSignIn} loading={isSigningIn}>
-        {app.signInAgain}
-      </Button>
-    </Alert>
+      action={{ label: app.signInAgain, onClick: onSignIn, isLoading: isSigningIn }}
+    />
   );
 }
