@@ -10,14 +10,13 @@ import type { Config } from './config';
 import { type Database, migrateDatabase, openDatabase, SCHEMA_LOCK_KEY } from './db/client';
 import { seedDemoData } from './db/seed/index';
 import { identityPlugin } from './identity/index';
-import { messages } from './messages';
 import { modules } from './modules/index';
 import { accessPlugin } from './plugins/access';
 import { authPlugin } from './plugins/auth';
 import { compressPlugin } from './plugins/compress';
 import { dbPlugin } from './plugins/db';
 import { docsPlugin } from './plugins/docs';
-import { badUrlAnswer, errorsPlugin, ProblemError } from './plugins/errors';
+import { badUrlAnswer, errorsPlugin, serviceUnavailable } from './plugins/errors';
 import { inputGuardPlugin } from './plugins/input-guard';
 import { mailerPlugin } from './plugins/mailer';
 import { principalsPlugin } from './plugins/principals';
@@ -175,13 +174,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     done();
   });
   app.addHook('onRequest', (_request, _reply, done) => {
-    if (!isClosing) return done();
-    done(
-      new ProblemError(503, {
-        detail: messages.serviceUnavailable,
-        headers: { 'retry-after': '5' },
-      }),
-    );
+    done(isClosing ? serviceUnavailable() : undefined);
   });
   await app.register(inputGuardPlugin);
   await app.register(compressPlugin);

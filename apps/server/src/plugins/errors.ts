@@ -64,6 +64,16 @@ export const forbidden = (detail: string) => new ProblemError(403, { detail });
 export const notFound = (detail: string = messages.notFound) => new ProblemError(404, { detail });
 export const conflict = (detail: string) => new ProblemError(409, { detail });
 
+/** Seconds a client waits before asking again while the service is unavailable. */
+const RETRY_AFTER_SECONDS = 5;
+
+/** 503 with Retry-After: the database is away for now, or the server is stopping. */
+export const serviceUnavailable = () =>
+  new ProblemError(503, {
+    detail: messages.serviceUnavailable,
+    headers: { 'retry-after': String(RETRY_AFTER_SECONDS) },
+  });
+
 /** Sends a problem answer; used by the error and not-found handlers. */
 export function sendProblem(reply: FastifyReply, problem: Problem, headers = {}) {
   return reply
@@ -119,24 +129,11 @@ export function isDatabaseUnavailable(error: unknown): boolean {
   return false;
 }
 
-/** Seconds a client waits before asking again while the database is unavailable. */
-const RETRY_AFTER_SECONDS = 5;
-
 /** Turns any thrown value into a problem; only 4xx answers say what went wrong. */
 export function toProblem(error: unknown): { problem: Problem; headers: Record<string, string> } {
   if (error instanceof ProblemError) return { problem: error.toProblem(), headers: error.headers };
 
-  if (isDatabaseUnavailable(error)) {
-    return {
-      problem: {
-        type: 'about:blank',
-        title: 'Service Unavailable',
-        status: 503,
-        detail: messages.serviceUnavailable,
-      },
-      headers: { 'retry-after': String(RETRY_AFTER_SECONDS) },
-    };
-  }
+  if (isDatabaseUnavailable(error)) return toProblem(serviceUnavailable());
 
   if (isValidationError(error)) {
     const context = error.validationContext ?? 'request';
