@@ -172,13 +172,12 @@ export const isValidLongEnough = (remaining: number) => remaining >= MIN_TOKEN_V
 const hasEnoughValidity = (user: User) =>
   !user.expired && isValidLongEnough(user.expires_in ?? Number.POSITIVE_INFINITY);
 
-/** The subject of a stored user as oidc-client-ts wrote it (a storage event's old value). */
-function subjectOf(stored: string | null): string | undefined {
+/** A stored user as oidc-client-ts wrote it (in storage, or a storage event's value). */
+function parseStoredUser(raw: string | null): StoredUser | null {
   try {
-    const sub = (JSON.parse(stored ?? 'null') as StoredUser | null)?.profile?.sub;
-    return typeof sub === 'string' ? sub : undefined;
+    return raw ? (JSON.parse(raw) as StoredUser) : null;
   } catch {
-    return undefined;
+    return null;
   }
 }
 
@@ -192,11 +191,6 @@ export function safeReturnTo(value: unknown): string {
   return value;
 }
 
-/**
- * The sign-in session. `loadUserManager` creates oidc-client-ts' UserManager on first use:
- * while the stored access token is valid for 20 s or more, the library is not needed, which
- * keeps it out of the first load of the dashboard.
- */
 /** Nothing to renew with: no stored sign-in, or the renewal gave none. */
 class SessionOverError extends Error {
   constructor() {
@@ -231,6 +225,11 @@ export function isHeldBackBySession(error: unknown): boolean {
   );
 }
 
+/**
+ * The sign-in session. `loadUserManager` creates oidc-client-ts' UserManager on first use:
+ * while the stored access token is valid for 20 s or more, the library is not needed, which
+ * keeps it out of the first load of the dashboard.
+ */
 export function createSession(
   loadUserManager: () => Promise<SessionUserManager>,
   options: SessionOptions,
@@ -259,12 +258,7 @@ export function createSession(
   };
 
   function readStoredUser(): StoredUser | null {
-    try {
-      const raw = storage.getItem(options.storageKey);
-      return raw ? (JSON.parse(raw) as StoredUser) : null;
-    } catch {
-      return null;
-    }
+    return parseStoredUser(storage.getItem(options.storageKey));
   }
 
   async function signIn(returnTo: string = currentUrl()) {
@@ -603,7 +597,7 @@ export function createSession(
         if (!isRemoval || readStoredUser()) return;
         if (options.isPublicPath?.(window.location.pathname)) return;
         becomeStale('identity changed elsewhere');
-        void signOutAndSignIn(subjectOf(event.oldValue)).catch(() => undefined);
+        void signOutAndSignIn(parseStoredUser(event.oldValue)?.profile?.sub).catch(() => undefined);
       };
       window.addEventListener('storage', onStorage);
       return () => window.removeEventListener('storage', onStorage);
