@@ -24,10 +24,16 @@ export interface RunningPortal {
   stop(): Promise<void>;
 }
 
-/** `npm start` of the current build on a free port and an empty data folder. */
-export async function startPortal(): Promise<RunningPortal> {
+/**
+ * `npm start` of the current build on a free port and a fresh data folder: empty (demo data),
+ * or filled first by `prepare` (a benchmark's own data set).
+ */
+export async function startPortal(
+  options: { prepare?: (dataDir: string) => Promise<void> } = {},
+): Promise<RunningPortal> {
   await buildIfStale();
   const dataDir = mkdtempSync(path.join(tmpdir(), 'portal-bench-web-'));
+  await options.prepare?.(dataDir);
   const port = 26_000 + Math.floor(Math.random() * 4_000);
   const baseUrl = `http://localhost:${port}`;
   const child = spawnServer({

@@ -18,15 +18,11 @@
 //   Anna: Unternehmen (400 users)                10 371 ms, 401 rows         → 1 141 ms, 50 rows
 //   Anna: documents invoice (430)                 1 423 ms, 429 rows         →   621 ms, 50 rows
 //   the navbar's relationship answer for Nord     348 KB on every page load   → 0.6 KB (owner=true&limit=1)
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { chromium, type Page, type Request } from '@playwright/test';
 import { migrateDatabase, openDatabase } from '../apps/server/src/db/client';
 import { DEMO_EMAILS, DEMO_PASSWORD } from '../apps/server/src/db/seed/index';
-import { buildIfStale } from '../scripts/build.mjs';
-import { spawnServer } from '../scripts/server-options.mjs';
-import { CHROMIUM_FLAGS, CHROMIUM_PATH } from './browser-portal';
+import { CHROMIUM_FLAGS, CHROMIUM_PATH, type RunningPortal, startPortal } from './browser-portal';
 import { fillScaleData, SCALE_IDS, SCALE_PLAIN_USER } from './scale-data';
 
 interface Api {
@@ -37,39 +33,17 @@ interface Api {
   ms: number;
 }
 
-async function startOnScaleData(): Promise<{ baseUrl: string; stop(): Promise<void> }> {
+async function startOnScaleData(): Promise<RunningPortal> {
   if (process.env.SCALE_BASE_URL)
     return { baseUrl: process.env.SCALE_BASE_URL, stop: async () => {} };
-  await buildIfStale();
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'portal-scale-'));
-  const database = await openDatabase({ dataDir });
-  await migrateDatabase(database);
-  await fillScaleData(database.db, dataDir);
-  await database.close();
-  const port = 26_000 + Math.floor(Math.random() * 4_000);
-  const baseUrl = `http://localhost:${port}`;
-  const child = spawnServer({
-    PORT: String(port),
-    DATA_DIR: dataDir,
-    LOG_LEVEL: 'warn',
-    DATABASE_URL: '',
-    PUBLIC_URL: baseUrl,
+  return startPortal({
+    prepare: async (dataDir) => {
+      const database = await openDatabase({ dataDir });
+      await migrateDatabase(database);
+      await fillScaleData(database.db, dataDir);
+      await database.close();
+    },
   });
-  const stop = async () => {
-    if (child.exitCode === null) {
-      child.kill('SIGTERM');
-      await new Promise((resolve) => child.once('exit', resolve));
-    }
-    rmSync(dataDir, { recursive: true, force: true });
-  };
-  for (const deadline = Date.now() + 90_000; Date.now() < deadline; ) {
-    try {
-      if ((await fetch(`${baseUrl}/api/ping`)).ok) return { baseUrl, stop };
-    } catch {}
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  await stop();
-  throw new Error('the portal did not start within 90 s');
 }
 
 function recorder(page: Page) {
