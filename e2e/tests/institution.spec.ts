@@ -185,6 +185,11 @@ test.describe('institution page (Unternehmen)', () => {
 
     await page.reload();
     await expect(row).toContainText('Aktiv');
+    // The reloaded page has settled (its scroll position restored) before the row is used: a
+    // list opened while the page still scrolled back to the top stayed hidden with its field
+    // out of view (seen once in a clean-clone CI run).
+    await page.waitForLoadState('networkidle');
+    await row.scrollIntoViewIfNeeded();
     // The arrow keys move through the open list and save nothing; a choice saves once.
     const role = row.getByRole('combobox', { name: 'Rolle von Vera Neu' });
     await role.focus();
