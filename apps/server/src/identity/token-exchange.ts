@@ -4,6 +4,7 @@ import { errors, type KoaContextWithOIDC } from 'oidc-provider';
 import type { Db } from '../db/client';
 import { impersonationAudit } from '../db/schema';
 import { decideActingAs } from '../plugins/access';
+import { type Impersonation, recordImpersonationEvent } from '../plugins/impersonation-audit';
 import { findUserById, roleClaims, standardClaims } from './accounts';
 
 /** RFC 8693 token exchange, used for support impersonation. */
@@ -47,16 +48,6 @@ export interface ExchangeContext {
   ttlSeconds: number;
   /** Lifetime of each access token within it (capped by the impersonation's end). */
   accessTokenTtlSeconds: number;
-}
-
-export interface Impersonation {
-  impersonatorId: string;
-  impersonatorUsername: string;
-  userId: string;
-  /** The caller's institutions owning a relationship with the user's institutions. */
-  contractorIds: string[];
-  /** The user's institutions served by those contractors. */
-  customerIds: string[];
 }
 
 /** Refusal in Keycloak's shape: HTTP 403, `access_denied`. */
@@ -301,38 +292,4 @@ export async function refreshedImpersonationClaims(
 
 async function usernameOf(db: Db, userId: string): Promise<string> {
   return (await findUserById(db, userId))?.email.toLowerCase() ?? '';
-}
-
-export interface ImpersonationEvent {
-  event: 'start' | 'refresh' | 'end';
-  sessionId: string;
-  impersonation: Impersonation;
-  address?: string;
-  userAgent?: string;
-  /** Epoch seconds. */
-  expiresAt?: number;
-}
-
-/** Appends one entry to the impersonation audit log (names resolved now, kept as written). */
-export async function recordImpersonationEvent(db: Db, entry: ImpersonationEvent): Promise<void> {
-  const { impersonation } = entry;
-  const [impersonator, user] = await Promise.all([
-    findUserById(db, impersonation.impersonatorId),
-    findUserById(db, impersonation.userId),
-  ]);
-  const nameOf = (u: typeof impersonator) =>
-    u ? `${u.firstName} ${u.lastName}`.trim() || u.email : '';
-  await db.insert(impersonationAudit).values({
-    event: entry.event,
-    sessionId: entry.sessionId,
-    impersonatorId: impersonation.impersonatorId,
-    impersonatorName: nameOf(impersonator) || impersonation.impersonatorUsername,
-    userId: impersonation.userId,
-    userName: nameOf(user),
-    contractorIds: impersonation.contractorIds,
-    customerIds: impersonation.customerIds,
-    address: entry.address?.slice(0, 200) || null,
-    userAgent: entry.userAgent?.slice(0, 500) || null,
-    expiresAt: entry.expiresAt ? new Date(entry.expiresAt * 1000) : null,
-  });
 }

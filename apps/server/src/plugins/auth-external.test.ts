@@ -5,10 +5,11 @@ import { exportJWK, generateKeyPair, type JWK } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../test/test-app';
 import { bearer, demoToken, signTestToken } from '../../test/tokens';
-import { users } from '../db/schema';
+import { impersonationAudit, users } from '../db/schema';
 import { DEMO_INSTITUTIONS, DEMO_PASSWORD, DEMO_USERS } from '../db/seed/demo-ids';
 import { messages } from '../modules/account/messages';
 import { TestMailbox } from '../modules/account/test-mailbox';
+import { recordSeenImpersonation } from './impersonation-audit';
 
 /** IDENTITY_PROVIDER=external: keys come from the provider's JWKS URL (Keycloak's path). */
 describe('bearer tokens of an external identity provider', () => {
@@ -90,6 +91,114 @@ describe('bearer tokens of an external identity provider', () => {
       expect(refused.headers['content-type']).toContain('application/problem+json');
       expect(refused.json().detail).toBe('Nachahmung des Users nicht erlaubt.');
     }
+  });
+
+  it("records an impersonation at the provider under Support-Zugriffe: one start however many requests see its first token, the portal's ids and names, its end", async () => {
+    // Keycloak names users by its own subjects, linked to the portal's users on first sign-in.
+    const keycloakSubject = { sara: crypto.randomUUID(), max: crypto.randomUUID() };
+    for (const user of ['sara', 'max'] as const) {
+      await t.app.db
+        .update(users)
+        .set({ identitySubject: keycloakSubject[user] })
+        .where(eq(users.id, DEMO_USERS[user]));
+    }
+    const session = crypto.randomUUID();
+    const saraAsMax = (expiresIn: number) =>
+      demoToken(
+        t,
+        'max',
+        {
+          sub: keycloakSubject.max,
+          sid: session,
+          impersonator: { id: keycloakSubject.sara, username: 'sara.support' },
+        },
+        { key: privateJwk, expiresIn },
+      );
+    const supportAccess = async () => {
+      const res = await t.app.inject({
+        method: 'GET',
+        url: `/api/institution/${DEMO_INSTITUTIONS.praxisSonnenschein}/support-access`,
+        headers: bearer(await demoToken(t, 'anna', {}, { key: privateJwk })),
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      return (res.json() as { userName: string; endedAt: string | null }[]).filter(
+        (entry) => entry.userName === 'Max Weiß',
+      );
+    };
+    const before = await supportAccess();
+
+    const first = bearer(await saraAsMax(300));
+    const answers = await Promise.all(
+      Array.from({ length: 5 }, () =>
+        t.app.inject({
+          method: 'GET',
+          url: '/api/user/current',
+          headers: { ...first, 'user-agent': 'Testbrowser/1' },
+        }),
+      ),
+    );
+    for (const res of answers) expect(res.statusCode, res.body).toBe(200);
+    // A renewal at the provider: a new token of the same session.
+    const renewed = bearer(await saraAsMax(600));
+    expect(
+      (await t.app.inject({ method: 'GET', url: '/api/user/current', headers: renewed }))
+        .statusCode,
+    ).toBe(200);
+
+    const rows = await t.app.db
+      .select()
+      .from(impersonationAudit)
+      .where(eq(impersonationAudit.sessionId, session));
+    expect(rows.map((row) => row.event).sort()).toEqual(['refresh', 'start']);
+    const start = rows.find((row) => row.event === 'start')!;
+    expect(start).toMatchObject({
+      impersonatorId: DEMO_USERS.sara,
+      impersonatorName: 'Sara Öztürk',
+      userId: DEMO_USERS.max,
+      userName: 'Max Weiß',
+      contractorIds: [DEMO_INSTITUTIONS.abrechnungszentrumNord],
+      customerIds: [DEMO_INSTITUTIONS.praxisSonnenschein],
+      userAgent: 'Testbrowser/1',
+    });
+    const running = await supportAccess();
+    expect(running).toHaveLength(before.length + 1);
+    expect(running[0]).toMatchObject({
+      impersonatorName: 'Sara Öztürk',
+      contractorNames: ['Abrechnungszentrum Nord GmbH'],
+      endedAt: null,
+    });
+
+    const ended = await t.app.inject({
+      method: 'POST',
+      url: '/api/impersonation/end',
+      headers: renewed,
+    });
+    expect(ended.statusCode, ended.body).toBe(204);
+    const end = (
+      await t.app.db
+        .select()
+        .from(impersonationAudit)
+        .where(eq(impersonationAudit.sessionId, session))
+    ).find((row) => row.event === 'end');
+    expect(end).toMatchObject({ impersonatorId: DEMO_USERS.sara, userId: DEMO_USERS.max });
+    expect((await supportAccess())[0]!.endedAt).not.toBeNull();
+
+    // Several processes seeing an impersonation's first token at once still write one start.
+    const elsewhere = crypto.randomUUID();
+    await Promise.all(
+      Array.from({ length: 4 }, () =>
+        recordSeenImpersonation(t.app.db, {
+          sessionId: elsewhere,
+          impersonation: { ...start, impersonatorUsername: 'sara.support' },
+        }),
+      ),
+    );
+    const seen = await t.app.db
+      .select()
+      .from(impersonationAudit)
+      .where(eq(impersonationAudit.sessionId, elsewhere));
+    expect(seen.filter((row) => row.event === 'start')).toHaveLength(1);
+    expect(seen).toHaveLength(4);
   });
 
   it('tells the app that e-mail, password and second factor are managed at the provider', async () => {

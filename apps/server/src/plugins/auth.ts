@@ -15,6 +15,12 @@ import { messages } from '../messages';
 import { decideActingAs, findUserIdBySubject } from './access';
 import { isApiReference } from './docs';
 import { forbidden, unauthorized } from './errors';
+import {
+  type Impersonation,
+  impersonationSessionOf,
+  recordSeenImpersonation,
+  type SeenFrom,
+} from './impersonation-audit';
 import { isApiPath } from './security';
 import { deepFreeze } from './serialization';
 
@@ -72,7 +78,7 @@ const CLOCK_TOLERANCE_SECONDS = 5;
 /** Re-read the local signing keys at most this often when a token names an unknown key. */
 const LOCAL_KEY_RELOAD_MS = 30_000;
 
-export type TokenVerifier = (token: string) => Promise<AuthContext>;
+export type TokenVerifier = (token: string, seenFrom?: SeenFrom) => Promise<AuthContext>;
 
 /** A verifier that also remembers the tokens it verified, until they expire. */
 export interface RememberingTokenVerifier extends TokenVerifier {
@@ -191,12 +197,30 @@ export function createTokenVerifier(
     verified.delete(key);
     return undefined;
   };
-  const verify = async (token: string): Promise<AuthContext> => {
+  // A new token is checked once, however many of its requests arrive before the check ends (an
+  // app sends several at once after a renewal); they all wait for the same check.
+  const checking = new Map<string, Promise<AuthContext>>();
+  const verify = (token: string, seenFrom?: SeenFrom): Promise<AuthContext> => {
     const remembered = recall(token);
-    if (remembered) return remembered;
+    if (remembered) return Promise.resolve(remembered);
+    const running = checking.get(token);
+    if (running) return running;
+    const check = verifyNew(token, seenFrom).finally(() => checking.delete(token));
+    checking.set(token, check);
+    return check;
+  };
+  const verifyNew = async (token: string, seenFrom?: SeenFrom): Promise<AuthContext> => {
     const context = await verifySignature(token);
     if (config.auth.mode === 'external' && context.impersonator) {
-      await assertMayActAs(app, context.impersonator.id, context.sub);
+      const impersonation = await assertMayActAs(app, context.impersonator, context.sub);
+      const sessionId = impersonationSessionOf(context.claims);
+      if (!sessionId) throw new ActingAsRefusedError('impersonation without a session');
+      await recordSeenImpersonation(app.db, {
+        sessionId,
+        impersonation,
+        ...seenFrom,
+        expiresAt: typeof context.claims.exp === 'number' ? context.claims.exp : undefined,
+      });
     }
     // Shared by every request with this token: frozen, so none can change it for the others.
     deepFreeze(context);
@@ -222,9 +246,13 @@ export class ActingAsRefusedError extends Error {
  * or administrator, as a user of one of its customers, never as a trusted institution's admin.
  * The decision holds for the token's lifetime, as an embedded exchange's does.
  */
-async function assertMayActAs(app: FastifyInstance, impersonatorSub: string, sub: string) {
+async function assertMayActAs(
+  app: FastifyInstance,
+  impersonator: { id: string; username: string },
+  sub: string,
+): Promise<Impersonation> {
   const [callerId, targetId] = await Promise.all([
-    findUserIdBySubject(app.db, impersonatorSub),
+    findUserIdBySubject(app.db, impersonator.id),
     findUserIdBySubject(app.db, sub),
   ]);
   if (!callerId || !targetId || callerId === targetId) {
@@ -232,6 +260,13 @@ async function assertMayActAs(app: FastifyInstance, impersonatorSub: string, sub
   }
   const decision = await decideActingAs(app.db, callerId, targetId);
   if (!decision.allowed) throw new ActingAsRefusedError(decision.reason);
+  return {
+    impersonatorId: callerId,
+    impersonatorUsername: impersonator.username,
+    userId: targetId,
+    contractorIds: decision.contractorIds,
+    customerIds: decision.customerIds,
+  };
 }
 
 /** Whether a verified token's context may still be trusted (its `exp`, with the clock skew). */
@@ -333,7 +368,7 @@ export const authPlugin = fp<{ config: Config }>(
           }),
         );
       }
-      verify(token).then(
+      verify(token, { address: request.ip, userAgent: request.headers['user-agent'] }).then(
         (auth) => done(admit(request, route, auth)),
         (error: unknown) => {
           if (error instanceof ActingAsRefusedError) {

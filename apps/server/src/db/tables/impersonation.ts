@@ -1,4 +1,5 @@
-import { index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 
 /**
  * Audit trail of support impersonations: one row per start, refresh and end. Rows are only ever
@@ -24,6 +25,11 @@ export const impersonationAudit = pgTable(
   },
   (table) => [
     index('impersonation_audit_session_idx').on(table.sessionId),
+    // One start per impersonation: an external provider's impersonation is recorded when the API
+    // first sees one of its tokens, possibly by several requests or processes at once.
+    uniqueIndex('impersonation_audit_start_idx')
+      .on(table.sessionId)
+      .where(sql`${table.event} = 'start'`),
     index('impersonation_audit_customers_idx').using('gin', table.customerIds),
     index('impersonation_audit_created_idx').on(table.createdAt),
   ],

@@ -138,19 +138,34 @@ export async function listSupportAccess(db: Db, scope: InstitutionScope): Promis
     .orderBy(desc(impersonationAudit.createdAt))
     .limit(200);
   if (!starts.length) return [];
-  const ends = await db
-    .select({ sessionId: impersonationAudit.sessionId, createdAt: impersonationAudit.createdAt })
+  // Its end, and how long its last token was valid (an external provider's impersonation is
+  // renewed at the provider; each new token the API saw wrote a `refresh` with its expiry).
+  const later = await db
+    .select({
+      sessionId: impersonationAudit.sessionId,
+      event: impersonationAudit.event,
+      expiresAt: impersonationAudit.expiresAt,
+      createdAt: impersonationAudit.createdAt,
+    })
     .from(impersonationAudit)
     .where(
       and(
-        eq(impersonationAudit.event, 'end'),
+        inArray(impersonationAudit.event, ['refresh', 'end']),
         inArray(
           impersonationAudit.sessionId,
           starts.map((s) => s.sessionId),
         ),
       ),
     );
-  const endOf = new Map(ends.map((e) => [e.sessionId, e.createdAt]));
+  const endOf = new Map<string, Date>();
+  const lastExpiryOf = new Map<string, Date>();
+  for (const row of later) {
+    if (row.event === 'end') endOf.set(row.sessionId, row.createdAt);
+    const known = lastExpiryOf.get(row.sessionId);
+    if (row.expiresAt && (!known || row.expiresAt > known)) {
+      lastExpiryOf.set(row.sessionId, row.expiresAt);
+    }
+  }
   const contractorIds = [...new Set(starts.flatMap((s) => s.contractorIds))];
   const names = new Map(
     (
@@ -163,7 +178,10 @@ export async function listSupportAccess(db: Db, scope: InstitutionScope): Promis
   const now = Date.now();
   return starts.map((start) => {
     const explicitEnd = endOf.get(start.sessionId);
-    const expiry = start.expiresAt && start.expiresAt.getTime() <= now ? start.expiresAt : null;
+    const refreshed = lastExpiryOf.get(start.sessionId);
+    const lastExpiry =
+      refreshed && (!start.expiresAt || refreshed > start.expiresAt) ? refreshed : start.expiresAt;
+    const expiry = lastExpiry && lastExpiry.getTime() <= now ? lastExpiry : null;
     const ended = explicitEnd ?? expiry;
     const until = ended ? ended.getTime() : now;
     return {

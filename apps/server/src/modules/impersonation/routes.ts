@@ -8,11 +8,14 @@ import {
   supportAccessList,
 } from '@portal/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { decodeJwt } from 'jose';
 import { z } from 'zod';
-import { recordImpersonationEvent } from '../../identity/token-exchange';
 import { ADMIN_ONLY } from '../../plugins/access';
 import { forbidden } from '../../plugins/errors';
+import {
+  findImpersonationStart,
+  impersonationSessionOf,
+  recordImpersonationEvent,
+} from '../../plugins/impersonation-audit';
 import { problemResponses } from '../shared/responses';
 import { listSupportAccess, searchCustomers, searchCustomerUsers } from './repository';
 
@@ -83,24 +86,34 @@ export const impersonationRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const impersonator = request.auth.impersonator;
-      const header = request.headers.authorization ?? '';
       if (!impersonator) throw forbidden('Es ist keine Nachahmung aktiv.');
-      const claims = decodeJwt(header.replace(/^Bearer\s+/i, '')) as {
-        impersonation?: { contractor?: string[]; customer?: string[]; session?: string };
-      };
-      const sessionId = claims.impersonation?.session ?? 'unknown';
+      const sessionId = impersonationSessionOf(request.auth.claims) ?? 'unknown';
       // No further refresh: the impersonation's grant is revoked at the embedded provider.
       await app.identity?.endImpersonation(sessionId, request.auth.sub);
+      // Who acted as whom, in the portal's ids, as the start recorded it (an external provider's
+      // token names both by its own subjects and carries no institutions).
+      const start = await findImpersonationStart(app.db, sessionId);
+      const claims = request.auth.claims.impersonation as
+        | { contractor?: string[]; customer?: string[] }
+        | undefined;
       await recordImpersonationEvent(app.db, {
         event: 'end',
         sessionId,
-        impersonation: {
-          impersonatorId: impersonator.id,
-          impersonatorUsername: impersonator.username,
-          userId: request.auth.sub,
-          contractorIds: claims.impersonation?.contractor ?? [],
-          customerIds: claims.impersonation?.customer ?? [],
-        },
+        impersonation: start
+          ? {
+              impersonatorId: start.impersonatorId,
+              impersonatorUsername: impersonator.username,
+              userId: start.userId,
+              contractorIds: start.contractorIds,
+              customerIds: start.customerIds,
+            }
+          : {
+              impersonatorId: impersonator.id,
+              impersonatorUsername: impersonator.username,
+              userId: request.auth.sub,
+              contractorIds: claims?.contractor ?? [],
+              customerIds: claims?.customer ?? [],
+            },
         address: request.ip,
         userAgent: request.headers['user-agent'],
       });

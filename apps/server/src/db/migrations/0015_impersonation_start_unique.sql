@@ -1,0 +1,1 @@
+CREATE UNIQUE INDEX "impersonation_audit_start_idx" ON "impersonation_audit" USING btree ("session_id") WHERE "impersonation_audit"."event" = 'start';
