@@ -13,14 +13,39 @@ export class ApiError extends Error {
   readonly problem: Problem | null;
   /** Parsed JSON body when the answer was JSON but not a problem document (e.g. a tile). */
   readonly body: unknown;
+  /** Seconds the server asked to wait before trying again (`Retry-After`, e.g. with a 503). */
+  readonly retryAfterSeconds: number | undefined;
 
-  constructor(status: number, problem: Problem | null, body: unknown = problem) {
+  constructor(
+    status: number,
+    problem: Problem | null,
+    body: unknown = problem,
+    retryAfterSeconds?: number,
+  ) {
     super(problem?.title ?? `HTTP ${status}`);
     this.name = 'ApiError';
     this.status = status;
     this.problem = problem;
     this.body = body;
+    this.retryAfterSeconds = retryAfterSeconds;
   }
+}
+
+/** `Retry-After` in seconds (the delay form; an HTTP date is not used by this API). */
+function retryAfterOf(response: Response): number | undefined {
+  const value = response.headers.get('retry-after');
+  return value && /^\d+$/.test(value.trim()) ? Number(value) : undefined;
+}
+
+/** The API's answer as an error (`problem` when it sent problem+json). */
+async function errorOf(response: Response): Promise<ApiError> {
+  const parsed = await readBody(response);
+  return new ApiError(
+    response.status,
+    isProblem(parsed) ? parsed : null,
+    parsed,
+    retryAfterOf(response),
+  );
 }
 
 export const isApiError = (error: unknown): error is ApiError => error instanceof ApiError;
@@ -155,11 +180,8 @@ export async function apiRequest<T = unknown>(path: string, init: ApiRequestInit
       response = await send();
     }
   }
-  const parsed = await readBody(response);
-  if (!response.ok) {
-    throw new ApiError(response.status, isProblem(parsed) ? parsed : null, parsed);
-  }
-  return parsed as T;
+  if (!response.ok) throw await errorOf(response);
+  return (await readBody(response)) as T;
 }
 
 export const apiGet = <T>(path: string, signal?: AbortSignal) =>
@@ -177,10 +199,7 @@ export async function apiGetBlob(path: string, signal?: AbortSignal): Promise<Bl
     if (token) headers.set('Authorization', `Bearer ${token}`);
   }
   const response = await fetch(new URL(url, window.location.origin), { headers, signal });
-  if (!response.ok) {
-    const parsed = await readBody(response);
-    throw new ApiError(response.status, isProblem(parsed) ? parsed : null, parsed);
-  }
+  if (!response.ok) throw await errorOf(response);
   return response.blob();
 }
 

@@ -18,7 +18,6 @@ export function SupportAccessSection({ institutionId }: { institutionId: string 
   const accesses = useQuery({
     queryKey: ['impersonation', 'support-access', institutionId],
     queryFn: ({ signal }) => getSupportAccess(institutionId, signal),
-    retry: false,
   });
   return (
     <Paper

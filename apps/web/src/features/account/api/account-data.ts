@@ -11,7 +11,6 @@ export const accountDataQueryOptions = (userId: string) =>
   queryOptions({
     queryKey: accountDataQueryKey(userId),
     queryFn: ({ signal }) => fetchAccountData(userId, signal),
-    retry: false,
   });
 
 /** Loading the account data; a failure is silent (spec section 8). */

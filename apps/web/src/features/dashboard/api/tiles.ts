@@ -22,7 +22,6 @@ export const tilesQueryOptions = (institutionId: string) =>
   queryOptions({
     queryKey: tilesQueryKey(institutionId),
     queryFn: ({ signal }) => fetchTiles(institutionId, signal),
-    retry: false,
     staleTime: 0,
     refetchOnMount: (query) => Date.now() - query.state.dataUpdatedAt >= DEFAULT_STALE_TIME_MS,
   });

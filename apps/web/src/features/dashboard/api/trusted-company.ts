@@ -28,7 +28,6 @@ export const trustedCompanyQueryOptions = (institutionId: string) =>
   queryOptions({
     queryKey: trustedCompanyQueryKey(institutionId),
     queryFn: ({ signal }) => fetchTrustedCompany(institutionId, signal),
-    retry: false,
     staleTime: 300_000,
   });
 

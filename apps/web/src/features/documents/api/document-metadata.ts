@@ -16,7 +16,6 @@ export const documentMetadataQueryOptions = (institutionId: string) =>
   queryOptions({
     queryKey: documentMetadataQueryKey(institutionId),
     queryFn: ({ signal }) => fetchDocumentMetadata(institutionId, signal),
-    retry: false,
   });
 
 export const useDocumentMetadata = (institutionId: string | undefined) =>

@@ -17,7 +17,6 @@ export const documentListQueryOptions = (institutionId: string, documentType: st
         `/institution/${encodeURIComponent(institutionId)}/document?documentType=${encodeURIComponent(documentType)}`,
         signal,
       ),
-    retry: false,
   });
 
 export const downloadDocument = (institutionId: string, documentId: string) =>

@@ -16,7 +16,6 @@ export const relationshipsQueryOptions = (institutionId: string) =>
     queryKey: ['documents', 'relationships', institutionId],
     queryFn: ({ signal }) =>
       apiGet<Relationship[]>(`/institution/${enc(institutionId)}/relationship`, signal),
-    retry: false,
   });
 
 /** `GET /institution/{iid}/business_case/{bcid}/document?documentType=`. */

@@ -1,11 +1,12 @@
 import { documentList, documentSchema, relationshipList } from '@portal/contract';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { QueryClientProvider } from '@tanstack/react-query';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HttpResponse, http } from 'msw';
 import { setupServer } from 'msw/node';
 import { useLocation } from 'react-router';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { createQueryClient } from '../../../lib/query-client';
 import { contractJson, contractProblem } from '../../../test/contract-response';
 import { renderWithProviders } from '../../../test/render';
 import { ManageDocuments } from './manage-documents';
@@ -85,7 +86,7 @@ function stubDocumentFonts() {
   }
 }
 
-async function chooseCustomer(queryClient = new QueryClient(), uploadMaxBytes?: number) {
+async function chooseCustomer(queryClient = createQueryClient(), uploadMaxBytes?: number) {
   renderWithProviders(
     <QueryClientProvider client={queryClient}>
       <ManageDocuments
@@ -127,7 +128,7 @@ describe('ManageDocuments (spec section 4, business-case lists)', () => {
       return null;
     }
     const view = renderWithProviders(
-      <QueryClientProvider client={new QueryClient()}>
+      <QueryClientProvider client={createQueryClient()}>
         <ManageDocuments institutionId={NORD} documentType="invoice" />
         <Location />
       </QueryClientProvider>,
@@ -141,7 +142,7 @@ describe('ManageDocuments (spec section 4, business-case lists)', () => {
     view.unmount();
 
     renderWithProviders(
-      <QueryClientProvider client={new QueryClient()}>
+      <QueryClientProvider client={createQueryClient()}>
         <ManageDocuments institutionId={NORD} documentType="invoice" />
       </QueryClientProvider>,
       { route: `/document?documentType=invoice&customerId=${PRAXIS}` },
@@ -155,7 +156,7 @@ describe('ManageDocuments (spec section 4, business-case lists)', () => {
   it('an address naming no customer of this institution asks for one', async () => {
     answer([]);
     renderWithProviders(
-      <QueryClientProvider client={new QueryClient()}>
+      <QueryClientProvider client={createQueryClient()}>
         <ManageDocuments institutionId={NORD} documentType="invoice" />
       </QueryClientProvider>,
       { route: `/document?documentType=invoice&customerId=${BANK}` },
@@ -187,7 +188,7 @@ describe('ManageDocuments (spec section 4, business-case lists)', () => {
 
   it('tells the upload limit of the server (public config) under the drop zone', async () => {
     answer([]);
-    await chooseCustomer(new QueryClient(), 20 * 1024 * 1024);
+    await chooseCustomer(createQueryClient(), 20 * 1024 * 1024);
     expect(await screen.findByText(/höchstens 20 MB je Datei/)).toBeInTheDocument();
   });
 
@@ -211,7 +212,7 @@ describe('ManageDocuments (spec section 4, business-case lists)', () => {
       }),
     );
     renderWithProviders(
-      <QueryClientProvider client={new QueryClient()}>
+      <QueryClientProvider client={createQueryClient()}>
         <ManageDocuments institutionId={NORD} documentType="invoice" />
       </QueryClientProvider>,
     );
@@ -228,7 +229,7 @@ describe('ManageDocuments (spec section 4, business-case lists)', () => {
   it('says so when the institution has no customers', async () => {
     server.use(http.get(`*/api/institution/${NORD}/relationship`, () => HttpResponse.json([])));
     renderWithProviders(
-      <QueryClientProvider client={new QueryClient()}>
+      <QueryClientProvider client={createQueryClient()}>
         <ManageDocuments institutionId={NORD} documentType="invoice" />
       </QueryClientProvider>,
     );
@@ -373,7 +374,7 @@ describe('after a change, the management section stays as it is', () => {
   const PREFILLED = 'Befund für später.pdf';
 
   /** A chosen customer with one file waiting in the upload form. */
-  async function withDraft(queryClient: QueryClient) {
+  async function withDraft(queryClient: ReturnType<typeof createQueryClient>) {
     stubDocumentFonts();
     answer([]);
     let relationshipCalls = 0;
@@ -382,7 +383,7 @@ describe('after a change, the management section stays as it is', () => {
         relationshipCalls += 1;
         return relationshipCalls === 1
           ? contractJson(relationshipList, relationships)
-          : contractProblem(503, 'Fehler');
+          : contractProblem(500, 'Fehler');
       }),
     );
     await chooseCustomer(queryClient);
@@ -396,7 +397,7 @@ describe('after a change, the management section stays as it is', () => {
   }
 
   it('an edit refreshes the lists and counts of the customer only, not the customers', async () => {
-    const queryClient = new QueryClient();
+    const queryClient = createQueryClient();
     const seeded = [
       ['documents', 'list', PRAXIS, 'invoice'],
       ['documents', 'metadata', PRAXIS],
@@ -427,7 +428,7 @@ describe('after a change, the management section stays as it is', () => {
   });
 
   it('a failed refresh of the customers keeps the section, the chosen customer and the drafts', async () => {
-    const queryClient = new QueryClient();
+    const queryClient = createQueryClient();
     const { relationshipCalls } = await withDraft(queryClient);
     await act(() => queryClient.refetchQueries({ queryKey: ['documents', 'relationships', NORD] }));
     expect(relationshipCalls()).toBe(2);
@@ -441,10 +442,10 @@ describe('after a change, the management section stays as it is', () => {
 
   it('a failed first load of the customers still says so', async () => {
     server.use(
-      http.get(`*/api/institution/${NORD}/relationship`, () => contractProblem(503, 'Fehler')),
+      http.get(`*/api/institution/${NORD}/relationship`, () => contractProblem(500, 'Fehler')),
     );
     renderWithProviders(
-      <QueryClientProvider client={new QueryClient()}>
+      <QueryClientProvider client={createQueryClient()}>
         <ManageDocuments institutionId={NORD} documentType="invoice" />
       </QueryClientProvider>,
     );

@@ -20,5 +20,4 @@ export const relationshipsQueryOptions = (institutionId: string) =>
         signal,
       ),
     staleTime: 300_000,
-    retry: false,
   });

@@ -14,5 +14,4 @@ export const institutionQueryOptions = (institutionId: string) =>
     queryKey: institutionQueryKey(institutionId),
     queryFn: ({ signal }) => fetchInstitution(institutionId, signal),
     staleTime: INSTITUTION_VALIDITY_MS,
-    retry: false,
   });

@@ -13,5 +13,4 @@ export const institutionSummariesQueryOptions = (institutionIds: readonly string
     queryKey: ['institutions', 'summaries', institutionIds.join(',')] as const,
     queryFn: ({ signal }) => apiGet<InstitutionSummary[]>('/user/current/institutions', signal),
     staleTime: INSTITUTION_VALIDITY_MS,
-    retry: false,
   });

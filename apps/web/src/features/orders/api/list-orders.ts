@@ -12,7 +12,6 @@ export const ordersQueryOptions = (institutionId: string) =>
   queryOptions({
     queryKey: ordersQueryKey(institutionId),
     queryFn: ({ signal }) => fetchOrders(institutionId, signal),
-    retry: false,
   });
 
 export const useOrders = (institutionId: string | undefined) =>

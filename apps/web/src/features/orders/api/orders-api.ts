@@ -36,7 +36,6 @@ export function useOrder(iid: string, orderId: string) {
     queryKey: orderQueryKey(iid, orderId),
     queryFn: ({ signal }) =>
       apiGet<Order>(`/institution/${enc(iid)}/order/${enc(orderId)}`, signal),
-    retry: false,
     refetchInterval: (query) => pollingInterval(query.state.data, query.state.status === 'error'),
     refetchIntervalInBackground: false,
   });
@@ -50,7 +49,6 @@ export function useOrderStatus(iid: string, orderId: string) {
     queryKey: orderStatusQueryKey(iid, orderId),
     queryFn: ({ signal }) =>
       apiGet<TiOrderStatusRecord>(`/institution/${enc(iid)}/order-status/${enc(orderId)}`, signal),
-    retry: false,
   });
 }
 
@@ -68,7 +66,6 @@ export const appointmentsQueryOptions = (fromDate: string, toDate: string) =>
         `/appointment/?fromDate=${enc(fromDate)}&toDate=${enc(toDate)}`,
         signal,
       ),
-    retry: false,
   });
 
 export const bookPrecheck = (iid: string, orderId: string, slot: Appointment) =>
@@ -90,7 +87,6 @@ export function useCustomerBankOrders(iid: string, enabled: boolean) {
     queryFn: ({ signal }) =>
       apiGet<CustomerBankOrder[]>(`/institution/${enc(iid)}/customer-bank-order`, signal),
     enabled,
-    retry: false,
   });
 }
 
@@ -112,7 +108,6 @@ export const relationshipsQueryOptions = (iid: string) =>
     queryKey: ['relationships', iid] as const,
     queryFn: ({ signal }) =>
       apiGet<Relationship[]>(`/institution/${enc(iid)}/relationship`, signal),
-    retry: false,
   });
 
 export const useRelationships = (iid: string) => useQuery(relationshipsQueryOptions(iid));
@@ -126,7 +121,6 @@ export const contractsQueryOptions = (iid: string) =>
     queryKey: ['relationships', iid, 'contractors'] as const,
     queryFn: ({ signal }) =>
       apiGet<Relationship[]>(`/institution/${enc(iid)}/relationship?owner=false`, signal),
-    retry: false,
   });
 
 export const useContracts = (iid: string) => useQuery(contractsQueryOptions(iid));
@@ -140,7 +134,6 @@ export const datahubQueryOptions = (iid: string, businessCaseId: string) =>
         `/institution/${enc(iid)}/datahub/businessCaseId/${enc(businessCaseId)}`,
         signal,
       ),
-    retry: false,
   });
 
 export const useDatahub = (iid: string, businessCaseId: string) =>
@@ -167,7 +160,6 @@ export function useFinancingRequests(iid: string) {
     queryKey: financingKey(iid),
     queryFn: ({ signal }) =>
       apiGet<FinancingRequest[]>(`/institution/${enc(iid)}/financing-request`, signal),
-    retry: false,
   });
 }
 

@@ -1,8 +1,9 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { QueryClientProvider } from '@tanstack/react-query';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HttpResponse, http } from 'msw';
 import { describe, expect, it } from 'vitest';
+import { createQueryClient } from '../../../lib/query-client';
 import { contractProblem } from '../../../test/contract-response';
 import { setupMswServer } from '../../../test/msw-server';
 import { renderWithProviders } from '../../../test/render';
@@ -13,7 +14,7 @@ const server = setupMswServer();
 
 const renderSection = () =>
   renderWithProviders(
-    <QueryClientProvider client={new QueryClient()}>
+    <QueryClientProvider client={createQueryClient()}>
       <ContractorBankOrders contractorId={CID} />
     </QueryClientProvider>,
   );

@@ -1,9 +1,10 @@
 import { availableAppointments, tiOrderStatusRecord } from '@portal/contract';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { QueryClientProvider } from '@tanstack/react-query';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { createQueryClient } from '../../../lib/query-client';
 import { contractJson, contractProblem } from '../../../test/contract-response';
 import { setupMswServer } from '../../../test/msw-server';
 import { renderWithProviders } from '../../../test/render';
@@ -34,7 +35,7 @@ describe('PrecheckPicker', () => {
       ),
     );
     renderWithProviders(
-      <QueryClientProvider client={new QueryClient()}>
+      <QueryClientProvider client={createQueryClient()}>
         <PrecheckPicker
           institutionId={IID}
           orderId={OID}
@@ -79,7 +80,7 @@ describe('PrecheckPicker', () => {
     const onBooked = vi.fn();
     const user = userEvent.setup();
     renderWithProviders(
-      <QueryClientProvider client={new QueryClient()}>
+      <QueryClientProvider client={createQueryClient()}>
         <PrecheckPicker
           institutionId={IID}
           orderId={OID}
@@ -121,7 +122,7 @@ describe('PrecheckPicker', () => {
       ),
     );
     renderWithProviders(
-      <QueryClientProvider client={new QueryClient()}>
+      <QueryClientProvider client={createQueryClient()}>
         <PrecheckPicker
           institutionId={IID}
           orderId={OID}
@@ -163,7 +164,7 @@ describe('PrecheckPicker', () => {
         }),
       );
       renderWithProviders(
-        <QueryClientProvider client={new QueryClient()}>
+        <QueryClientProvider client={createQueryClient()}>
           <PrecheckPicker institutionId={IID} orderId={OID} onBooked={() => {}} />
         </QueryClientProvider>,
       );

@@ -9,7 +9,6 @@ export const businessCaseTypesQueryOptions = (institutionId: string) =>
     queryKey: ['tile-editor', institutionId, 'business-case-types'] as const,
     queryFn: ({ signal }) =>
       apiGet<EditorBusinessCaseType[]>(`${base(institutionId)}/business-case-type`, signal),
-    retry: false,
   });
 
 export const tileGroupsQueryOptions = (institutionId: string) =>
@@ -17,7 +16,6 @@ export const tileGroupsQueryOptions = (institutionId: string) =>
     queryKey: ['tile-editor', institutionId, 'groups'] as const,
     queryFn: ({ signal }) =>
       apiGet<EditorTileGroup[]>(`${base(institutionId)}/dashboard-tile/group`, signal),
-    retry: false,
   });
 
 export const editorTilesQueryKey = (institutionId: string, businessCaseTypeId: string) =>
@@ -31,7 +29,6 @@ export const editorTilesQueryOptions = (institutionId: string, businessCaseTypeI
         `${base(institutionId)}/dashboard-tile?businessCaseTypeId=${encodeURIComponent(businessCaseTypeId)}`,
         signal,
       ),
-    retry: false,
     staleTime: 0,
   });
 

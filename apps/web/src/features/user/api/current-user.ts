@@ -29,7 +29,6 @@ export const currentUserQueryOptions = () =>
     queryKey: currentUserQueryKey,
     queryFn: ({ signal }) => fetchCurrentUser(signal),
     staleTime: Number.POSITIVE_INFINITY,
-    retry: false,
   });
 
 export const isRestrictedUserError = (error: unknown) =>
