@@ -1,7 +1,8 @@
-import type { Page } from '@playwright/test';
+import type { Browser, BrowserContext, Page } from '@playwright/test';
 import { Secret, TOTP } from 'otpauth';
 import {
   ACCOUNTS,
+  DEMO_PASSWORD,
   expect,
   expectNoAxeViolations,
   screenshot,
@@ -25,6 +26,46 @@ const totp = (secret: string, offset = 0) =>
     timestamp: Date.now() + offset * 30_000,
   });
 
+/**
+ * Anna invites a person of their own (so the demo accounts stay as they are), who accepts the
+ * invitation with `password` in a browser context of their own; answers that person's page.
+ */
+async function invitePerson(
+  page: Page,
+  browser: Browser,
+  person: { email: string; firstName: string; lastName: string; password: string },
+): Promise<{ page: Page; context: BrowserContext }> {
+  await signIn(page, ACCOUNTS.anna, '/institution');
+  const mark = await mailMark();
+  await page.getByRole('button', { name: 'Benutzer einladen' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Benutzer einladen' });
+  await dialog.getByLabel('E-Mail').fill(person.email);
+  await dialog.getByLabel('Vorname').fill(person.firstName);
+  await dialog.getByLabel('Nachname').fill(person.lastName);
+  await dialog.getByRole('button', { name: 'Einladen' }).click();
+  await expect(page.getByText('User wurde erfolgreich eingeladen.')).toBeVisible();
+  const invitation = linkIn(await waitForMail(person.email, mark));
+  const context = await browser.newContext();
+  const invitee = await context.newPage();
+  await invitee.goto(invitation);
+  await invitee.getByLabel('Neues Passwort', { exact: true }).fill(person.password);
+  await invitee.getByLabel('Neues Passwort wiederholen').fill(person.password);
+  await invitee.getByRole('button', { name: 'Passwort speichern' }).click();
+  await expect(invitee.getByText('Ihr Passwort wurde gespeichert.')).toBeVisible();
+  return { page: invitee, context };
+}
+
+/** Anna removes the person again (her page is on /institution). */
+async function removePerson(page: Page, name: string) {
+  await page.reload();
+  await page.getByRole('button', { name: `${name} löschen` }).click();
+  await page
+    .getByRole('dialog', { name: 'Benutzer löschen' })
+    .getByRole('button', { name: 'Löschen' })
+    .click();
+  await expect(page.getByText(`Nutzer ${name} wurden erfolgreich gelöscht.`)).toBeVisible();
+}
+
 test.describe
   .serial('account page (Mein Konto)', () => {
     test('Max sees his data; an e-mail address in use is refused in German', async ({ page }) => {
@@ -37,6 +78,7 @@ test.describe
       await shot(page, 'account');
 
       await page.getByLabel('Neue E-Mail-Adresse').fill(ACCOUNTS.anna);
+      await page.getByLabel('Passwort zur Bestätigung').fill(DEMO_PASSWORD);
       await page.getByRole('button', { name: 'E-Mail-Adresse ändern' }).click();
       await expect(page.getByText('Die E-Mail-Adresse wird bereits verwendet.')).toBeVisible();
 
@@ -122,24 +164,12 @@ test.describe
       test.setTimeout(120_000);
       // Someone of their own, so the demo accounts keep their passwords: Anna invites Rita.
       const email = `rita.reset.${Date.now()}@example.org`;
-      await signIn(page, ACCOUNTS.anna, '/institution');
-      let mark = await mailMark();
-      await page.getByRole('button', { name: 'Benutzer einladen' }).click();
-      const dialog = page.getByRole('dialog', { name: 'Benutzer einladen' });
-      await dialog.getByLabel('E-Mail').fill(email);
-      await dialog.getByLabel('Vorname').fill('Rita');
-      await dialog.getByLabel('Nachname').fill('Reset');
-      await dialog.getByRole('button', { name: 'Einladen' }).click();
-      await expect(page.getByText('User wurde erfolgreich eingeladen.')).toBeVisible();
-      const invitation = linkIn(await waitForMail(email, mark));
-
-      const context = await browser.newContext();
-      const rita = await context.newPage();
-      await rita.goto(invitation);
-      await rita.getByLabel('Neues Passwort', { exact: true }).fill('Erster-Sonnenaufgang-11');
-      await rita.getByLabel('Neues Passwort wiederholen').fill('Erster-Sonnenaufgang-11');
-      await rita.getByRole('button', { name: 'Passwort speichern' }).click();
-      await expect(rita.getByText('Ihr Passwort wurde gespeichert.')).toBeVisible();
+      const { page: rita, context } = await invitePerson(page, browser, {
+        email,
+        firstName: 'Rita',
+        lastName: 'Reset',
+        password: 'Erster-Sonnenaufgang-11',
+      });
 
       // Forgotten: "Passwort vergessen?" on the sign-in page.
       await rita.goto('/account');
@@ -157,7 +187,7 @@ test.describe
       await rita.getByRole('button', { name: 'Link senden' }).click();
       await expect(rita.getByText(confirmation)).toBeVisible();
       await rita.goBack();
-      mark = await mailMark();
+      const mark = await mailMark();
       await rita.getByLabel('E-Mail').fill(email);
       await rita.getByRole('button', { name: 'Link senden' }).click();
       await expect(rita.getByText(confirmation)).toBeVisible();
@@ -212,14 +242,74 @@ test.describe
       await rita.getByRole('button', { name: 'Passwort ändern' }).click();
       await expect(rita.getByText('Ihr Passwort wurde geändert.')).toBeVisible();
       await context.close();
+      await removePerson(page, 'Rita Reset');
+    });
 
-      // Remove Rita again.
-      await page.reload();
-      await page.getByRole('button', { name: 'Rita Reset löschen' }).click();
-      await page
-        .getByRole('dialog', { name: 'Benutzer löschen' })
-        .getByRole('button', { name: 'Löschen' })
-        .click();
-      await expect(page.getByText('Nutzer Rita Reset wurden erfolgreich gelöscht.')).toBeVisible();
+    test('a person changes the sign-in address: with the current password, through the link sent to the new address', async ({
+      page,
+      browser,
+    }) => {
+      test.setTimeout(120_000);
+      const stamp = Date.now();
+      const email = `emil.alt.${stamp}@example.org`;
+      const newEmail = `emil.neu.${stamp}@example.org`;
+      const password = 'Gelber-Leuchtturm-44';
+      const { page: emil, context } = await invitePerson(page, browser, {
+        email,
+        firstName: 'Emil',
+        lastName: 'Wechsel',
+        password,
+      });
+      await emil.goto('/account');
+      await submitSignIn(emil, email, password);
+      await expect(emil.getByRole('heading', { level: 1, name: 'Mein Konto' })).toBeVisible();
+
+      const mark = await mailMark();
+      await emil.getByLabel('Neue E-Mail-Adresse').fill(newEmail);
+      await emil.getByLabel('Passwort zur Bestätigung').fill('falsches-Passwort-1');
+      await emil.getByRole('button', { name: 'E-Mail-Adresse ändern' }).click();
+      await expect(emil.getByText('Das aktuelle Passwort ist nicht korrekt.')).toBeVisible();
+      await emil.getByLabel('Passwort zur Bestätigung').fill(password);
+      await emil.getByRole('button', { name: 'E-Mail-Adresse ändern' }).click();
+      await expect(
+        emil.getByText(
+          `Wir haben einen Link an ${newEmail} gesendet. Die neue Adresse gilt, sobald Sie ihn öffnen und bestätigen.`,
+        ),
+      ).toBeVisible();
+      await expect(emil.getByTestId('pending-email')).toContainText(newEmail);
+      await expectNoAxeViolations(emil);
+      await shot(emil, 'account-email-pending');
+
+      // The old address is told; the new one gets the link.
+      const notice = await waitForMail(email, mark);
+      expect(notice.subject).toBe('Änderung Ihrer E-Mail-Adresse angefordert');
+      const mail = await waitForMail(newEmail, mark);
+      expect(mail.subject).toBe('Neue E-Mail-Adresse bestätigen');
+      await emil.goto(linkIn(mail));
+      await expect(
+        emil.getByRole('heading', { level: 1, name: 'Neue E-Mail-Adresse bestätigen' }),
+      ).toBeVisible();
+      await expectNoAxeViolations(emil);
+      await shot(emil, 'email-confirm');
+      await emil.getByRole('button', { name: 'E-Mail-Adresse bestätigen' }).click();
+      await expect(
+        emil.getByText(
+          `Ihre E-Mail-Adresse wurde geändert. Sie melden sich ab jetzt mit ${newEmail} an.`,
+        ),
+      ).toBeVisible();
+      await emil.getByRole('link', { name: 'Zum Institutionsportal' }).click();
+      await emil.goto('/account');
+      await expect(emil.getByText(newEmail, { exact: true })).toBeVisible();
+      await expect(emil.getByTestId('pending-email')).toHaveCount(0);
+      await context.close();
+
+      // The next sign-in is with the new address.
+      const fresh = await browser.newContext();
+      const again = await fresh.newPage();
+      await again.goto('/account');
+      await submitSignIn(again, newEmail, password);
+      await expect(again.getByRole('heading', { level: 1, name: 'Mein Konto' })).toBeVisible();
+      await fresh.close();
+      await removePerson(page, 'Emil Wechsel');
     });
   });

@@ -36,6 +36,11 @@ export const accountData = z.object({
   title: z.string().nullable(),
   onboardedByClient: z.string().nullable(),
   hasAccountActivated: z.boolean(),
+  /**
+   * A new sign-in address that waits for the link sent to it (`PUT /user/updateEmail`); it
+   * replaces `email` once that link is opened. Null or absent when none waits.
+   */
+  pendingEmail: z.string().nullish(),
 });
 export type AccountData = z.infer<typeof accountData>;
 

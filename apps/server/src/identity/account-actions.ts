@@ -3,17 +3,17 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import type Provider from 'oidc-provider';
 import type { Config } from '../config';
 import { passwordResetMail } from '../modules/account/mails';
-import { pageMessages as text } from '../modules/account/messages';
+import { messages as accountMessages, pageMessages as text } from '../modules/account/messages';
 import { passwordProblem } from '../modules/account/password-policy';
-import { findUser, findUserByEmail, updateUser } from '../modules/account/repository';
+import { findUser, findUserByEmail, isEmailTaken, updateUser } from '../modules/account/repository';
 import {
+  actionTokenLink,
   consumeToken,
   findAnyToken,
   issueToken,
   peekToken,
   RESET_TOKEN_TTL_MS,
 } from '../modules/account/tokens';
-import { actionTokenLink } from '../modules/institution-users/service';
 import { messages } from './messages';
 import { escapeHtml, layout, type PageContext } from './pages';
 import { hashPassword } from './passwords';
@@ -31,6 +31,8 @@ interface Options {
 const hide = { hide: true } as Record<string, unknown>;
 const UID = /^[A-Za-z0-9_-]{1,100}$/;
 const TOKEN_KINDS = ['INVITATION', 'PASSWORD_RESET'] as const;
+/** The links the action-token page opens: those that set a password, and an e-mail change. */
+const LINK_KINDS = [...TOKEN_KINDS, 'EMAIL_CHANGE'] as const;
 
 const field = (value: unknown, max: number) =>
   typeof value === 'string' ? value.slice(0, max) : '';
@@ -144,6 +146,8 @@ ${alert(error)}
 <p class="secondary-action"><a class="link" href="${escapeHtml(resetPath)}">${text.forgotLink}</a></p>`,
           }
         : { title: text.invitationSpentTitle, message: text.invitationSpent, actions: portalLink };
+    } else if (row?.kind === 'EMAIL_CHANGE') {
+      page = { title: text.emailLinkSpentTitle, message: text.emailLinkSpent, actions: portalLink };
     } else if (row?.kind === 'PASSWORD_RESET') {
       page = {
         title: text.resetLinkSpentTitle,
@@ -191,11 +195,67 @@ ${alert(error)}
     });
   };
 
+  /**
+   * The page behind an e-mail change's link: it asks once more (a link opened by a mail
+   * scanner changes nothing), then the new address becomes the sign-in e-mail.
+   */
+  const emailConfirmForm = (key: string, oldEmail: string, newEmail: string) =>
+    layout(pages, {
+      title: text.emailConfirmTitle,
+      body: `<h1>${text.emailConfirmTitle}</h1>
+<p class="intro">${escapeHtml(text.emailConfirmIntro(oldEmail, newEmail))}</p>
+<form method="post" action="${escapeHtml(`${tokenPath}?key=${encodeURIComponent(key)}`)}" class="form">
+<button type="submit" class="button">${text.emailConfirmButton}</button>
+</form>`,
+    });
+
+  const emailTaken = (reply: FastifyReply) =>
+    sendPage(
+      reply,
+      409,
+      layout(pages, {
+        title: text.emailTakenTitle,
+        body: `<h1>${text.emailTakenTitle}</h1>
+<p role="alert">${escapeHtml(accountMessages.emailInUse)}</p>
+<p class="secondary-action"><a class="link" href="${escapeHtml(`${config.publicUrl}/`)}">${text.toPortal}</a></p>`,
+      }),
+    );
+
+  const changeEmail = async (reply: FastifyReply, key: string, user: { id: string }) => {
+    const token = await peekToken(db, key, ['EMAIL_CHANGE']);
+    const newEmail = token?.newEmail;
+    if (!newEmail) return linkInvalid(reply, key);
+    // Taken since the request: the link stays usable (the other account may give it up).
+    if (await isEmailTaken(db, newEmail, user.id)) return emailTaken(reply);
+    // Used up only now, and only once even when the button is pressed twice at the same moment.
+    if (!(await consumeToken(db, key, ['EMAIL_CHANGE'], user.id))) return linkInvalid(reply, key);
+    try {
+      await updateUser(db, user.id, { email: newEmail });
+    } catch (error) {
+      // The unique index on lower(email) catches the address taken at the same moment.
+      if ((error as { code?: string }).code === '23505') return emailTaken(reply);
+      throw error;
+    }
+    return sendPage(
+      reply,
+      200,
+      layout(pages, {
+        title: text.emailChangedTitle,
+        body: `<h1>${text.emailChangedTitle}</h1>
+<p role="status">${escapeHtml(text.emailChanged(newEmail))}</p>
+<p><a class="button" href="${escapeHtml(`${config.publicUrl}/`)}">${text.toPortal}</a></p>`,
+      }),
+    );
+  };
+
   app.get(tokenPath, { schema: hide }, async (request, reply) => {
     const key = field((request.query as Record<string, unknown>).key, 200);
-    const token = await peekToken(db, key, TOKEN_KINDS);
+    const token = await peekToken(db, key, LINK_KINDS);
     const user = token ? await findUser(db, token.userId) : undefined;
     if (!token || !user) return linkInvalid(reply, key);
+    if (token.kind === 'EMAIL_CHANGE') {
+      return sendPage(reply, 200, emailConfirmForm(key, user.email, token.newEmail ?? ''));
+    }
     return sendPage(reply, 200, passwordForm(key, token.kind, user.email));
   });
 
@@ -204,9 +264,10 @@ ${alert(error)}
     const body = (request.body ?? {}) as Record<string, unknown>;
     const password = field(body.password, 1024);
     const repeat = field(body.passwordRepeat, 1024);
-    const token = await peekToken(db, key, TOKEN_KINDS);
+    const token = await peekToken(db, key, LINK_KINDS);
     const user = token ? await findUser(db, token.userId) : undefined;
     if (!token || !user) return linkInvalid(reply, key);
+    if (token.kind === 'EMAIL_CHANGE') return changeEmail(reply, key, user);
     const problem =
       password !== repeat
         ? text.passwordsDiffer

@@ -14,8 +14,16 @@ export const accountTokens = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade', onUpdate: 'cascade' }),
     kind: text('kind', {
-      enum: ['INVITATION', 'PASSWORD_RESET', 'PASSWORD_CONFIRMATION', 'IDENTIFICATION'],
+      enum: [
+        'INVITATION',
+        'PASSWORD_RESET',
+        'PASSWORD_CONFIRMATION',
+        'IDENTIFICATION',
+        'EMAIL_CHANGE',
+      ],
     }).notNull(),
+    /** EMAIL_CHANGE: the address that becomes the sign-in e-mail once its link is opened. */
+    newEmail: text('new_email'),
     tokenHash: text('token_hash').notNull(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     usedAt: timestamp('used_at', { withTimezone: true }),

@@ -91,6 +91,7 @@ describe('account', () => {
         title: null,
         onboardedByClient: 'as-bremen',
         hasAccountActivated: true,
+        pendingEmail: null,
       });
       expect(
         (await call('GET', `/api/accountdata/${DEMO_USERS.otto}`, 'otto')).json().is2FAActivated,
@@ -148,16 +149,127 @@ describe('account', () => {
       expect((await userRow(DEMO_USERS.max)).email).toBe(DEMO_EMAILS.max);
     });
 
-    it('changes the address; the next sign-in uses it', async () => {
-      const res = await call('PUT', '/api/user/updateEmail', 'tom', {
-        email: 'tom.neu@abrechnungszentrum-nord.de',
+    it('refuses the current address (400) and a change without the current password (403): nothing waits, nothing is mailed', async () => {
+      const same = await call('PUT', '/api/user/updateEmail', 'max', {
+        email: DEMO_EMAILS.max.toUpperCase(),
       });
-      expect(res.statusCode).toBe(200);
+      expect(same.statusCode).toBe(400);
+      expect(same.json().detail).toBe(messages.emailUnchanged);
+      const before = mailbox.mails.length;
+      const without = await call('PUT', '/api/user/updateEmail', 'max', {
+        email: 'max.neu@example.org',
+      });
+      expect(without.statusCode).toBe(403);
+      expect(without.json().detail).toBe(messages.passwordConfirmationMissing);
+      const forged = await call(
+        'PUT',
+        '/api/user/updateEmail',
+        'max',
+        { email: 'max.neu@example.org' },
+        { headers: { 'x-password-confirmation': 'x'.repeat(43) } },
+      );
+      expect(forged.statusCode).toBe(403);
+      const data = await call('GET', `/api/accountdata/${DEMO_USERS.max}`, 'max');
+      expect(data.json()).toMatchObject({ email: DEMO_EMAILS.max, pendingEmail: null });
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      expect(mailbox.mails.length).toBe(before);
+    });
+
+    /** Tom's confirmation of his current password (step one, as for a new password). */
+    const confirmation = async () =>
+      (await call('POST', '/api/user/confirmPassword', 'tom', { password: DEMO_PASSWORD })).json()
+        .confirmation as string;
+    const linkPath = (mail: Awaited<ReturnType<typeof mailbox.next>>) => {
+      const url = new URL(TestMailbox.link(mail));
+      return `${url.pathname}${url.search}`;
+    };
+
+    it('changes the address only once the link sent to it is opened; the old address is told; the next sign-in uses the new one', async () => {
+      const NEW = 'tom.neu@abrechnungszentrum-nord.de';
+      const before = mailbox.mails.length;
+      const res = await call(
+        'PUT',
+        '/api/user/updateEmail',
+        'tom',
+        { email: NEW },
+        { headers: { 'x-password-confirmation': await confirmation() } },
+      );
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json()).toMatchObject({ email: DEMO_EMAILS.tom, pendingEmail: NEW });
+      // Nothing changed yet: the old address still signs in, the new one does not.
+      expect((await userRow(DEMO_USERS.tom)).email).toBe(DEMO_EMAILS.tom);
+      const data = await call('GET', `/api/accountdata/${DEMO_USERS.tom}`, 'tom');
+      expect(data.json()).toMatchObject({ email: DEMO_EMAILS.tom, pendingEmail: NEW });
+
+      const notice = await mailbox.next(DEMO_EMAILS.tom, before);
+      expect(notice.subject).toBe('Änderung Ihrer E-Mail-Adresse angefordert');
+      expect(notice.text).toContain(NEW);
+      expect(notice.text).toContain('Passwort');
+      const mail = await mailbox.next(NEW, before);
+      expect(mail.subject).toBe('Neue E-Mail-Adresse bestätigen');
+      expect(mail.text).toContain('24 Stunden');
+
+      // Opening the link (a mail scanner does too) only asks.
+      const page = await t.app.inject({ method: 'GET', url: linkPath(mail) });
+      expect(page.statusCode).toBe(200);
+      expect(page.body).toContain(pageMessages.emailConfirmButton);
+      expect(page.body).toContain(NEW);
+      expect((await userRow(DEMO_USERS.tom)).email).toBe(DEMO_EMAILS.tom);
+
+      const confirmed = await t.app.inject({ method: 'POST', url: linkPath(mail), payload: {} });
+      expect(confirmed.statusCode).toBe(200);
+      expect(confirmed.body).toContain(pageMessages.emailChanged(NEW));
+      expect((await userRow(DEMO_USERS.tom)).email).toBe(NEW);
       const browser = new TestBrowser(t.app, t.config, '203.0.113.60');
-      await expect(
-        browser.signIn({ email: 'tom.neu@abrechnungszentrum-nord.de', password: DEMO_PASSWORD }),
-      ).resolves.toBeTruthy();
-      await call('PUT', '/api/user/updateEmail', 'tom', { email: DEMO_EMAILS.tom });
+      await expect(browser.signIn({ email: NEW, password: DEMO_PASSWORD })).resolves.toBeTruthy();
+      expect((await call('GET', `/api/accountdata/${DEMO_USERS.tom}`, 'tom')).json()).toMatchObject(
+        { email: NEW, pendingEmail: null },
+      );
+
+      // The link works once.
+      const again = await t.app.inject({ method: 'POST', url: linkPath(mail), payload: {} });
+      expect(again.statusCode).toBe(400);
+      expect(again.body).toContain(pageMessages.emailLinkSpentTitle);
+      await t.app.db
+        .update(users)
+        .set({ email: DEMO_EMAILS.tom })
+        .where(eq(users.id, DEMO_USERS.tom));
+    });
+
+    it('a newer request replaces the older link; an address taken meanwhile is refused when the link is opened', async () => {
+      const before = mailbox.mails.length;
+      const ask = async (email: string) =>
+        call(
+          'PUT',
+          '/api/user/updateEmail',
+          'tom',
+          { email },
+          { headers: { 'x-password-confirmation': await confirmation() } },
+        );
+      expect((await ask('tom.erst@example.org')).statusCode).toBe(200);
+      const first = await mailbox.next('tom.erst@example.org', before);
+      expect((await ask('tom.dann@example.org')).statusCode).toBe(200);
+      const second = await mailbox.next('tom.dann@example.org', before);
+      const replaced = await t.app.inject({ method: 'POST', url: linkPath(first), payload: {} });
+      expect(replaced.statusCode).toBe(400);
+      expect((await userRow(DEMO_USERS.tom)).email).toBe(DEMO_EMAILS.tom);
+
+      // Another account takes the address before Tom opens his link.
+      await t.app.db
+        .update(users)
+        .set({ email: 'tom.dann@example.org' })
+        .where(eq(users.id, DEMO_USERS.sara));
+      try {
+        const taken = await t.app.inject({ method: 'POST', url: linkPath(second), payload: {} });
+        expect(taken.statusCode).toBe(409);
+        expect(taken.body).toContain(messages.emailInUse);
+        expect((await userRow(DEMO_USERS.tom)).email).toBe(DEMO_EMAILS.tom);
+      } finally {
+        await t.app.db
+          .update(users)
+          .set({ email: DEMO_EMAILS.sara })
+          .where(eq(users.id, DEMO_USERS.sara));
+      }
     });
   });
 

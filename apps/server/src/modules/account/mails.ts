@@ -113,6 +113,35 @@ export function passwordResetMail(person: Person, link: string): Mail {
   );
 }
 
+/** To the new address: the link that makes it the sign-in e-mail. */
+export function emailChangeMail(person: Person, newEmail: string, link: string): Mail {
+  return compose(
+    newEmail,
+    'Neue E-Mail-Adresse bestätigen',
+    [
+      salutation(person),
+      `Sie möchten sich im Institutionsportal künftig mit ${newEmail} anmelden statt mit ${person.email}.`,
+      'Bestätigen Sie die neue Adresse über den folgenden Link. Erst dann gilt sie; bis dahin melden Sie sich weiter mit der bisherigen Adresse an. Der Link ist 24 Stunden gültig und kann einmal verwendet werden.',
+      'Falls Sie das nicht angefordert haben, können Sie diese E-Mail ignorieren.',
+    ],
+    { url: link, label: 'E-Mail-Adresse bestätigen' },
+  );
+}
+
+/** To the old address: a change was asked for (the person may not have been the one asking). */
+export function emailChangeNoticeMail(person: Person, newEmail: string, portalUrl: string): Mail {
+  return compose(
+    person.email,
+    'Änderung Ihrer E-Mail-Adresse angefordert',
+    [
+      salutation(person),
+      `Für Ihr Konto im Institutionsportal wurde angefordert, die E-Mail-Adresse zur Anmeldung von ${person.email} auf ${newEmail} zu ändern. Die Änderung gilt erst, wenn sie über den Link bestätigt wird, den wir an die neue Adresse gesendet haben.`,
+      'Falls Sie das nicht waren, ändern Sie bitte sofort Ihr Passwort unter Mein Konto und informieren Sie die Administratoren Ihrer Institution.',
+    ],
+    { url: portalUrl, label: 'Zum Institutionsportal' },
+  );
+}
+
 /** German labels of the institution roles (as the app shows them). */
 export const ROLE_LABELS = {
   INSTITUTION_ADMIN: 'Administrator',

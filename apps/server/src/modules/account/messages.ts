@@ -1,6 +1,7 @@
 /** Every German text the account and institution-user modules send (API answers and mails). */
 export const messages = {
   emailInUse: 'Die E-Mail-Adresse wird bereits verwendet.',
+  emailUnchanged: 'Das ist bereits Ihre E-Mail-Adresse.',
   accountNotFound: 'Das Konto wurde nicht gefunden.',
   impersonationForbidden:
     'Im Support-Modus können E-Mail-Adresse, Passwort und Zwei-Faktor-Authentifizierung nicht geändert werden.',
@@ -75,6 +76,18 @@ export const pageMessages = {
   invitationAcceptedTitle: 'Einladung bereits angenommen',
   invitationAccepted:
     'Diese Einladung wurde bereits angenommen. Melden Sie sich mit Ihrer E-Mail-Adresse und Ihrem Passwort an.',
+  emailConfirmTitle: 'Neue E-Mail-Adresse bestätigen',
+  emailConfirmIntro: (oldEmail: string, newEmail: string) =>
+    `Sie melden sich künftig mit ${newEmail} an statt mit ${oldEmail}.`,
+  emailConfirmButton: 'E-Mail-Adresse bestätigen',
+  emailChangedTitle: 'E-Mail-Adresse geändert',
+  emailChanged: (newEmail: string) =>
+    `Ihre E-Mail-Adresse wurde geändert. Sie melden sich ab jetzt mit ${newEmail} an.`,
+  toPortal: 'Zum Institutionsportal',
+  emailLinkSpentTitle: 'Link abgelaufen',
+  emailLinkSpent:
+    'Dieser Link zur Bestätigung einer neuen E-Mail-Adresse ist abgelaufen, wurde bereits verwendet oder durch eine neuere Anfrage ersetzt. Ihre bisherige Adresse gilt weiter; unter Mein Konto können Sie die Änderung erneut anfordern.',
+  emailTakenTitle: 'E-Mail-Adresse vergeben',
   identTitle: 'Identifikation (Simulation)',
   identIntro:
     'Dies ist der simulierte Identifikationsdienst des Portals. Schließen Sie die Identifikation ab oder brechen Sie sie ab; danach kehren Sie zum Portal zurück.',

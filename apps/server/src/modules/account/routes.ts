@@ -20,6 +20,7 @@ import { currentUserId } from '../../plugins/access';
 import { notFound } from '../../plugins/errors';
 import { INSTITUTION_CHANNEL } from '../institution/routes';
 import { problemResponses } from '../shared/responses';
+import { emailChangeMail, emailChangeNoticeMail } from './mails';
 import { messages } from './messages';
 import {
   activateTwoFactor,
@@ -29,12 +30,13 @@ import {
   getAccountData,
   getIdentStatus,
   initTwoFactor,
+  requestEmailChange,
   startIdentification,
   updateAccountData,
-  updateEmail,
   updatePassword,
 } from './service';
 import { identificationSimulationRoutes } from './simulation';
+import { actionTokenLink } from './tokens';
 
 const noContent = { 204: z.null().describe('Erledigt') };
 const tags = ['account'];
@@ -105,18 +107,32 @@ export const accountRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (a
     {
       schema: {
         tags,
-        summary: 'Changes the sign-in e-mail address',
+        summary: 'Asks for a new sign-in e-mail address',
         description:
-          '409 when the address belongs to another account; 403 in an impersonated session.',
+          'Needs the current password: header `X-Password-Confirmation` from ' +
+          '`POST /user/confirmPassword` (403 without it). The new address becomes the sign-in ' +
+          'e-mail once the link mailed to it is opened; until then the answer and ' +
+          '`GET /accountdata/{userId}` name it as `pendingEmail`, and the old address is told of ' +
+          'the request. 400 for the current address, 409 when the address belongs to another ' +
+          'account, 403 in an impersonated session.',
         body: emailUpdate,
+        headers: z.object({ 'x-password-confirmation': z.string().max(200).optional() }),
         response: { 200: accountData, ...problemResponses(400, 401, 403, 404, 409) },
       },
     },
     async (request) => {
       const caller = await callerOf(request);
-      const saved = await updateEmail(db, caller, request.body.email);
-      await forgetPerson(request, caller.userId);
-      return saved;
+      const change = await requestEmailChange(
+        db,
+        caller,
+        request.body.email,
+        request.headers['x-password-confirmation'],
+      );
+      await app.mailer.send(
+        emailChangeMail(change.user, change.newEmail, actionTokenLink(config, change.token)),
+      );
+      await app.mailer.send(emailChangeNoticeMail(change.user, change.newEmail, config.publicUrl));
+      return change.account;
     },
   );
 

@@ -30,7 +30,14 @@ import {
   type UserRow,
   updateUser,
 } from './repository';
-import { consumeToken, HOUR_MS, issueToken, PASSWORD_CONFIRMATION_TTL_MS } from './tokens';
+import {
+  consumeToken,
+  EMAIL_CHANGE_TTL_MS,
+  findPendingEmail,
+  HOUR_MS,
+  issueToken,
+  PASSWORD_CONFIRMATION_TTL_MS,
+} from './tokens';
 
 /** The caller as the account services need it: portal user id, address, impersonation. */
 export interface Caller {
@@ -90,7 +97,12 @@ function toAccountData(row: UserRow): AccountData {
 /** Own account data only; another user's id answers 404 like an unknown one. */
 export async function getAccountData(db: Db, caller: Caller, userId: string): Promise<AccountData> {
   if (userId !== caller.userId) throw notFound(messages.accountNotFound);
-  return toAccountData(await loadUser(db, userId));
+  return withPendingEmail(db, await loadUser(db, userId));
+}
+
+/** The account data with the e-mail change that waits for its link, if any. */
+async function withPendingEmail(db: Db, row: UserRow): Promise<AccountData> {
+  return { ...toAccountData(row), pendingEmail: await findPendingEmail(db, row.id) };
 }
 
 export async function updateAccountData(
@@ -105,23 +117,53 @@ export async function updateAccountData(
     formOfAddress: update.formOfAddress || null,
     title: update.title || null,
   });
-  return toAccountData(await loadUser(db, caller.userId));
+  return withPendingEmail(db, await loadUser(db, caller.userId));
 }
 
-/** New sign-in e-mail; the identity provider reads the same record, so it applies at once. */
-export async function updateEmail(db: Db, caller: Caller, email: string): Promise<AccountData> {
+/** An e-mail change that waits for its link: the person, the new address and the link's token. */
+export interface RequestedEmailChange {
+  account: AccountData;
+  user: UserRow;
+  newEmail: string;
+  token: string;
+}
+
+/**
+ * A new sign-in e-mail is asked for with the current password (its confirmation from
+ * `confirmPassword`, as for a new password): a session left open on a shared computer cannot
+ * hand the account to another address. It takes effect only when the link sent to the new
+ * address is opened (identity/account-actions.ts), so a mistyped address locks nobody out; the
+ * old address is told of the request. A newer request replaces an older one.
+ */
+export async function requestEmailChange(
+  db: Db,
+  caller: Caller,
+  email: string,
+  confirmation: string | undefined,
+): Promise<RequestedEmailChange> {
   assertNotImpersonated(caller);
   assertCredentialsHere(caller, messages.emailAtProvider);
-  await loadUser(db, caller.userId);
-  if (await isEmailTaken(db, email, caller.userId)) throw conflict(messages.emailInUse);
-  try {
-    await updateUser(db, caller.userId, { email });
-  } catch (error) {
-    // The unique index on lower(email) catches a concurrent change to the same address.
-    if ((error as { code?: string }).code === '23505') throw conflict(messages.emailInUse);
-    throw error;
+  const user = await loadUser(db, caller.userId);
+  if (!user.passwordHash) throw conflict(messages.noLocalPassword);
+  if (email.toLowerCase() === user.email.toLowerCase()) {
+    throw badRequest(messages.emailUnchanged, [
+      { path: 'body.email', message: messages.emailUnchanged },
+    ]);
   }
-  return toAccountData(await loadUser(db, caller.userId));
+  if (await isEmailTaken(db, email, caller.userId)) throw conflict(messages.emailInUse);
+  if (
+    !confirmation ||
+    !(await consumeToken(db, confirmation, ['PASSWORD_CONFIRMATION'], user.id))
+  ) {
+    throw forbidden(messages.passwordConfirmationMissing);
+  }
+  const token = await issueToken(db, user.id, 'EMAIL_CHANGE', EMAIL_CHANGE_TTL_MS, email);
+  return {
+    account: { ...toAccountData(user), pendingEmail: email },
+    user,
+    newEmail: email,
+    token,
+  };
 }
 
 /** Rules of a new password for this user (their names and e-mail count as guessable). */

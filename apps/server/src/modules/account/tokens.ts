@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, gt, isNull, lt, or } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, lt, or } from 'drizzle-orm';
+import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { accountTokens } from '../../db/schema';
 
@@ -8,8 +9,16 @@ export type AccountTokenKind = (typeof accountTokens.$inferInsert)['kind'];
 export const HOUR_MS = 60 * 60 * 1000;
 /** A password-reset link is valid for one hour. */
 export const RESET_TOKEN_TTL_MS = HOUR_MS;
-/** A confirmed current password allows a password change for five minutes. */
+/** A confirmed current password allows a password or e-mail change for five minutes. */
 export const PASSWORD_CONFIRMATION_TTL_MS = 5 * 60 * 1000;
+/** The link that confirms a new e-mail address is valid for 24 hours. */
+export const EMAIL_CHANGE_TTL_MS = 24 * HOUR_MS;
+
+/**
+ * The link an invitation, reset or e-mail-change mail carries: the provider's action-token page.
+ */
+export const actionTokenLink = (config: Config, token: string) =>
+  `${config.auth.issuer}/login-actions/action-token?key=${encodeURIComponent(token)}`;
 
 /** Only this hash of a token is stored: a leaked table grants nothing. */
 export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
@@ -23,6 +32,7 @@ export async function issueToken(
   userId: string,
   kind: AccountTokenKind,
   ttlMs: number,
+  newEmail?: string,
 ): Promise<string> {
   const token = randomBytes(32).toString('base64url');
   // The user's tokens that can no longer be used go now (no table that only grows).
@@ -50,8 +60,16 @@ export async function issueToken(
     kind,
     tokenHash: hashToken(token),
     expiresAt: new Date(Date.now() + ttlMs),
+    newEmail: newEmail ?? null,
   });
   return token;
+}
+
+/** A token that can be used: its user, kind and (EMAIL_CHANGE) the new address. */
+export interface ValidToken {
+  userId: string;
+  kind: AccountTokenKind;
+  newEmail: string | null;
 }
 
 /** The user a valid (unused, unexpired) token belongs to, without using it up. */
@@ -59,10 +77,14 @@ export async function peekToken(
   db: Db,
   token: string,
   kinds: readonly AccountTokenKind[],
-): Promise<{ userId: string; kind: AccountTokenKind } | undefined> {
+): Promise<ValidToken | undefined> {
   if (!token || token.length > 200) return undefined;
   const [row] = await db
-    .select({ userId: accountTokens.userId, kind: accountTokens.kind })
+    .select({
+      userId: accountTokens.userId,
+      kind: accountTokens.kind,
+      newEmail: accountTokens.newEmail,
+    })
     .from(accountTokens)
     .where(
       and(
@@ -101,7 +123,7 @@ export async function consumeToken(
   token: string,
   kinds: readonly AccountTokenKind[],
   userId?: string,
-): Promise<{ userId: string; kind: AccountTokenKind } | undefined> {
+): Promise<ValidToken | undefined> {
   if (!token || token.length > 200) return undefined;
   const rows = await db
     .update(accountTokens)
@@ -114,7 +136,29 @@ export async function consumeToken(
         ...(userId ? [eq(accountTokens.userId, userId)] : []),
       ),
     )
-    .returning({ userId: accountTokens.userId, kind: accountTokens.kind });
+    .returning({
+      userId: accountTokens.userId,
+      kind: accountTokens.kind,
+      newEmail: accountTokens.newEmail,
+    });
   const row = rows[0];
   return row && kinds.includes(row.kind) ? row : undefined;
+}
+
+/** The new address of the user's e-mail change that waits for its link to be opened, if any. */
+export async function findPendingEmail(db: Db, userId: string): Promise<string | null> {
+  const [row] = await db
+    .select({ newEmail: accountTokens.newEmail })
+    .from(accountTokens)
+    .where(
+      and(
+        eq(accountTokens.userId, userId),
+        eq(accountTokens.kind, 'EMAIL_CHANGE'),
+        isNull(accountTokens.usedAt),
+        gt(accountTokens.expiresAt, new Date()),
+      ),
+    )
+    .orderBy(desc(accountTokens.createdAt))
+    .limit(1);
+  return row?.newEmail ?? null;
 }

@@ -18,7 +18,7 @@ import {
 } from '../account/mails';
 import { messages } from '../account/messages';
 import { findUserByEmail } from '../account/repository';
-import { HOUR_MS, issueToken } from '../account/tokens';
+import { actionTokenLink, HOUR_MS, issueToken } from '../account/tokens';
 import { getInstitution } from '../institution/service';
 import {
   addMember,
@@ -30,10 +30,6 @@ import {
   removeMember,
   updateInstitution,
 } from './repository';
-
-/** The link an invitation or reset mail carries: the provider's action-token page. */
-export const actionTokenLink = (config: Config, token: string) =>
-  `${config.auth.issuer}/login-actions/action-token?key=${encodeURIComponent(token)}`;
 
 export interface MailContext {
   app: Pick<FastifyInstance, 'mailer'>;

@@ -171,14 +171,94 @@ describe('AccountPage', () => {
   it('shows the German message when the new e-mail address is in use', async () => {
     server.use(
       http.get('*/api/accountdata/:userId', () => HttpResponse.json(DATA)),
+      http.post('*/api/user/confirmPassword', () => HttpResponse.json({ confirmation: 'c1' })),
       http.put('*/api/user/updateEmail', () => problem(409)),
     );
     renderPage();
     await userEvent.type(await screen.findByLabelText('Neue E-Mail-Adresse'), 'anna@example.org');
+    await userEvent.type(screen.getByLabelText('Passwort zur Bestätigung'), 'Geheim-123');
     await userEvent.click(screen.getByRole('button', { name: 'E-Mail-Adresse ändern' }));
     expect(
       await screen.findByText('Die E-Mail-Adresse wird bereits verwendet.'),
     ).toBeInTheDocument();
+  });
+
+  it('asks for a new address with the current password: a link goes to it, and the page shows it waiting', async () => {
+    const NEW = 'max.neu@example.org';
+    const sent: { body: unknown; confirmation: string | null }[] = [];
+    server.use(
+      http.get('*/api/accountdata/:userId', () => HttpResponse.json(DATA)),
+      http.post('*/api/user/confirmPassword', () => HttpResponse.json({ confirmation: 'c1' })),
+      http.put('*/api/user/updateEmail', async ({ request }) => {
+        sent.push({
+          body: await request.json(),
+          confirmation: request.headers.get('X-Password-Confirmation'),
+        });
+        return HttpResponse.json({ ...DATA, pendingEmail: NEW });
+      }),
+    );
+    renderPage();
+    const field = await screen.findByLabelText('Neue E-Mail-Adresse');
+    await userEvent.type(field, NEW);
+    // Without the password nothing is sent.
+    await userEvent.click(screen.getByRole('button', { name: 'E-Mail-Adresse ändern' }));
+    const password = screen.getByLabelText('Passwort zur Bestätigung');
+    expect(password).toHaveAccessibleDescription(
+      expect.stringContaining('Bitte geben Sie Ihr aktuelles Passwort ein.'),
+    );
+    expect(password).toHaveFocus();
+    expect(sent).toHaveLength(0);
+
+    await userEvent.type(password, 'Geheim-123');
+    await userEvent.click(screen.getByRole('button', { name: 'E-Mail-Adresse ändern' }));
+    expect(
+      await screen.findByText(
+        `Wir haben einen Link an ${NEW} gesendet. Die neue Adresse gilt, sobald Sie ihn öffnen und bestätigen.`,
+      ),
+    ).toBeInTheDocument();
+    expect(sent).toEqual([{ body: { email: NEW }, confirmation: 'c1' }]);
+    expect(screen.getByTestId('pending-email')).toHaveTextContent(`Wartet auf Bestätigung: ${NEW}`);
+    expect(screen.getByText(DATA.email)).toBeInTheDocument();
+    expect(field).toHaveValue('');
+    expect(password).toHaveValue('');
+  });
+
+  it('a wrong current password is said at the password field, and no change is sent', async () => {
+    let puts = 0;
+    server.use(
+      http.get('*/api/accountdata/:userId', () => HttpResponse.json(DATA)),
+      http.post('*/api/user/confirmPassword', () =>
+        contractProblem(403, 'Forbidden', 'Das aktuelle Passwort ist nicht korrekt.'),
+      ),
+      http.put('*/api/user/updateEmail', () => {
+        puts += 1;
+        return HttpResponse.json(DATA);
+      }),
+    );
+    renderPage();
+    await userEvent.type(await screen.findByLabelText('Neue E-Mail-Adresse'), 'max@example.org');
+    const password = screen.getByLabelText('Passwort zur Bestätigung');
+    await userEvent.type(password, 'falsch');
+    await userEvent.click(screen.getByRole('button', { name: 'E-Mail-Adresse ändern' }));
+    await waitFor(() =>
+      expect(password).toHaveAccessibleDescription(
+        expect.stringContaining('Das aktuelle Passwort ist nicht korrekt.'),
+      ),
+    );
+    expect(password).toHaveFocus();
+    expect(puts).toBe(0);
+  });
+
+  it('shows a change that waits for its link after a reload', async () => {
+    server.use(
+      http.get('*/api/accountdata/:userId', () =>
+        HttpResponse.json({ ...DATA, pendingEmail: 'max.neu@example.org' }),
+      ),
+    );
+    renderPage();
+    expect(await screen.findByTestId('pending-email')).toHaveTextContent(
+      'Wartet auf Bestätigung: max.neu@example.org',
+    );
   });
 
   it('returns to the current password when the confirmation has expired (403), then saves', async () => {
@@ -306,8 +386,8 @@ describe('putEmail', () => {
         return HttpResponse.json({ ...DATA, email: 'neu@example.org' });
       }),
     );
-    const first = putEmail('neu@example.org');
-    const second = putEmail('anders@example.org');
+    const first = putEmail('neu@example.org', 'c1');
+    const second = putEmail('anders@example.org', 'c2');
     await waitFor(() => expect(requests).toBe(1));
     release();
     await expect(first).resolves.toMatchObject({ email: 'neu@example.org' });

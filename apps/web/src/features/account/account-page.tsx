@@ -147,22 +147,28 @@ export function AccountPage({
           <Section title={account.email.heading}>
             <EmailForm
               currentEmail={data.email}
+              pendingEmail={data.pendingEmail}
               isDisabled={isImpersonating}
               isSaving={updateEmail.isPending}
               onDirtyChange={unsaved.reporter('email')}
-              onSubmit={async (email) => {
+              onSubmit={async (email, password) => {
+                let confirmation: string;
                 try {
-                  await updateEmail.mutateAsync(email);
-                  notifySuccess(account.email.changed);
-                  onAccountChanged?.();
-                  return true;
+                  confirmation = (await postConfirmPassword(password)).confirmation;
+                } catch (error) {
+                  return { passwordError: detailOf(error, account.password.currentWrong) };
+                }
+                try {
+                  await updateEmail.mutateAsync({ email, confirmation });
+                  notifySuccess(account.email.sent(email));
+                  return 'sent';
                 } catch (error) {
                   notifyError(
                     isApiError(error) && error.status === 409
                       ? account.email.inUse
                       : detailOf(error, account.email.failed),
                   );
-                  return false;
+                  return 'failed';
                 }
               }}
             />

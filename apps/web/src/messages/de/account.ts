@@ -34,7 +34,14 @@ export const account = {
     invalid: 'Bitte geben Sie eine gültige E-Mail-Adresse ein.',
     same: 'Das ist bereits Ihre E-Mail-Adresse.',
     submit: 'E-Mail-Adresse ändern',
-    changed: 'Ihre E-Mail-Adresse wurde geändert. Sie melden sich künftig damit an.',
+    passwordLabel: 'Passwort zur Bestätigung',
+    passwordHint: 'Ihr aktuelles Passwort: Nur Sie selbst können die Adresse ändern.',
+    passwordMissing: 'Bitte geben Sie Ihr aktuelles Passwort ein.',
+    sent: (email: string) =>
+      `Wir haben einen Link an ${email} gesendet. Die neue Adresse gilt, sobald Sie ihn öffnen und bestätigen.`,
+    pending: 'Wartet auf Bestätigung',
+    pendingHint:
+      'Öffnen Sie den Link in der E-Mail an diese Adresse (24 Stunden gültig). Bis dahin melden Sie sich mit der aktuellen Adresse an.',
     inUse: 'Die E-Mail-Adresse wird bereits verwendet.',
     failed: 'Die E-Mail-Adresse konnte nicht geändert werden.',
   },

@@ -6,13 +6,16 @@ import { accountDataQueryKey } from './account-data';
 let inFlight: Promise<AccountData> | null = null;
 
 /**
- * PUT /user/updateEmail, guarded against parallel calls: while one change is on its way, a
- * second call gets the same answer instead of sending another request.
+ * PUT /user/updateEmail with the confirmation of the current password
+ * (`POST /user/confirmPassword`), guarded against parallel calls: while one change is on its
+ * way, a second call gets the same answer instead of sending another request. The answer names
+ * the new address as `pendingEmail`: it applies once the link mailed to it is opened.
  */
-export function putEmail(email: string): Promise<AccountData> {
+export function putEmail(email: string, confirmation: string): Promise<AccountData> {
   inFlight ??= apiRequest<AccountData>('/user/updateEmail', {
     method: 'PUT',
     body: { email },
+    headers: { 'X-Password-Confirmation': confirmation },
   }).finally(() => {
     inFlight = null;
   });
@@ -22,7 +25,8 @@ export function putEmail(email: string): Promise<AccountData> {
 export function useUpdateEmail(userId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: putEmail,
+    mutationFn: ({ email, confirmation }: { email: string; confirmation: string }) =>
+      putEmail(email, confirmation),
     onSuccess: (data) => queryClient.setQueryData(accountDataQueryKey(userId), data),
   });
 }
