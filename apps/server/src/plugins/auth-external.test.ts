@@ -182,6 +182,14 @@ describe('bearer tokens of an external identity provider', () => {
     ).find((row) => row.event === 'end');
     expect(end).toMatchObject({ impersonatorId: DEMO_USERS.sara, userId: DEMO_USERS.max });
     expect((await supportAccess())[0]!.endedAt).not.toBeNull();
+    // Keycloak would still renew it: a new token of the ended impersonation is refused.
+    const afterEnd = await t.app.inject({
+      method: 'GET',
+      url: '/api/user/current',
+      headers: bearer(await saraAsMax(900)),
+    });
+    expect(afterEnd.statusCode).toBe(403);
+    expect(afterEnd.json().detail).toBe('Nachahmung des Users nicht erlaubt.');
 
     // Several processes seeing an impersonation's first token at once still write one start.
     const elsewhere = crypto.randomUUID();

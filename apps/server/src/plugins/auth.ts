@@ -16,6 +16,7 @@ import { decideActingAs, findUserIdBySubject } from './access';
 import { isApiReference } from './docs';
 import { forbidden, unauthorized } from './errors';
 import {
+  hasImpersonationEnded,
   type Impersonation,
   impersonationSessionOf,
   recordSeenImpersonation,
@@ -215,6 +216,10 @@ export function createTokenVerifier(
       const impersonation = await assertMayActAs(app, context.impersonator, context.sub);
       const sessionId = impersonationSessionOf(context.claims);
       if (!sessionId) throw new ActingAsRefusedError('impersonation without a session');
+      // Eigener User ended it in the portal; Keycloak's session goes on and would renew it.
+      if (await hasImpersonationEnded(app.db, sessionId)) {
+        throw new ActingAsRefusedError('impersonation ended');
+      }
       await recordSeenImpersonation(app.db, {
         sessionId,
         impersonation,

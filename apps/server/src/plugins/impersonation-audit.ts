@@ -109,3 +109,13 @@ export async function findImpersonationStart(db: Db, sessionId: string) {
     .limit(1);
   return start;
 }
+
+/** Whether an impersonation was ended (`POST /api/impersonation/end` wrote its `end`). */
+export async function hasImpersonationEnded(db: Db, sessionId: string): Promise<boolean> {
+  const rows = await db
+    .select({ id: impersonationAudit.id })
+    .from(impersonationAudit)
+    .where(and(eq(impersonationAudit.sessionId, sessionId), eq(impersonationAudit.event, 'end')))
+    .limit(1);
+  return rows.length > 0;
+}
