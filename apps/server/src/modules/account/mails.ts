@@ -17,9 +17,14 @@ export function salutation(person: Person): string {
   return `Guten Tag ${[person.title, person.firstName, person.lastName].filter(Boolean).join(' ')},`;
 }
 
+const htmlLines = (text: string) => text.split('\n').map(escapeHtml).join('<br>');
+
 const SIGNATURE = 'Mit freundlichen Grüßen\nIhr Institutionsportal';
 
-/** A mail with a plain-text and an HTML part from paragraphs and an optional link button. */
+/**
+ * A mail with a plain-text and an HTML part from paragraphs and an optional link button; a line
+ * break within a paragraph stays one in both parts.
+ */
 function compose(
   to: string,
   subject: string,
@@ -30,9 +35,9 @@ function compose(
     '\n\n',
   );
   const html = `<!DOCTYPE html><html lang="de"><body style="font-family: Arial, sans-serif; color: #1f2933">
-${paragraphs.map((paragraph) => `<p>${escapeHtml(paragraph)}</p>`).join('\n')}
+${paragraphs.map((paragraph) => `<p>${htmlLines(paragraph)}</p>`).join('\n')}
 ${link ? `<p><a href="${escapeHtml(link.url)}" style="display:inline-block;padding:10px 16px;background:#1c5d99;color:#fff;text-decoration:none;border-radius:4px">${escapeHtml(link.label)}</a></p>\n<p style="font-size:12px;color:#52606d">${escapeHtml(link.url)}</p>` : ''}
-<p>${escapeHtml(SIGNATURE).replace('\n', '<br>')}</p>
+<p>${htmlLines(SIGNATURE)}</p>
 </body></html>`;
   return { to, subject, text, html, ...(link ? { link: link.url } : {}) };
 }
@@ -139,6 +144,39 @@ export function emailChangeNoticeMail(person: Person, newEmail: string, portalUr
       'Falls Sie das nicht waren, ändern Sie bitte sofort Ihr Passwort unter Mein Konto und informieren Sie die Administratoren Ihrer Institution.',
     ],
     { url: portalUrl, label: 'Zum Institutionsportal' },
+  );
+}
+
+const euro = new Intl.NumberFormat('de-DE', { style: 'currency', currency: 'EUR' });
+
+/**
+ * A financing request to one admin of a trusted contractor: which customer (with its Kd.-Nr.
+ * there) asked, what for, and who sent it, so the admin can call back.
+ */
+export function financingRequestMail(
+  recipient: Person,
+  customer: { name: string; referenceNumber: string },
+  sender: { firstName: string; lastName: string; email: string } | undefined,
+  request: { amount: number; purpose: string; termMonths: number; phone: string },
+): Mail {
+  const details = [
+    `Betrag: ${euro.format(request.amount)}`,
+    `Verwendungszweck: ${request.purpose}`,
+    `Laufzeit: ${request.termMonths} ${request.termMonths === 1 ? 'Monat' : 'Monate'}`,
+    ...(sender
+      ? [`Gesendet von: ${`${sender.firstName} ${sender.lastName}`.trim()} (${sender.email})`]
+      : []),
+    `Telefon für Rückfragen: ${request.phone}`,
+  ];
+  return compose(
+    recipient.email,
+    `Finanzierungswunsch von ${customer.name} (Kd.-Nr. ${customer.referenceNumber})`,
+    [
+      salutation(recipient),
+      `die Institution „${customer.name}“ (Kd.-Nr. ${customer.referenceNumber}) hat im Institutionsportal einen Finanzierungswunsch gesendet.`,
+      details.join('\n'),
+      'Die Institution erwartet, dass Sie sich bei ihr melden.',
+    ],
   );
 }
 

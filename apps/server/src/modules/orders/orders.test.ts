@@ -1,11 +1,12 @@
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { eq } from 'drizzle-orm';
 import { simpleParser } from 'mailparser';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/test-app';
 import { bearer, demoToken } from '../../../test/tokens';
-import { institutions, orders, relationships } from '../../db/schema';
+import { institutions, institutionUserRoles, orders, relationships, users } from '../../db/schema';
 import {
   DEMO_BUSINESS_CASES,
   DEMO_EMAILS,
@@ -387,6 +388,98 @@ describe('orders module', () => {
     const mail = await simpleParser(await readFile(path.join(dataDir, 'mail', files[0] ?? '')));
     expect(mail.text).toMatch(/Betrag: 1\.234,56\s€/);
     expect(mail.text).toContain('Laufzeit: 1 Monat\n');
+  });
+
+  it('mails each contractor admin on their own: who asked, the Kd.-Nr. there, line breaks kept, no other recipient named', async () => {
+    const db = t.app.db;
+    const [partner] = await db
+      .insert(institutions)
+      .values({
+        name: 'Finanzpartner Süd GmbH',
+        city: 'Stuttgart',
+        postalcode: '70173',
+        street: 'Königstraße 1',
+        trusted: true,
+      })
+      .returning({ id: institutions.id });
+    const [lea] = await db
+      .insert(users)
+      .values({
+        email: 'lea.berg@finanzpartner-sued.de',
+        firstName: 'Lea',
+        lastName: 'Berg',
+        formOfAddress: 'Frau',
+        title: 'Dr.',
+        hasAccountActivated: true,
+      })
+      .returning({ id: users.id });
+    try {
+      await db
+        .insert(institutionUserRoles)
+        .values({ userId: lea!.id, institutionId: partner!.id, role: 'INSTITUTION_ADMIN' });
+      await db.insert(relationships).values({
+        contractorId: partner!.id,
+        customerId: I.praxisSonnenschein,
+        referenceNumber: 'S-77',
+      });
+      const before = new Set(await readdir(path.join(dataDir, 'mail')));
+      const created = await call(
+        'POST',
+        `/institution/${I.praxisSonnenschein}/financing-request`,
+        'max',
+        {
+          amount: 80000,
+          purpose: 'Praxisumbau <Empfang> & Wartezimmer\nzweiter Bauabschnitt 2027',
+          termMonths: 60,
+          phone: '040 1234567',
+        },
+      );
+      expect(created.statusCode).toBe(201);
+      const files = (await readdir(path.join(dataDir, 'mail'))).filter((f) => !before.has(f));
+      expect(files).toHaveLength(2);
+      const mails = await Promise.all(
+        files.map(async (file) => ({
+          raw: await readFile(path.join(dataDir, 'mail', file), 'utf8'),
+          parsed: await simpleParser(await readFile(path.join(dataDir, 'mail', file))),
+        })),
+      );
+      const to = (m: (typeof mails)[number]) =>
+        m.parsed.to && 'text' in m.parsed.to ? m.parsed.to.text : '';
+      const toTom = mails.find((m) => to(m) === DEMO_EMAILS.tom)!;
+      const toLea = mails.find((m) => to(m) === 'lea.berg@finanzpartner-sued.de')!;
+      expect(toTom, 'a mail of its own to Tom').toBeDefined();
+      expect(toLea, 'a mail of its own to Lea').toBeDefined();
+      expect(toTom.raw).not.toContain('lea.berg');
+      expect(toLea.raw).not.toContain('tom.trusted');
+
+      expect(toLea.parsed.subject).toBe(
+        'Finanzierungswunsch von Praxis Sonnenschein (Kd.-Nr. S-77)',
+      );
+      expect(toTom.parsed.subject).toBe(
+        'Finanzierungswunsch von Praxis Sonnenschein (Kd.-Nr. 100234)',
+      );
+      const text = toLea.parsed.text ?? '';
+      expect(text).toMatch(/^Sehr geehrte Frau Dr\. Berg,\n\n/);
+      expect(text).toContain(
+        'die Institution „Praxis Sonnenschein“ (Kd.-Nr. S-77) hat im Institutionsportal einen Finanzierungswunsch gesendet.',
+      );
+      expect(text).toMatch(/Betrag: 80\.000,00\s€\n/);
+      expect(text).toContain(
+        'Verwendungszweck: Praxisumbau <Empfang> & Wartezimmer\nzweiter Bauabschnitt 2027\n',
+      );
+      expect(text).toContain('Laufzeit: 60 Monate\n');
+      expect(text).toContain(`Gesendet von: Max Weiß (${DEMO_EMAILS.max})\n`);
+      expect(text).toContain('Telefon für Rückfragen: 040 1234567');
+      expect(text).toContain('Mit freundlichen Grüßen');
+      const html = String(toLea.parsed.html);
+      expect(html).toContain('<html lang="de">');
+      expect(html).toContain(
+        'Verwendungszweck: Praxisumbau &lt;Empfang&gt; &amp; Wartezimmer<br>zweiter Bauabschnitt 2027',
+      );
+    } finally {
+      await db.delete(institutions).where(eq(institutions.id, partner!.id));
+      await db.delete(users).where(eq(users.id, lea!.id));
+    }
   });
 
   describe('slots whose start is not in the future (Europe/Berlin), with a controlled clock', () => {

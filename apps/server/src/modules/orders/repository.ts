@@ -389,10 +389,21 @@ export async function createFinancingRequest(
   return toRequest(row);
 }
 
-/** E-mail addresses of the admins of the trusted contractors serving the scope institution. */
-export async function contractorAdminEmails(db: Db, scope: InstitutionScope) {
-  const rows = await db
-    .select({ email: users.email, institutionName: institutions.name })
+/**
+ * The admins of the trusted contractors serving the scope institution, each with what a mail to
+ * them names: their salutation, the customer's name and its reference number (Kd.-Nr.) there.
+ */
+export async function contractorAdmins(db: Db, scope: InstitutionScope) {
+  return db
+    .select({
+      email: users.email,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      title: users.title,
+      formOfAddress: users.formOfAddress,
+      institutionName: institutions.name,
+      referenceNumber: relationships.referenceNumber,
+    })
     .from(relationships)
     .innerJoin(institutions, eq(institutions.id, relationships.customerId))
     .innerJoin(
@@ -404,5 +415,13 @@ export async function contractorAdminEmails(db: Db, scope: InstitutionScope) {
     )
     .innerJoin(users, eq(users.id, institutionUserRoles.userId))
     .where(eq(relationships.customerId, scope.institutionId));
-  return rows;
+}
+
+/** Name and e-mail address of the person who sent a request (the mail names them). */
+export async function requester(db: Db, userId: string) {
+  const [row] = await db
+    .select({ email: users.email, firstName: users.firstName, lastName: users.lastName })
+    .from(users)
+    .where(eq(users.id, userId));
+  return row;
 }

@@ -7,13 +7,15 @@ import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client';
 import type { InstitutionScope } from '../../plugins/access';
 import { badRequest, conflict } from '../../plugins/errors';
+import { financingRequestMail } from '../account/mails';
 import * as msg from './messages';
 import { generateSlots, MAX_WINDOW_DAYS, type Slot, type WorkingHours } from './model';
 import {
   bookedSlots,
   bookPrecheck,
-  contractorAdminEmails,
+  contractorAdmins,
   createFinancingRequest,
+  requester,
 } from './repository';
 
 const slotKey = (slot: Slot) => `${slot.date}T${slot.startTime}`;
@@ -66,33 +68,27 @@ export async function bookOfferedPrecheck(
   return bookPrecheck(db, scope, orderId, slot);
 }
 
-const euro = new Intl.NumberFormat('de-DE', { style: 'currency', currency: 'EUR' });
-const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-
-/** Stores a financing request and mails it to the trusted contractor's admins. */
+/**
+ * Stores a financing request and mails it to each admin of the trusted contractors serving the
+ * institution, one mail per admin: an admin of one contractor never sees who else received it.
+ */
 export async function submitFinancingRequest(
   app: FastifyInstance,
   scope: InstitutionScope,
   input: FinancingRequestInput,
 ) {
   const request = await createFinancingRequest(app.db, scope, input);
-  const recipients = await contractorAdminEmails(app.db, scope);
-  if (recipients.length > 0) {
-    const institution = recipients[0]?.institutionName ?? '';
-    const lines = [
-      `Neuer Finanzierungswunsch von ${institution}`,
-      '',
-      `Betrag: ${euro.format(input.amount)}`,
-      `Verwendungszweck: ${input.purpose}`,
-      `Laufzeit: ${input.termMonths} ${input.termMonths === 1 ? 'Monat' : 'Monate'}`,
-      `Telefon für Rückfragen: ${input.phone}`,
-    ];
-    await app.mailer.send({
-      to: [...new Set(recipients.map((r) => r.email))],
-      subject: `Finanzierungswunsch von ${institution}`,
-      text: lines.join('\n'),
-      html: `<p>${lines.map(escapeHtml).join('<br>')}</p>`,
-    });
+  const admins = await contractorAdmins(app.db, scope);
+  const sender = admins.length > 0 ? await requester(app.db, scope.userId) : undefined;
+  for (const admin of admins) {
+    await app.mailer.send(
+      financingRequestMail(
+        admin,
+        { name: admin.institutionName, referenceNumber: admin.referenceNumber },
+        sender,
+        input,
+      ),
+    );
   }
   return request;
 }
