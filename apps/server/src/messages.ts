@@ -27,6 +27,8 @@ export const messages = {
     'Es ist ein interner Fehler aufgetreten. Bitte versuchen Sie es später noch einmal.',
   serviceUnavailable:
     'Der Dienst ist vorübergehend nicht erreichbar. Bitte versuchen Sie es in wenigen Sekunden noch einmal.',
+  mailUnavailable:
+    'Die E-Mail konnte nicht versendet werden. Es wurde nichts gespeichert. Bitte versuchen Sie es später noch einmal.',
   tooManyRequests: (seconds: number) =>
     `Zu viele Anfragen. Bitte versuchen Sie es in ${seconds} ${seconds === 1 ? 'Sekunde' : 'Sekunden'} erneut.`,
   userNotFound: 'Der Benutzer ist im Portal nicht bekannt.',

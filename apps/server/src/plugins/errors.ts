@@ -74,6 +74,16 @@ export const serviceUnavailable = () =>
     headers: { 'retry-after': String(RETRY_AFTER_SECONDS) },
   });
 
+/** Seconds before a mail is worth trying again (the mail server was unreachable or refused). */
+const MAIL_RETRY_AFTER_SECONDS = 60;
+
+/** 503 with Retry-After: a mail the request depends on could not be handed to the mail server. */
+export const mailUnavailable = () =>
+  new ProblemError(503, {
+    detail: messages.mailUnavailable,
+    headers: { 'retry-after': String(MAIL_RETRY_AFTER_SECONDS) },
+  });
+
 /** Sends a problem answer; used by the error and not-found handlers. */
 export function sendProblem(reply: FastifyReply, problem: Problem, headers = {}) {
   return reply

@@ -1,10 +1,27 @@
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { and, eq } from 'drizzle-orm';
 import { simpleParser } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
-import { afterAll, describe, expect, it } from 'vitest';
-import { buildTestApp } from '../../test/test-app';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, type TestApp } from '../../test/test-app';
+import { bearer, demoToken } from '../../test/tokens';
+import { institutionUserRoles, users } from '../db/schema';
+import { DEMO_EMAILS, DEMO_INSTITUTIONS, DEMO_USERS } from '../db/seed/demo-ids';
+import { messages } from '../messages';
+
+const SONNENSCHEIN = DEMO_INSTITUTIONS.praxisSonnenschein;
+
+/** A loopback port nothing listens on: the mail server is down. */
+async function closedPort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as { port: number };
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
 
 const MAIL = {
   to: 'max.mitglied@praxis-sonnenschein.de',
@@ -63,5 +80,86 @@ describe('mailer', () => {
     const parsed = await simpleParser(await readFile(path.join(dataDir, 'mail', files[0]!)));
     expect(parsed.to && 'text' in parsed.to ? parsed.to.text : '').toBe(MAIL.to);
     expect(parsed.subject).toBe(MAIL.subject);
+  });
+});
+
+describe('a mail that cannot be sent', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await buildTestApp({ SMTP_URL: `smtp://127.0.0.1:${await closedPort()}` });
+  });
+  afterAll(() => t.close());
+
+  const post = async (url: string, payload: object) =>
+    t.app.inject({
+      method: 'POST',
+      url: `/api${url}`,
+      headers: bearer(await demoToken(t, 'anna')),
+      payload,
+    });
+
+  const expectMailUnavailable = (res: Awaited<ReturnType<typeof post>>) => {
+    expect(res.statusCode).toBe(503);
+    expect(res.headers['content-type']).toMatch(/^application\/problem\+json/);
+    expect(res.headers['retry-after']).toBe('60');
+    expect(res.json()).toMatchObject({ status: 503, detail: messages.mailUnavailable });
+  };
+
+  const membership = (userId: string) =>
+    t.app.db
+      .select()
+      .from(institutionUserRoles)
+      .where(
+        and(
+          eq(institutionUserRoles.userId, userId),
+          eq(institutionUserRoles.institutionId, SONNENSCHEIN),
+        ),
+      );
+
+  it('invitation: 503, no account is left behind, and trying again is not refused as taken (409)', async () => {
+    const invitation = {
+      email: 'lena.neumann@example.org',
+      firstName: 'Lena',
+      lastName: 'Neumann',
+      title: '',
+      formOfAddress: 'Frau',
+      role: 'INSTITUTION_MEMBER',
+    };
+    expectMailUnavailable(await post(`/institution/${SONNENSCHEIN}/user`, invitation));
+    expect(await t.app.db.select().from(users).where(eq(users.email, invitation.email))).toEqual(
+      [],
+    );
+    expectMailUnavailable(await post(`/institution/${SONNENSCHEIN}/user`, invitation));
+  });
+
+  it('adding an existing account: 503 and it does not become a member', async () => {
+    const res = await post(`/institution/${SONNENSCHEIN}/user`, {
+      email: DEMO_EMAILS.tom,
+      firstName: 'Tom',
+      lastName: 'Krüger',
+      title: '',
+      formOfAddress: '',
+      role: 'SUPPORT_USER',
+    });
+    expectMailUnavailable(res);
+    expect(await membership(DEMO_USERS.tom)).toEqual([]);
+  });
+
+  it('financing request: 503 and it is not listed as sent', async () => {
+    const url = `/institution/${SONNENSCHEIN}/financing-request`;
+    expectMailUnavailable(
+      await post(url, {
+        amount: 5000,
+        purpose: 'Praxissoftware',
+        termMonths: 12,
+        phone: '040 123456',
+      }),
+    );
+    const list = await t.app.inject({
+      method: 'GET',
+      url: `/api${url}`,
+      headers: bearer(await demoToken(t, 'anna')),
+    });
+    expect(list.json()).toEqual([]);
   });
 });

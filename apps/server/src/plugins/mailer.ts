@@ -3,6 +3,7 @@ import path from 'node:path';
 import fp from 'fastify-plugin';
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { Config } from '../config';
+import { mailUnavailable } from './errors';
 
 /** One German mail: always a plain-text and an HTML part. */
 export interface Mail {
@@ -15,6 +16,11 @@ export interface Mail {
 }
 
 export interface Mailer {
+  /**
+   * Hands the mail to the SMTP server (or writes it to a file). A mail that cannot be handed
+   * over throws the 503 problem {@link mailUnavailable}; the caller undoes what the mail was
+   * about, so the request changes nothing.
+   */
   send(mail: Mail): Promise<void>;
 }
 
@@ -44,34 +50,44 @@ export const mailerPlugin = fp<{ config: Config }>(
 
     const mailer: Mailer = {
       async send(mail) {
-        const info = await transport.sendMail({
-          from: config.mail.from,
-          to: mail.to,
-          subject: mail.subject,
-          text: mail.text,
-          html: mail.html,
-        });
-        if (smtpUrl) return;
-        const recipients = Array.isArray(mail.to) ? mail.to.join(', ') : mail.to;
-        if (!isInMemory(config.dataDir)) {
-          await mkdir(folder, { recursive: true });
-          const file = path.join(
-            folder,
-            `${new Date().toISOString().replace(/[:.]/g, '-')}-${info.messageId.replace(/[^A-Za-z0-9]/g, '')}.eml`,
-          );
-          await writeFile(file, (info as unknown as { message: Buffer }).message);
-          app.log.info(
-            { to: recipients, subject: mail.subject, file, link: mail.link },
-            'mail written',
-          );
-        } else {
-          app.log.info(
-            { to: recipients, subject: mail.subject, link: mail.link },
-            'mail not sent (no SMTP_URL, in-memory data)',
-          );
+        try {
+          await deliver(mail);
+        } catch (error) {
+          // The error, never the mail: its link would be a working invitation or reset.
+          app.log.error({ err: error, subject: mail.subject }, 'mail could not be sent');
+          throw mailUnavailable();
         }
       },
     };
+
+    async function deliver(mail: Mail) {
+      const info = await transport.sendMail({
+        from: config.mail.from,
+        to: mail.to,
+        subject: mail.subject,
+        text: mail.text,
+        html: mail.html,
+      });
+      if (smtpUrl) return;
+      const recipients = Array.isArray(mail.to) ? mail.to.join(', ') : mail.to;
+      if (!isInMemory(config.dataDir)) {
+        await mkdir(folder, { recursive: true });
+        const file = path.join(
+          folder,
+          `${new Date().toISOString().replace(/[:.]/g, '-')}-${info.messageId.replace(/[^A-Za-z0-9]/g, '')}.eml`,
+        );
+        await writeFile(file, (info as unknown as { message: Buffer }).message);
+        app.log.info(
+          { to: recipients, subject: mail.subject, file, link: mail.link },
+          'mail written',
+        );
+      } else {
+        app.log.info(
+          { to: recipients, subject: mail.subject, link: mail.link },
+          'mail not sent (no SMTP_URL, in-memory data)',
+        );
+      }
+    }
     app.decorate('mailer', mailer);
     app.addHook('onClose', () => transport.close());
   },

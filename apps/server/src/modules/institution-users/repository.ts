@@ -104,6 +104,22 @@ export async function removeMember(
   return (await findMember(db, scope, userId)) ? 'last-admin' : 'not-found';
 }
 
+/** Takes back a membership just added (its mail could not be sent), whatever the role. */
+export async function removeMembership(
+  db: Db,
+  scope: InstitutionScope,
+  userId: string,
+): Promise<void> {
+  await db
+    .delete(institutionUserRoles)
+    .where(
+      and(
+        eq(institutionUserRoles.institutionId, scope.institutionId),
+        eq(institutionUserRoles.userId, userId),
+      ),
+    );
+}
+
 /** Changes a member's role; demoting the last active admin is refused in the same statement. */
 export async function changeRole(
   db: Db,

@@ -28,6 +28,7 @@ import {
   insertInvitee,
   institutionName,
   removeMember,
+  removeMembership,
   updateInstitution,
 } from './repository';
 
@@ -58,6 +59,16 @@ function toMember(row: NonNullable<Awaited<ReturnType<typeof findMember>>>): Ins
     dateTimeCreated: row.dateTimeCreated.toISOString(),
     role: row.role,
   };
+}
+
+/** Runs `send`; when it throws, runs `undo` and throws the same error. */
+async function undoneUnlessSent(undo: () => Promise<unknown>, send: () => Promise<void>) {
+  try {
+    await send();
+  } catch (error) {
+    await undo();
+    throw error;
+  }
 }
 
 async function sendInvitation(
@@ -97,13 +108,25 @@ export async function inviteUser(
       throw conflict(messages.emailInUse);
     }
     const name = await institutionName(db, scope);
-    if (existing.hasAccountActivated) {
-      await mail.app.mailer.send(
-        addedToInstitutionMail(existing, name, mail.config.publicUrl, ROLE_LABELS[invitation.role]),
-      );
-    } else {
-      await sendInvitation(db, mail, scope, existing);
-    }
+    // A mail that cannot be sent undoes the membership: the admin is told nothing was saved
+    // and may simply try again (a second try would otherwise answer 409).
+    await undoneUnlessSent(
+      () => removeMembership(db, scope, existing.id),
+      async () => {
+        if (existing.hasAccountActivated) {
+          await mail.app.mailer.send(
+            addedToInstitutionMail(
+              existing,
+              name,
+              mail.config.publicUrl,
+              ROLE_LABELS[invitation.role],
+            ),
+          );
+        } else {
+          await sendInvitation(db, mail, scope, existing);
+        }
+      },
+    );
     return toMember((await findMember(db, scope, existing.id))!);
   }
   const id = await insertInvitee(db, {
@@ -117,7 +140,13 @@ export async function inviteUser(
   if (!id) throw conflict(messages.emailInUse);
   await addMember(db, scope, id, invitation.role);
   const member = (await findMember(db, scope, id))!;
-  await sendInvitation(db, mail, scope, member);
+  await undoneUnlessSent(
+    async () => {
+      await removeMembership(db, scope, id);
+      await deleteUnusedInvitee(db, id);
+    },
+    () => sendInvitation(db, mail, scope, member),
+  );
   return toMember(member);
 }
 

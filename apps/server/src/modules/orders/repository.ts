@@ -389,6 +389,11 @@ export async function createFinancingRequest(
   return toRequest(row);
 }
 
+/** Takes back a financing request that reached nobody (its mails could not be sent). */
+export async function deleteFinancingRequest(db: Db, id: string): Promise<void> {
+  await db.delete(financingRequests).where(eq(financingRequests.id, id));
+}
+
 /**
  * The admins of the trusted contractors serving the scope institution, each with what a mail to
  * them names: their salutation, the customer's name and its reference number (Kd.-Nr.) there.

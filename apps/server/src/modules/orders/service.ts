@@ -15,6 +15,7 @@ import {
   bookPrecheck,
   contractorAdmins,
   createFinancingRequest,
+  deleteFinancingRequest,
   requester,
 } from './repository';
 
@@ -80,15 +81,29 @@ export async function submitFinancingRequest(
   const request = await createFinancingRequest(app.db, scope, input);
   const admins = await contractorAdmins(app.db, scope);
   const sender = admins.length > 0 ? await requester(app.db, scope.userId) : undefined;
+  let sent = 0;
+  let failure: unknown;
   for (const admin of admins) {
-    await app.mailer.send(
-      financingRequestMail(
-        admin,
-        { name: admin.institutionName, referenceNumber: admin.referenceNumber },
-        sender,
-        input,
-      ),
-    );
+    try {
+      await app.mailer.send(
+        financingRequestMail(
+          admin,
+          { name: admin.institutionName, referenceNumber: admin.referenceNumber },
+          sender,
+          input,
+        ),
+      );
+      sent += 1;
+    } catch (error) {
+      // Logged by the mailer; once one admin has it, the contractor knows.
+      failure = error;
+    }
+  }
+  if (failure !== undefined && sent === 0) {
+    // Nobody has it: the request is taken back, so the practice is told it was not sent and a
+    // second try does not list it twice.
+    await deleteFinancingRequest(app.db, request.id);
+    throw failure;
   }
   return request;
 }
