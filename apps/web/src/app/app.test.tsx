@@ -1,4 +1,4 @@
-import { orderList, tileList } from '@portal/contract';
+import { documentList, orderList, tileList } from '@portal/contract';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HttpResponse, http } from 'msw';
@@ -112,6 +112,19 @@ describe('root guard', () => {
     ).toBeInTheDocument();
     expect(screen.queryByRole('heading', { level: 1, name: 'Dashboard' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /Benutzermenü/ })).not.toBeInTheDocument();
+  });
+
+  it('names the page in the window title, so tabs, history and bookmarks tell pages apart', async () => {
+    const { router } = renderApp('/dashboard', {
+      server,
+      handlers: [http.get('*/api/institution/:id/document', () => contractJson(documentList, []))],
+    });
+    await dashboardHeading();
+    expect(document.title).toBe('Dashboard – Institutionsportal');
+    await act(() => router.navigate('/orders'));
+    await waitFor(() => expect(document.title).toBe('Aufträge – Institutionsportal'), WAIT);
+    await act(() => router.navigate('/document?documentType=invoice'));
+    await waitFor(() => expect(document.title).toBe('Rechnungen – Institutionsportal'), WAIT);
   });
 
   it('redirects unknown paths to the dashboard', async () => {

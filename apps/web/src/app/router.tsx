@@ -9,6 +9,7 @@ import { LazyAnalyticsController } from '../features/analytics/lazy-analytics';
 import { documentTypeLabel } from '../features/documents/model/document-types';
 import type { CompiledPage } from '../lib/markdown-html';
 import { app } from '../messages/de';
+import { DocumentTitle } from './breadcrumbs';
 import { createRootGuardLoader, createSigninCallbackLoader } from './guards';
 import type { PermissionKey } from './model/permissions';
 import { CLIENT_ROLES, publicPathMatcher, type RouteHandle } from './model/route-handle';
@@ -104,6 +105,8 @@ function Root() {
   return (
     <>
       <ScrollRestoration />
+      {/* Before the analytics controller: a page view is counted with the page's title. */}
+      <DocumentTitle />
       <LazyAnalyticsController config={config} />
       <Outlet />
     </>

@@ -3,7 +3,7 @@ import { matchRoutes } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import type { Session } from '../../lib/oidc';
 import { createRoutes } from '../router';
-import { buildBreadcrumbs } from './breadcrumbs';
+import { buildBreadcrumbs, pageTitle } from './breadcrumbs';
 
 const routes = createRoutes({ session: {} as Session, queryClient: new QueryClient() });
 
@@ -115,5 +115,17 @@ describe('buildBreadcrumbs', () => {
     ],
   ])('%s', (_case, matches, expected) => {
     expect(buildBreadcrumbs(matches as never)).toEqual(expected);
+  });
+});
+
+describe('pageTitle', () => {
+  it("is the page's own label and the portal's name", () => {
+    expect(pageTitle(crumbsFor('/dashboard'), 'Institutionsportal')).toBe(
+      'Dashboard – Institutionsportal',
+    );
+    expect(pageTitle(crumbsFor('/orders/ti/status/1'), 'Institutionsportal')).toBe(
+      'Bestellstatus – Institutionsportal',
+    );
+    expect(pageTitle([], 'Institutionsportal')).toBe('Institutionsportal');
   });
 });

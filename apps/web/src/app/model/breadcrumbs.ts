@@ -62,3 +62,12 @@ export function buildBreadcrumbs(
   }
   return crumbs;
 }
+
+/**
+ * The window title of a page: its own label (the last breadcrumb) and the portal's name, so
+ * tabs, history, bookmarks and screen readers tell the pages apart ("Aufträge – Institutionsportal").
+ */
+export function pageTitle(crumbs: readonly Breadcrumb[], portalName: string): string {
+  const own = crumbs.at(-1)?.label;
+  return own ? `${own} – ${portalName}` : portalName;
+}
