@@ -277,6 +277,7 @@ describe('account', () => {
     const NEW = 'Wolkenkratzer-Zitrone-42';
 
     it('needs the current password confirmed first, then checks the rules', async () => {
+      const mailsBefore = mailbox.mails.length;
       const wrong = await call('POST', '/api/user/confirmPassword', 'sara', { password: 'falsch' });
       expect(wrong.statusCode).toBe(403);
       expect(wrong.json().detail).toBe(messages.currentPasswordWrong);
@@ -316,10 +317,19 @@ describe('account', () => {
         claims: IMPERSONATOR,
       });
       expect(impersonated.statusCode).toBe(403);
+      // Refused changes tell nobody.
+      expect(mailbox.mails.length).toBe(mailsBefore);
 
       expect(
         (await call('PUT', '/api/user/updatePassword', 'sara', NEW, { headers })).statusCode,
       ).toBe(204);
+      const notice = await mailbox.next(DEMO_EMAILS.sara, mailsBefore);
+      expect(notice.subject).toBe('Ihr Passwort wurde geändert');
+      expect(notice.text).toContain(
+        'das Passwort Ihres Kontos im Institutionsportal wurde soeben geändert.',
+      );
+      expect(notice.text).toContain('„Passwort vergessen?“');
+      expect(notice.text).not.toContain(NEW);
       // The confirmation is used up.
       expect(
         (await call('PUT', '/api/user/updatePassword', 'sara', `${NEW}!`, { headers })).statusCode,

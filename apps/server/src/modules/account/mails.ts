@@ -140,10 +140,24 @@ export function emailChangeNoticeMail(person: Person, newEmail: string, portalUr
     'Änderung Ihrer E-Mail-Adresse angefordert',
     [
       salutation(person),
-      `Für Ihr Konto im Institutionsportal wurde angefordert, die E-Mail-Adresse zur Anmeldung von ${person.email} auf ${newEmail} zu ändern. Die Änderung gilt erst, wenn sie über den Link bestätigt wird, den wir an die neue Adresse gesendet haben.`,
+      `für Ihr Konto im Institutionsportal wurde angefordert, die E-Mail-Adresse zur Anmeldung von ${person.email} auf ${newEmail} zu ändern. Die Änderung gilt erst, wenn sie über den Link bestätigt wird, den wir an die neue Adresse gesendet haben.`,
       'Falls Sie das nicht waren, ändern Sie bitte sofort Ihr Passwort unter Mein Konto und informieren Sie die Administratoren Ihrer Institution.',
     ],
     { url: portalUrl, label: 'Zum Institutionsportal' },
+  );
+}
+
+/** To the account's address after its password was changed in Mein Konto. */
+export function passwordChangedMail(person: Person, portalUrl: string): Mail {
+  return compose(
+    person.email,
+    'Ihr Passwort wurde geändert',
+    [
+      salutation(person),
+      'das Passwort Ihres Kontos im Institutionsportal wurde soeben geändert. Alle anderen Anmeldungen mit dem bisherigen Passwort wurden beendet.',
+      'Falls Sie das nicht selbst geändert haben, legen Sie über „Passwort vergessen?“ auf der Anmeldeseite ein neues Passwort fest und wenden Sie sich bitte an einen Administrator Ihrer Institution.',
+    ],
+    { url: portalUrl, label: 'Zum Portal' },
   );
 }
 

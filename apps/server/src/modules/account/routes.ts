@@ -18,10 +18,12 @@ import type { Config } from '../../config';
 import { forgetCached } from '../../db/notified-cache';
 import { currentUserId } from '../../plugins/access';
 import { notFound } from '../../plugins/errors';
+import type { Mail } from '../../plugins/mailer';
 import { INSTITUTION_CHANNEL } from '../institution/routes';
 import { problemResponses } from '../shared/responses';
-import { emailChangeMail, emailChangeNoticeMail } from './mails';
+import { emailChangeMail, emailChangeNoticeMail, passwordChangedMail } from './mails';
 import { messages } from './messages';
+import { findUser } from './repository';
 import {
   activateTwoFactor,
   type Caller,
@@ -67,6 +69,16 @@ export const accountRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (a
     for (const { institutionId } of memberships) {
       forgetCached(app, INSTITUTION_CHANNEL, institutionId);
     }
+  }
+
+  /**
+   * Tells the person about a change of their sign-in (e-mail, password), so an owner who did
+   * not make it learns of it. The change stands when the mail cannot be sent (the mailer logs).
+   */
+  async function notify(mail: Mail) {
+    try {
+      await app.mailer.send(mail);
+    } catch {}
   }
 
   app.get(
@@ -131,7 +143,8 @@ export const accountRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (a
       await app.mailer.send(
         emailChangeMail(change.user, change.newEmail, actionTokenLink(config, change.token)),
       );
-      await app.mailer.send(emailChangeNoticeMail(change.user, change.newEmail, config.publicUrl));
+      // The old address learns of it (the person asking may not be its owner).
+      await notify(emailChangeNoticeMail(change.user, change.newEmail, config.publicUrl));
       return change.account;
     },
   );
@@ -185,6 +198,8 @@ export const accountRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (a
       await app.identity?.revokeUserSessions(caller.userId, {
         ...(request.auth.sid ? { exceptSid: request.auth.sid } : {}),
       });
+      const person = await findUser(db, caller.userId);
+      if (person) await notify(passwordChangedMail(person, config.publicUrl));
       return reply.code(204).send(null);
     },
   );
