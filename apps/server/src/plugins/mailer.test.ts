@@ -6,8 +6,10 @@ import { and, eq } from 'drizzle-orm';
 import { simpleParser } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../../test/test-app';
+import { buildTestApp, openTestDatabase, type TestApp } from '../../test/test-app';
 import { bearer, demoToken } from '../../test/tokens';
+import { buildApp } from '../app';
+import { loadConfig } from '../config';
 import { institutionUserRoles, users } from '../db/schema';
 import { DEMO_EMAILS, DEMO_INSTITUTIONS, DEMO_USERS } from '../db/seed/demo-ids';
 import { messages } from '../messages';
@@ -80,6 +82,46 @@ describe('mailer', () => {
     const parsed = await simpleParser(await readFile(path.join(dataDir, 'mail', files[0]!)));
     expect(parsed.to && 'text' in parsed.to ? parsed.to.text : '').toBe(MAIL.to);
     expect(parsed.subject).toBe(MAIL.subject);
+  });
+});
+
+describe('the log of a mail written to the data folder', () => {
+  /** The server's log lines while it writes MAIL (with its link) to a data folder. */
+  async function logLinesOfOneMail(env: Record<string, string>) {
+    const dataDir = await mkdtemp(path.join(tmpdir(), 'portal-mail-log-'));
+    const lines: Record<string, unknown>[] = [];
+    const config = loadConfig({
+      LOG_LEVEL: 'info',
+      PUBLIC_URL: 'http://localhost:8080',
+      DATA_DIR: dataDir,
+      ...env,
+    });
+    const opened = await openTestDatabase();
+    const app = await buildApp(config, {
+      database: opened.database,
+      logStream: { write: (line) => lines.push(JSON.parse(line)) },
+    });
+    try {
+      await app.ready();
+      await app.mailer.send(MAIL);
+      return lines.filter((line) => line.msg === 'mail written');
+    } finally {
+      await app.close();
+      await opened.drop();
+      await rm(dataDir, { recursive: true, force: true });
+    }
+  }
+
+  it('names the link on a demo portal, so whoever runs the demo can follow it', async () => {
+    const [line] = await logLinesOfOneMail({ NODE_ENV: 'test' });
+    expect(line).toMatchObject({ subject: MAIL.subject, link: MAIL.link });
+  });
+
+  it('never holds the link on a deployment (no demo data): it would let any log reader in', async () => {
+    const lines = await logLinesOfOneMail({ NODE_ENV: 'production', SEED_DEMO_DATA: 'false' });
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatchObject({ subject: MAIL.subject });
+    expect(JSON.stringify(lines)).not.toContain(MAIL.link);
   });
 });
 

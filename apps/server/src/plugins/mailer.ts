@@ -38,7 +38,8 @@ const isInMemory = (dataDir: string) =>
 /**
  * Mail delivery. With `SMTP_URL` every mail goes out through that server; without it each mail
  * is written as an `.eml` file under `$DATA_DIR/mail` (kept nowhere for an in-memory data dir)
- * and its link is logged, so a person running the demo can follow invitations and resets.
+ * and, on a demo portal, its link is logged, so a person running the demo can follow
+ * invitations and resets.
  */
 export const mailerPlugin = fp<{ config: Config }>(
   async (app, { config }) => {
@@ -47,6 +48,11 @@ export const mailerPlugin = fp<{ config: Config }>(
       ? nodemailer.createTransport(smtpUrl)
       : nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
     const folder = path.join(config.dataDir, 'mail');
+
+    // The link of an invitation or reset works for whoever reads it: logged only on a demo
+    // portal (demo accounts seeded), where following it from the log is the point; a
+    // deployment's logs travel further than its data folder.
+    const link = (mail: Mail) => (config.seedDemoData && mail.link ? { link: mail.link } : {});
 
     const mailer: Mailer = {
       async send(mail) {
@@ -78,12 +84,12 @@ export const mailerPlugin = fp<{ config: Config }>(
         );
         await writeFile(file, (info as unknown as { message: Buffer }).message);
         app.log.info(
-          { to: recipients, subject: mail.subject, file, link: mail.link },
+          { to: recipients, subject: mail.subject, file, ...link(mail) },
           'mail written',
         );
       } else {
         app.log.info(
-          { to: recipients, subject: mail.subject, link: mail.link },
+          { to: recipients, subject: mail.subject, ...link(mail) },
           'mail not sent (no SMTP_URL, in-memory data)',
         );
       }
