@@ -13,6 +13,8 @@ export interface Mail {
   html: string;
   /** A link the mail carries (invitation, reset): logged when mails go to files. */
   link?: string;
+  /** Where a reply goes, when not to the portal's no-reply sender (a person who asked). */
+  replyTo?: string;
 }
 
 export interface Mailer {
@@ -73,6 +75,7 @@ export const mailerPlugin = fp<{ config: Config }>(
         subject: mail.subject,
         text: mail.text,
         html: mail.html,
+        ...(mail.replyTo ? { replyTo: mail.replyTo } : {}),
       });
       if (smtpUrl) return;
       const recipients = Array.isArray(mail.to) ? mail.to.join(', ') : mail.to;

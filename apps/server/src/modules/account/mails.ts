@@ -182,7 +182,7 @@ export function financingRequestMail(
       : []),
     `Telefon für Rückfragen: ${request.phone}`,
   ];
-  return compose(
+  const mail = compose(
     recipient.email,
     `Finanzierungswunsch von ${customer.name} (Kd.-Nr. ${customer.referenceNumber})`,
     [
@@ -192,6 +192,8 @@ export function financingRequestMail(
       'Die Institution erwartet, dass Sie sich bei ihr melden.',
     ],
   );
+  // "Antworten" reaches the person who asked, not the portal's no-reply address.
+  return sender ? { ...mail, replyTo: sender.email } : mail;
 }
 
 /** German labels of the institution roles (as the app shows them). */
