@@ -42,11 +42,29 @@ ${link ? `<p><a href="${escapeHtml(link.url)}" style="display:inline-block;paddi
   return { to, subject, text, html, ...(link ? { link: link.url } : {}) };
 }
 
+/** Who sent an invitation or added the person, as the mail names them. */
+export interface Inviter {
+  firstName: string;
+  lastName: string;
+}
+
+/**
+ * "Anna Schäfer hat Sie eingeladen, …" or, without an inviter (or the person themselves asking
+ * for their invitation again), "Sie wurden eingeladen, …".
+ */
+const invitedLine = (institutionName: string, inviter: Inviter | undefined) => {
+  const who = inviter ? `${inviter.firstName} ${inviter.lastName}`.trim() : '';
+  return who
+    ? `${who} hat Sie eingeladen, im Institutionsportal für „${institutionName}“ mitzuarbeiten.`
+    : `Sie wurden eingeladen, im Institutionsportal für „${institutionName}“ mitzuarbeiten.`;
+};
+
 export function invitationMail(
   person: Person,
   institutionName: string,
   link: string,
   validHours: number,
+  inviter?: Inviter,
 ): Mail {
   const validity =
     validHours % 24 === 0
@@ -57,7 +75,7 @@ export function invitationMail(
     `Einladung ins Institutionsportal: ${institutionName}`,
     [
       salutation(person),
-      `Sie wurden eingeladen, im Institutionsportal für „${institutionName}“ mitzuarbeiten.`,
+      invitedLine(institutionName, inviter),
       `Über den folgenden Link legen Sie Ihr Passwort fest und melden sich an. Der Link ist ${validity} gültig und kann einmal verwendet werden.`,
     ],
     { url: link, label: 'Einladung annehmen' },
@@ -73,13 +91,14 @@ export function invitationAtProviderMail(
   person: Person,
   institutionName: string,
   portalUrl: string,
+  inviter?: Inviter,
 ): Mail {
   return compose(
     person.email,
     `Einladung ins Institutionsportal: ${institutionName}`,
     [
       salutation(person),
-      `Sie wurden eingeladen, im Institutionsportal für „${institutionName}“ mitzuarbeiten.`,
+      invitedLine(institutionName, inviter),
       `Über den folgenden Link melden Sie sich mit Ihrem Zugang für die E-Mail-Adresse ${person.email} an; die Institution erscheint danach in Ihrer Institutionsauswahl.`,
     ],
     { url: portalUrl, label: 'Einladung annehmen' },
@@ -91,13 +110,17 @@ export function addedToInstitutionMail(
   institutionName: string,
   portalUrl: string,
   roleLabel: string,
+  inviter?: Inviter,
 ): Mail {
+  const who = inviter ? `${inviter.firstName} ${inviter.lastName}`.trim() : '';
   return compose(
     person.email,
     `Sie wurden zu „${institutionName}“ hinzugefügt`,
     [
       salutation(person),
-      `Sie wurden im Institutionsportal der Institution „${institutionName}“ als ${roleLabel} hinzugefügt.`,
+      who
+        ? `${who} hat Sie im Institutionsportal der Institution „${institutionName}“ als ${roleLabel} hinzugefügt.`
+        : `Sie wurden im Institutionsportal der Institution „${institutionName}“ als ${roleLabel} hinzugefügt.`,
       'Melden Sie sich wie gewohnt mit Ihrem bestehenden Konto an; die Institution erscheint in Ihrer Institutionsauswahl.',
     ],
     { url: portalUrl, label: 'Zum Portal' },

@@ -140,6 +140,10 @@ describe('institution administration', () => {
       const mail = await mailbox.next(invitee.email, before);
       expect(mail.subject).toBe('Einladung ins Institutionsportal: Praxis Sonnenschein');
       expect(mail.text).toContain('Sehr geehrte Frau Dr. Neumann,');
+      // Who invites, so the recipient knows whom to ask whether the mail is genuine.
+      expect(mail.text).toContain(
+        'Anna Schäfer hat Sie eingeladen, im Institutionsportal für „Praxis Sonnenschein“ mitzuarbeiten.',
+      );
       expect(mail.text).toContain('7 Tage gültig');
       expect(mail.html).toContain('Einladung annehmen');
       const link = TestMailbox.link(mail);
@@ -211,7 +215,9 @@ describe('institution administration', () => {
       expect(res.json()).toMatchObject({ id: DEMO_USERS.sara, firstName: 'Sara' });
       const mail = await mailbox.next(DEMO_EMAILS.sara, before);
       expect(mail.subject).toBe('Sie wurden zu „Praxis Sonnenschein“ hinzugefügt');
-      expect(mail.text).toContain('als Supportmitarbeiter hinzugefügt');
+      expect(mail.text).toContain(
+        'Anna Schäfer hat Sie im Institutionsportal der Institution „Praxis Sonnenschein“ als Supportmitarbeiter hinzugefügt.',
+      );
       const saras = await t.app.db.select().from(users).where(eq(users.email, DEMO_EMAILS.sara));
       expect(saras).toHaveLength(1);
     });

@@ -17,7 +17,7 @@ import {
   ROLE_LABELS,
 } from '../account/mails';
 import { messages } from '../account/messages';
-import { findUserByEmail } from '../account/repository';
+import { findUser, findUserByEmail } from '../account/repository';
 import { actionTokenLink, HOUR_MS, issueToken } from '../account/tokens';
 import { getInstitution } from '../institution/service';
 import {
@@ -71,6 +71,16 @@ async function undoneUnlessSent(undo: () => Promise<unknown>, send: () => Promis
   }
 }
 
+/**
+ * The person who invites (the caller), named in the mail so the recipient knows whom to ask
+ * whether it is genuine; none when people ask for their own invitation again.
+ */
+async function inviterOf(db: Db, scope: InstitutionScope, inviteeId: string) {
+  if (scope.userId === inviteeId) return undefined;
+  const caller = await findUser(db, scope.userId);
+  return caller ? { firstName: caller.firstName, lastName: caller.lastName } : undefined;
+}
+
 async function sendInvitation(
   db: Db,
   mail: MailContext,
@@ -78,16 +88,19 @@ async function sendInvitation(
   invitee: Parameters<typeof invitationMail>[0] & { id: string },
 ) {
   const name = await institutionName(db, scope);
+  const inviter = await inviterOf(db, scope, invitee.id);
   if (mail.config.auth.mode === 'external') {
     // The link of an invitation leads to the embedded provider's page that sets a password;
     // an external provider knows neither that page's tokens nor the portal's passwords.
-    await mail.app.mailer.send(invitationAtProviderMail(invitee, name, mail.config.publicUrl));
+    await mail.app.mailer.send(
+      invitationAtProviderMail(invitee, name, mail.config.publicUrl, inviter),
+    );
     return;
   }
   const hours = mail.config.account.invitationTtlHours;
   const token = await issueToken(db, invitee.id, 'INVITATION', hours * HOUR_MS);
   await mail.app.mailer.send(
-    invitationMail(invitee, name, actionTokenLink(mail.config, token), hours),
+    invitationMail(invitee, name, actionTokenLink(mail.config, token), hours, inviter),
   );
 }
 
@@ -120,6 +133,7 @@ export async function inviteUser(
               name,
               mail.config.publicUrl,
               ROLE_LABELS[invitation.role],
+              await inviterOf(db, scope, existing.id),
             ),
           );
         } else {
