@@ -67,6 +67,8 @@ describe('mailer', () => {
     expect(parsed.subject).toBe(MAIL.subject);
     expect(parsed.text?.trim()).toBe(MAIL.text);
     expect(parsed.html).toContain('href="https://portal.example/link"');
+    // A machine's mail (RFC 3834): no out-of-office answer to the no-reply sender.
+    expect(parsed.headers.get('auto-submitted')).toBe('auto-generated');
   });
 
   it('writes an .eml file to the data folder without SMTP_URL', async () => {

@@ -76,6 +76,9 @@ export const mailerPlugin = fp<{ config: Config }>(
         text: mail.text,
         html: mail.html,
         ...(mail.replyTo ? { replyTo: mail.replyTo } : {}),
+        // Sent by the portal, not a person (RFC 3834): out-of-office answers stay away from
+        // the no-reply sender.
+        headers: { 'Auto-Submitted': 'auto-generated' },
       });
       if (smtpUrl) return;
       const recipients = Array.isArray(mail.to) ? mail.to.join(', ') : mail.to;
