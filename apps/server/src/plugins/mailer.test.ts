@@ -1,5 +1,5 @@
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
+import { createServer, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { and, eq } from 'drizzle-orm';
@@ -125,6 +125,41 @@ describe('the log of a mail written to the data folder', () => {
     expect(lines[0]).toMatchObject({ subject: MAIL.subject });
     expect(JSON.stringify(lines)).not.toContain(MAIL.link);
   });
+});
+
+describe('a mail server that accepts the connection and then says nothing', () => {
+  it('is given up after 10 s: the invitation answers 503 and changes nothing', async () => {
+    const sockets = new Set<Socket>();
+    const silent = createServer((socket) => sockets.add(socket));
+    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+    const { port } = silent.address() as { port: number };
+    const t = await buildTestApp({ SMTP_URL: `smtp://127.0.0.1:${port}` });
+    try {
+      const started = Date.now();
+      const res = await t.app.inject({
+        method: 'POST',
+        url: `/api/institution/${SONNENSCHEIN}/user`,
+        headers: bearer(await demoToken(t, 'anna')),
+        payload: {
+          email: 'still.wartend@example.org',
+          firstName: 'Still',
+          lastName: 'Wartend',
+          title: '',
+          formOfAddress: '',
+          role: 'INSTITUTION_MEMBER',
+        },
+      });
+      expect(res.statusCode).toBe(503);
+      expect(Date.now() - started).toBeLessThan(15_000);
+      expect(
+        await t.app.db.select().from(users).where(eq(users.email, 'still.wartend@example.org')),
+      ).toEqual([]);
+    } finally {
+      await t.close();
+      for (const socket of sockets) socket.destroy();
+      await new Promise((resolve) => silent.close(resolve));
+    }
+  }, 45_000);
 });
 
 describe('a mail that cannot be sent', () => {

@@ -33,6 +33,14 @@ declare module 'fastify' {
   }
 }
 
+/**
+ * How long a request waits for the mail server before it answers 503 (mailUnavailable): for
+ * the connection, its greeting, and any silence after (nodemailer's defaults are 2 min, 30 s
+ * and 10 min, which kept an invitation's button spinning that long). SMTP_URL's query
+ * (`?connectionTimeout=…`) still overrides them.
+ */
+const SMTP_TIMEOUTS = { connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 30_000 };
+
 // The configuration resolves DATA_DIR, so `memory://` arrives as `<cwd>/memory:`.
 const isInMemory = (dataDir: string) =>
   dataDir.startsWith('memory://') || path.basename(dataDir) === 'memory:';
@@ -47,7 +55,7 @@ export const mailerPlugin = fp<{ config: Config }>(
   async (app, { config }) => {
     const smtpUrl = config.mail.smtpUrl;
     const transport: Transporter = smtpUrl
-      ? nodemailer.createTransport(smtpUrl)
+      ? nodemailer.createTransport({ url: smtpUrl, ...SMTP_TIMEOUTS })
       : nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
     const folder = path.join(config.dataDir, 'mail');
 
