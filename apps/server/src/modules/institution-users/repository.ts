@@ -81,8 +81,32 @@ const anotherAdminExists = (scope: InstitutionScope, userId: string) => sql`exis
 export type ChangeResult = 'done' | 'not-found' | 'last-admin';
 
 /**
- * Removes a member; an admin only while another active admin remains (one statement, so two
- * admins removing each other at once cannot leave the institution without one).
+ * Runs `change` in a transaction that first locks the institution's row: changes to its admins
+ * happen one after another. A single statement is not enough on PostgreSQL: under READ
+ * COMMITTED two admins removing (or demoting) each other at once each see the other still an
+ * admin in their snapshot, both statements succeed, and the institution is left without one.
+ * Once the lock is granted, the next statement sees what the previous holder committed.
+ * (`for no key update` leaves inserts of members, which only take a key-share lock, free.)
+ */
+async function withAdminsLocked<T>(
+  db: Db,
+  scope: InstitutionScope,
+  change: (tx: Db) => Promise<T>,
+): Promise<T> {
+  return db.transaction(async (tx) => {
+    await tx
+      .select({ id: institutions.id })
+      .from(institutions)
+      .where(eq(institutions.id, scope.institutionId))
+      .for('no key update');
+    return change(tx as unknown as Db);
+  });
+}
+
+/**
+ * Removes a member; an admin only while another active admin remains (checked in the removing
+ * statement, with the institution's admins locked: two admins removing each other at once cannot
+ * leave the institution without one).
  */
 export async function removeMember(
   db: Db,
@@ -90,16 +114,18 @@ export async function removeMember(
   userId: string,
 ): Promise<ChangeResult> {
   if (!isUuid(userId)) return 'not-found';
-  const rows = await db
-    .delete(institutionUserRoles)
-    .where(
-      and(
-        eq(institutionUserRoles.institutionId, scope.institutionId),
-        eq(institutionUserRoles.userId, userId),
-        sql`(${institutionUserRoles.role} <> 'INSTITUTION_ADMIN' or ${anotherAdminExists(scope, userId)})`,
-      ),
-    )
-    .returning({ userId: institutionUserRoles.userId });
+  const rows = await withAdminsLocked(db, scope, (tx) =>
+    tx
+      .delete(institutionUserRoles)
+      .where(
+        and(
+          eq(institutionUserRoles.institutionId, scope.institutionId),
+          eq(institutionUserRoles.userId, userId),
+          sql`(${institutionUserRoles.role} <> 'INSTITUTION_ADMIN' or ${anotherAdminExists(scope, userId)})`,
+        ),
+      )
+      .returning({ userId: institutionUserRoles.userId }),
+  );
   if (rows.length === 1) return 'done';
   return (await findMember(db, scope, userId)) ? 'last-admin' : 'not-found';
 }
@@ -120,7 +146,10 @@ export async function removeMembership(
     );
 }
 
-/** Changes a member's role; demoting the last active admin is refused in the same statement. */
+/**
+ * Changes a member's role; demoting the last active admin is refused in the same statement, with
+ * the institution's admins locked (as {@link removeMember}).
+ */
 export async function changeRole(
   db: Db,
   scope: InstitutionScope,
@@ -128,19 +157,21 @@ export async function changeRole(
   role: InstitutionRole,
 ): Promise<ChangeResult> {
   if (!isUuid(userId)) return 'not-found';
-  const rows = await db
-    .update(institutionUserRoles)
-    .set({ role })
-    .where(
-      and(
-        eq(institutionUserRoles.institutionId, scope.institutionId),
-        eq(institutionUserRoles.userId, userId),
-        role === 'INSTITUTION_ADMIN'
-          ? sql`true`
-          : sql`(${institutionUserRoles.role} <> 'INSTITUTION_ADMIN' or ${anotherAdminExists(scope, userId)})`,
-      ),
-    )
-    .returning({ userId: institutionUserRoles.userId });
+  const rows = await withAdminsLocked(db, scope, (tx) =>
+    tx
+      .update(institutionUserRoles)
+      .set({ role })
+      .where(
+        and(
+          eq(institutionUserRoles.institutionId, scope.institutionId),
+          eq(institutionUserRoles.userId, userId),
+          role === 'INSTITUTION_ADMIN'
+            ? sql`true`
+            : sql`(${institutionUserRoles.role} <> 'INSTITUTION_ADMIN' or ${anotherAdminExists(scope, userId)})`,
+        ),
+      )
+      .returning({ userId: institutionUserRoles.userId }),
+  );
   if (rows.length === 1) return 'done';
   return (await findMember(db, scope, userId)) ? 'last-admin' : 'not-found';
 }
