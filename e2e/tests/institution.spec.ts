@@ -99,6 +99,46 @@ test.describe('institution page (Unternehmen)', () => {
     await expect(switcher).toContainText(/^.*Praxis Sonnenschein(?! am).*$/);
   });
 
+  test('two tabs save the institution data: the later save over the other is refused, its input kept; the current data loads on request', async ({
+    page,
+  }) => {
+    await openInstitution(page);
+    // A second tab of the same browser (or another admin): it loaded the same data.
+    const other = await page.context().newPage();
+    await other.goto('/institution?institutionId=3f7160e7-2970-47c7-b55f-9fcb35b83336');
+    await expect(other.getByLabel('Straße und Hausnummer')).toHaveValue('Mönckebergstraße 7');
+
+    await other.getByLabel('Straße und Hausnummer').fill('Jungfernstieg 12');
+    await other.getByRole('button', { name: 'Speichern' }).click();
+    await expect(other.getByText('Einstellungen wurden übernommen.')).toBeVisible();
+
+    // The first tab still shows what it loaded; its save would undo the other's street.
+    await page.getByRole('textbox', { name: 'Ort' }).fill('Hamburg-Altstadt');
+    await page.getByRole('button', { name: 'Speichern' }).click();
+    const conflict = page.getByRole('alert').filter({ hasText: 'Inzwischen geändert' });
+    await expect(conflict).toContainText(
+      'Die Daten der Institution wurden inzwischen von jemand anderem geändert. Ihre Änderungen wurden nicht gespeichert.',
+    );
+    await expect(conflict).toBeFocused();
+    await expect(page.getByText('Daten wurden nicht gespeichert.')).toBeVisible();
+    await expect(page.getByRole('textbox', { name: 'Ort' })).toHaveValue('Hamburg-Altstadt');
+    await expectNoAxeViolations(page);
+    await shot(page, 'data-changed-meanwhile');
+
+    await conflict.getByRole('button', { name: 'Aktuelle Daten laden' }).click();
+    await expect(page.getByLabel('Straße und Hausnummer')).toHaveValue('Jungfernstieg 12');
+    await expect(page.getByRole('textbox', { name: 'Ort' })).toHaveValue('Hamburg');
+    await expect(conflict).toBeHidden();
+
+    // Now based on the current data, the save goes through; back to the demo data.
+    await page.getByLabel('Straße und Hausnummer').fill('Mönckebergstraße 7');
+    await page.getByRole('button', { name: 'Speichern' }).click();
+    await expect(page.getByText('Einstellungen wurden übernommen.').first()).toBeVisible();
+    await page.reload();
+    await expect(page.getByLabel('Straße und Hausnummer')).toHaveValue('Mönckebergstraße 7');
+    await other.close();
+  });
+
   test('typed input is not lost without asking: Back with an invitation open, another institution with unsaved data', async ({
     page,
   }) => {

@@ -95,6 +95,11 @@ export const institutionUpdate = z.object({
     .regex(/^\d{5}$/, 'Fünf Ziffern'),
   city: name,
   street: requiredText(ACCOUNT_LIMITS.street),
+  /**
+   * The institution's `version` the change was made on. Optional: with it, the save is refused
+   * (409) when the data changed meanwhile; without it, the save overwrites whatever is stored.
+   */
+  version: z.number().int().positive().optional(),
 });
 export type InstitutionUpdate = z.infer<typeof institutionUpdate>;
 

@@ -32,6 +32,11 @@ export const institution = z.object({
   street: z.string(),
   trusted: z.boolean(),
   theme: z.string().nullable(),
+  /**
+   * Version of name, postal code, city and street, raised by every change of them. Sent back with
+   * `PUT /institution/{id}`, a save over a change made meanwhile is refused (409).
+   */
+  version: z.number().int().positive(),
   users: z.array(institutionMember),
   supportContacts: z.array(supportContact),
 });

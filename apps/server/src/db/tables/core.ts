@@ -54,6 +54,11 @@ export const institutions = pgTable(
     street: text('street').notNull(),
     trusted: boolean('trusted').notNull().default(false),
     theme: text('theme'),
+    /**
+     * Raised by every change of name, postal code, city or street: a save that names an older
+     * version is refused (409), so one admin does not silently overwrite another's change.
+     */
+    version: integer('version').notNull().default(1),
     createdAt: createdAt(),
   },
   (table) => [

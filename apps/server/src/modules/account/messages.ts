@@ -28,6 +28,8 @@ export const messages = {
   userNotFound: 'Der Nutzer wurde in dieser Institution nicht gefunden.',
   lastAdmin:
     'Der letzte aktive Administrator einer Institution kann nicht entfernt oder herabgestuft werden.',
+  institutionChanged:
+    'Die Daten der Institution wurden inzwischen von jemand anderem geändert. Ihre Änderungen wurden nicht gespeichert.',
   onlyAdminsInvite: 'Nur Administratoren der Institution können Einladungen versenden.',
   alreadyActivated: 'Das Konto ist bereits aktiviert; eine Einladung ist nicht mehr nötig.',
 } as const;

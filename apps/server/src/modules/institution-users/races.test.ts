@@ -2,10 +2,12 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/test-app';
 import { bearer, demoToken } from '../../../test/tokens';
-import { institutionUserRoles } from '../../db/schema';
+import { institutions, institutionUserRoles } from '../../db/schema';
 import { DEMO_INSTITUTIONS, DEMO_USERS } from '../../db/seed/demo-ids';
+import { messages } from '../account/messages';
 
 const SONNENSCHEIN = DEMO_INSTITUTIONS.praxisSonnenschein;
+const MUELLER = DEMO_INSTITUTIONS.zahnarztpraxisMueller;
 
 /**
  * Two admins acting at the same moment, as real parallel requests against the real database
@@ -21,9 +23,9 @@ describe('institution administration under parallel requests', () => {
   });
 
   const call = async (
-    method: 'PUT' | 'DELETE',
+    method: 'GET' | 'PUT' | 'DELETE',
     url: string,
-    user: 'anna' | 'max',
+    user: 'anna' | 'max' | 'tom',
     payload?: object,
   ) =>
     t.app.inject({
@@ -114,5 +116,93 @@ describe('institution administration under parallel requests', () => {
         }
       }
     }
+  });
+
+  describe('institution data (PUT /institution/:id with version)', () => {
+    const url = `/api/institution/${SONNENSCHEIN}`;
+    const data = { name: 'Praxis Sonnenschein', postalcode: '20095', city: 'Hamburg' };
+    const stored = async () =>
+      (await t.app.db.select().from(institutions).where(eq(institutions.id, SONNENSCHEIN)))[0]!;
+
+    it('refuses a save on a version another admin has saved over (409), changing nothing', async () => {
+      // Anna and Max open the page: the same version.
+      const loadedByAnna = (await call('GET', url, 'anna')).json();
+      const loadedByMax = (await call('GET', url, 'max')).json();
+      expect(loadedByMax.version).toBe(loadedByAnna.version);
+
+      const byMax = await call('PUT', url, 'max', {
+        ...data,
+        street: 'Jungfernstieg 1',
+        version: loadedByMax.version,
+      });
+      expect(byMax.statusCode).toBe(200);
+      expect(byMax.json().version).toBe(loadedByAnna.version + 1);
+
+      const byAnna = await call('PUT', url, 'anna', {
+        ...data,
+        street: 'Mönckebergstraße 9',
+        version: loadedByAnna.version,
+      });
+      expect(byAnna.statusCode).toBe(409);
+      expect(byAnna.headers['content-type']).toMatch(/problem\+json/);
+      expect(byAnna.json().detail).toBe(messages.institutionChanged);
+      expect(await stored()).toMatchObject({
+        street: 'Jungfernstieg 1',
+        version: loadedByAnna.version + 1,
+      });
+      // The GET answers the new data and version at once (nothing stale kept in memory).
+      expect((await call('GET', url, 'anna')).json()).toMatchObject({
+        street: 'Jungfernstieg 1',
+        version: loadedByAnna.version + 1,
+      });
+
+      // On the version she now has, her save goes through.
+      const again = await call('PUT', url, 'anna', {
+        ...data,
+        street: 'Mönckebergstraße 9',
+        version: loadedByAnna.version + 1,
+      });
+      expect(again.statusCode).toBe(200);
+      expect(again.json()).toMatchObject({
+        street: 'Mönckebergstraße 9',
+        version: loadedByAnna.version + 2,
+      });
+    });
+
+    it('saves without a version as before (other clients), raising it', async () => {
+      const before = (await stored()).version;
+      const res = await call('PUT', url, 'anna', { ...data, street: 'Ohne Version 1' });
+      expect(res.statusCode).toBe(200);
+      expect(res.json().version).toBe(before + 1);
+    });
+
+    it('answers 400 for a version that is no positive whole number, 404 for a stranger, 403 for a member of another institution; nothing changes', async () => {
+      const before = await stored();
+      for (const version of [0, -1, 1.5, '3', null]) {
+        const res = await call('PUT', url, 'anna', { ...data, street: 'Falsch 1', version });
+        expect(res.statusCode, String(version)).toBe(400);
+      }
+      const changed = { ...data, street: 'Fremd 1', version: before.version };
+      expect((await call('PUT', url, 'tom', changed)).statusCode).toBe(404);
+      expect((await call('PUT', `/api/institution/${MUELLER}`, 'anna', changed)).statusCode).toBe(
+        403,
+      );
+      expect(await stored()).toEqual(before);
+    });
+
+    it('of parallel saves on one version exactly one wins; the others get 409 and change nothing', async () => {
+      const { version } = await stored();
+      const streets = Array.from({ length: 8 }, (_, index) => `Parallelweg ${index + 1}`);
+      const answers = await Promise.all(
+        streets.map((street, index) =>
+          call('PUT', url, index % 2 ? 'anna' : 'max', { ...data, street, version }),
+        ),
+      );
+      const codes = answers.map((answer) => answer.statusCode);
+      expect(codes.filter((code) => code === 200)).toHaveLength(1);
+      expect(codes.filter((code) => code === 409)).toHaveLength(streets.length - 1);
+      const winner = streets[codes.indexOf(200)];
+      expect(await stored()).toMatchObject({ street: winner, version: version + 1 });
+    });
   });
 });

@@ -4,17 +4,34 @@ import type { Db } from '../../db/client';
 import { institutions, institutionUserRoles, users } from '../../db/schema';
 import { type InstitutionScope, isUuid } from '../../plugins/access';
 
+/**
+ * Saves the data and raises the version, only if the stored version is still `update.version`
+ * (when given). One statement: of two saves on the same version exactly one succeeds, the
+ * other is answered 'conflict' (PostgreSQL checks the version again on the row the first left).
+ */
 export async function updateInstitution(
   db: Db,
   scope: InstitutionScope,
-  update: InstitutionUpdate,
-): Promise<boolean> {
+  { version, ...data }: InstitutionUpdate,
+): Promise<'done' | 'not-found' | 'conflict'> {
   const rows = await db
     .update(institutions)
-    .set(update)
-    .where(eq(institutions.id, scope.institutionId))
+    .set({ ...data, version: sql`${institutions.version} + 1` })
+    .where(
+      and(
+        eq(institutions.id, scope.institutionId),
+        version === undefined ? undefined : eq(institutions.version, version),
+      ),
+    )
     .returning({ id: institutions.id });
-  return rows.length === 1;
+  if (rows.length === 1) return 'done';
+  if (version === undefined) return 'not-found';
+  const [stored] = await db
+    .select({ id: institutions.id })
+    .from(institutions)
+    .where(eq(institutions.id, scope.institutionId))
+    .limit(1);
+  return stored ? 'conflict' : 'not-found';
 }
 
 export async function institutionName(db: Db, scope: InstitutionScope): Promise<string> {

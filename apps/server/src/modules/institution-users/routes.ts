@@ -40,10 +40,13 @@ export const institutionUsersRoutes: FastifyPluginAsyncZod<{ config: Config }> =
       schema: {
         tags,
         summary: 'Saves name, postal code, city and street',
-        description: adminOnly,
+        description:
+          `${adminOnly} With \`version\` (the institution's, as loaded), a save over a change ` +
+          'made meanwhile is refused with 409 and changes nothing; without it, the save ' +
+          'overwrites what is stored.',
         params: idParams,
         body: institutionUpdate,
-        response: { 200: institution, ...problemResponses(400, 401, 403, 404) },
+        response: { 200: institution, ...problemResponses(400, 401, 403, 404, 409) },
       },
     },
     async (request) => {

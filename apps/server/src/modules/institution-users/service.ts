@@ -42,7 +42,9 @@ export async function saveInstitution(
   scope: InstitutionScope,
   update: InstitutionUpdate,
 ): Promise<Institution> {
-  if (!(await updateInstitution(db, scope, update))) throw notFound(INSTITUTION_NOT_FOUND);
+  const result = await updateInstitution(db, scope, update);
+  if (result === 'not-found') throw notFound(INSTITUTION_NOT_FOUND);
+  if (result === 'conflict') throw conflict(messages.institutionChanged);
   return getInstitution(db, scope);
 }
 

@@ -16,6 +16,7 @@ export async function getInstitution(db: Db, scope: InstitutionScope): Promise<I
     street: row.street,
     trusted: row.trusted,
     theme: row.theme,
+    version: row.version,
     users: row.users,
     supportContacts: row.supportContacts,
   };

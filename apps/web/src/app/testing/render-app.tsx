@@ -46,6 +46,7 @@ export function institution(id: string, name: string, trusted = false): Institut
     street: 'Am Markt 1',
     trusted,
     theme: null,
+    version: 1,
     users: [],
     supportContacts: [
       { description: 'Kundenservice', phone: '+49 421 123456', email: 'service@example.com' },

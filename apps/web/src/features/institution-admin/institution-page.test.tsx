@@ -1,6 +1,6 @@
 import type { Institution, InstitutionMember } from '@portal/contract';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HttpResponse, http } from 'msw';
 import { useState } from 'react';
@@ -42,6 +42,7 @@ const INSTITUTION: Institution = {
   street: 'Mönckebergstraße 7',
   trusted: false,
   theme: null,
+  version: 1,
   users: [ANNA, MAX, INVITED],
   supportContacts: [],
 };
@@ -60,20 +61,35 @@ function Harness({
 }) {
   const [institution, setInstitution] = useState(INSTITUTION);
   return (
-    <InstitutionPage
-      onUnsavedChangesChange={onUnsavedChangesChange}
-      institution={institution}
-      currentUserId={ANNA.id}
-      onInstitutionChange={(change) =>
-        setInstitution((current) => {
-          const next = change(current);
-          onChange?.(next);
-          return next;
-        })
-      }
-    >
-      <section aria-label="Support-Zugriffe">Zugriffe der Supportmitarbeiter</section>
-    </InstitutionPage>
+    <>
+      {/* What the periodic reload brings when another admin saved meanwhile. */}
+      <button
+        type="button"
+        onClick={() =>
+          setInstitution((current) => ({
+            ...current,
+            street: 'Jungfernstieg 1',
+            version: current.version + 1,
+          }))
+        }
+      >
+        Neu geladen
+      </button>
+      <InstitutionPage
+        onUnsavedChangesChange={onUnsavedChangesChange}
+        institution={institution}
+        currentUserId={ANNA.id}
+        onInstitutionChange={(change) =>
+          setInstitution((current) => {
+            const next = change(current);
+            onChange?.(next);
+            return next;
+          })
+        }
+      >
+        <section aria-label="Support-Zugriffe">Zugriffe der Supportmitarbeiter</section>
+      </InstitutionPage>
+    </>
   );
 }
 
@@ -144,8 +160,111 @@ describe('InstitutionPage', () => {
       postalcode: '20095',
       city: 'Hamburg',
       street: 'Jungfernstieg 1',
+      version: 1,
     });
     expect(changes.at(-1)?.street).toBe('Jungfernstieg 1');
+  });
+
+  it("a reload bringing another admin's change keeps what is typed (and its version); with nothing typed it shows the new data", async () => {
+    let body: unknown;
+    server.use(
+      http.put(`*/api/institution/${ID}`, async ({ request }) => {
+        body = await request.json();
+        return contractProblem(409, 'Conflict');
+      }),
+    );
+    renderPage();
+    // Nothing typed: the new data shows.
+    await userEvent.click(screen.getByRole('button', { name: 'Neu geladen' }));
+    expect(screen.getByLabelText(/Straße/)).toHaveValue('Jungfernstieg 1');
+
+    await userEvent.clear(screen.getByLabelText(/Ort/));
+    await userEvent.type(screen.getByLabelText(/Ort/), 'Altona');
+    await userEvent.click(screen.getByRole('button', { name: 'Neu geladen' }));
+    // Typed input is not replaced by the reload …
+    expect(screen.getByLabelText(/Ort/)).toHaveValue('Altona');
+    // … and its save names the version it was typed on, so the server can refuse it.
+    await userEvent.click(screen.getByRole('button', { name: 'Speichern' }));
+    expect(await screen.findByRole('alert', { name: 'Inzwischen geändert' })).toBeInTheDocument();
+    expect(body).toMatchObject({ city: 'Altona', version: 2 });
+  });
+
+  it('a double click on Speichern saves once', async () => {
+    const bodies: unknown[] = [];
+    server.use(
+      http.put(`*/api/institution/${ID}`, async ({ request }) => {
+        bodies.push(await request.json());
+        await new Promise((resolve) => setTimeout(resolve, 50));
+        return HttpResponse.json({ ...INSTITUTION, city: 'Altona', version: 2 });
+      }),
+    );
+    renderPage();
+    await userEvent.clear(screen.getByLabelText(/Ort/));
+    await userEvent.type(screen.getByLabelText(/Ort/), 'Altona');
+    // Two clicks within one moment (before React has drawn the button busy).
+    const save = screen.getByRole('button', { name: 'Speichern' });
+    fireEvent.click(save);
+    fireEvent.click(save);
+    expect(await screen.findByText('Einstellungen wurden übernommen.')).toBeInTheDocument();
+    expect(bodies).toHaveLength(1);
+    expect(screen.queryByText('Daten wurden nicht gespeichert.')).toBeNull();
+  });
+
+  it('a save over a change made meanwhile (409) keeps the input, says so, and loads the current data on request', async () => {
+    const CURRENT = { ...INSTITUTION, street: 'Jungfernstieg 1', version: 2 };
+    let body: unknown;
+    server.use(
+      http.put(`*/api/institution/${ID}`, async ({ request }) => {
+        body = await request.json();
+        return contractProblem(
+          409,
+          'Conflict',
+          'Die Daten der Institution wurden inzwischen von jemand anderem geändert. Ihre Änderungen wurden nicht gespeichert.',
+        );
+      }),
+      http.get(`*/api/institution/${ID}`, () => HttpResponse.json(CURRENT)),
+    );
+    const changes: Institution[] = [];
+    const reports: boolean[] = [];
+    renderPage(
+      (next) => changes.push(next),
+      (dirty) => reports.push(dirty),
+    );
+    await userEvent.clear(screen.getByLabelText(/Ort/));
+    await userEvent.type(screen.getByLabelText(/Ort/), 'Altona');
+    await userEvent.click(screen.getByRole('button', { name: 'Speichern' }));
+
+    const alert = await screen.findByRole('alert', { name: 'Inzwischen geändert' });
+    expect(alert).toHaveTextContent(
+      'Die Daten der Institution wurden inzwischen von jemand anderem geändert. Ihre Änderungen wurden nicht gespeichert. Laden Sie die aktuellen Daten und geben Sie Ihre Änderungen bei Bedarf erneut ein.',
+    );
+    expect(alert).toHaveFocus();
+    expect(screen.getByText('Daten wurden nicht gespeichert.')).toBeInTheDocument();
+    expect(body).toMatchObject({ city: 'Altona', version: 1 });
+    // Nothing typed is lost, and leaving still asks.
+    expect(screen.getByLabelText(/Ort/)).toHaveValue('Altona');
+    expect(reports.at(-1)).toBe(true);
+    expect(changes).toEqual([]);
+
+    await userEvent.click(within(alert).getByRole('button', { name: 'Aktuelle Daten laden' }));
+    await waitFor(() => expect(screen.getByLabelText(/Straße/)).toHaveValue('Jungfernstieg 1'));
+    expect(screen.getByLabelText(/Ort/)).toHaveValue('Hamburg');
+    expect(screen.queryByRole('alert', { name: 'Inzwischen geändert' })).toBeNull();
+    expect(changes.at(-1)).toMatchObject({ street: 'Jungfernstieg 1', version: 2 });
+    await waitFor(() => expect(reports.at(-1)).toBe(false));
+
+    // The next save names the version now loaded.
+    server.use(
+      http.put(`*/api/institution/${ID}`, async ({ request }) => {
+        body = await request.json();
+        return HttpResponse.json({ ...CURRENT, city: 'Altona', version: 3 });
+      }),
+    );
+    await userEvent.clear(screen.getByLabelText(/Ort/));
+    await userEvent.type(screen.getByLabelText(/Ort/), 'Altona');
+    await userEvent.click(screen.getByRole('button', { name: 'Speichern' }));
+    expect(await screen.findByText('Einstellungen wurden übernommen.')).toBeInTheDocument();
+    expect(body).toMatchObject({ street: 'Jungfernstieg 1', city: 'Altona', version: 2 });
   });
 
   it('asks before typed institution data is left; staying keeps it, a saved change asks nothing', async () => {

@@ -14,13 +14,14 @@ import { useSingleFlight } from '../../lib/use-single-flight';
 import { useReportDirty, useUnsavedParts } from '../../lib/use-unsaved-parts';
 import { institutionAdmin } from '../../messages/de';
 import {
+  fetchInstitution,
   useChangeRole,
   useDeleteUser,
   useInviteUser,
   useResendInvitationMail,
   useUpdateInstitution,
 } from './api/institution-users';
-import { InstitutionDataForm } from './components/institution-data-form';
+import { InstitutionDataForm, type SaveOutcome } from './components/institution-data-form';
 import { InviteForm } from './components/invite-form';
 import { Section } from './components/section';
 import { UsersTable } from './components/users-table';
@@ -162,18 +163,38 @@ export function InstitutionPage({
       <Stack gap="lg">
         <Section title={text.data.heading}>
           <InstitutionDataForm
-            key={`${institution.id}|${institution.name}|${institution.postalcode}|${institution.city}|${institution.street}`}
+            // Typed input survives a newer version arriving (the form decides what to show);
+            // another institution is a new form.
+            key={institution.id}
             institution={institution}
             isSaving={update.isPending}
             onDirtyChange={unsaved.reporter('data')}
             onSave={(values) =>
-              update.mutate(values, {
-                onSuccess: () => {
-                  onInstitutionChange((current) => applyUpdate(current, values));
+              update.mutateAsync(values).then(
+                (saved): SaveOutcome => {
+                  onInstitutionChange((current) => applyUpdate(current, saved));
                   notifySuccess(text.data.saved);
+                  return { status: 'saved', institution: saved };
                 },
-                onError: () => notifyError(text.data.notSaved),
-              })
+                (error): SaveOutcome => {
+                  notifyError(text.data.notSaved);
+                  return isApiError(error) && error.status === 409
+                    ? { status: 'conflict' }
+                    : { status: 'failed' };
+                },
+              )
+            }
+            onReload={() =>
+              fetchInstitution(id).then(
+                (current) => {
+                  onInstitutionChange(() => current);
+                  return current;
+                },
+                () => {
+                  notifyError(text.data.reloadFailed);
+                  return undefined;
+                },
+              )
             }
           />
         </Section>

@@ -47,6 +47,7 @@ beforeEach(() => {
         street: 'Am Markt 1',
         trusted: false,
         theme: null,
+        version: 1,
         users: [],
         supportContacts: [],
       });

@@ -139,6 +139,12 @@ export const institutionAdmin = {
     save: 'Speichern',
     saved: 'Einstellungen wurden übernommen.',
     notSaved: 'Daten wurden nicht gespeichert.',
+    /** Not spec text: another admin (or another tab) saved the data after this page loaded it. */
+    conflictTitle: 'Inzwischen geändert',
+    conflict:
+      'Die Daten der Institution wurden inzwischen von jemand anderem geändert. Ihre Änderungen wurden nicht gespeichert. Laden Sie die aktuellen Daten und geben Sie Ihre Änderungen bei Bedarf erneut ein.',
+    reload: 'Aktuelle Daten laden',
+    reloadFailed: 'Die aktuellen Daten konnten nicht geladen werden.',
   },
   users: {
     heading: 'Benutzer',

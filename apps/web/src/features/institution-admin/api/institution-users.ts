@@ -6,13 +6,16 @@ import type {
   Invitation,
 } from '@portal/contract';
 import { useMutation } from '@tanstack/react-query';
-import { apiPost, apiRequest } from '../../../lib/api-client';
+import { apiGet, apiPost, apiRequest } from '../../../lib/api-client';
 
 const base = (institutionId: string) => `/institution/${encodeURIComponent(institutionId)}`;
 const userPath = (institutionId: string, userId: string) =>
   `${base(institutionId)}/user/${encodeURIComponent(userId)}`;
 
-/** PUT /institution/{id} */
+/** GET /institution/{id}: the institution as it is saved now (after a conflict). */
+export const fetchInstitution = (institutionId: string) => apiGet<Institution>(base(institutionId));
+
+/** PUT /institution/{id} (with the version the change is based on: 409 when it changed). */
 export const putInstitution = (institutionId: string, update: InstitutionUpdate) =>
   apiRequest<Institution>(base(institutionId), { method: 'PUT', body: update });
 

@@ -31,6 +31,7 @@ const institution: Institution = {
   street: 'Weg 1',
   trusted: false,
   theme: null,
+  version: 1,
   users: [member('a', 'INSTITUTION_ADMIN'), member('b', 'INSTITUTION_MEMBER')],
   supportContacts: [],
 };
@@ -51,6 +52,12 @@ describe('institution store changes (spec section 4)', () => {
       street: 'Am Wall 1',
     });
     expect(institution.name).toBe('Alt');
+  });
+
+  it('update takes the version the saved answer names (a change sent without one keeps it)', () => {
+    const saved = { name: 'Neu', city: 'Bremen', postalcode: '28195', street: 'Am Wall 1' };
+    expect(applyUpdate(institution, { ...saved, version: 7 }).version).toBe(7);
+    expect(applyUpdate(institution, saved).version).toBe(1);
   });
 
   it('invite appends the user', () => {

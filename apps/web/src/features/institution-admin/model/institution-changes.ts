@@ -6,13 +6,22 @@ import type {
 } from '@portal/contract';
 import { app } from '../../../messages/de';
 
-/** Spec section 4, institution store changes: update replaces name, city, postal code, street. */
-export const applyUpdate = (institution: Institution, update: InstitutionUpdate): Institution => ({
+/**
+ * Spec section 4, institution store changes: update replaces name, city, postal code, street
+ * (and the version they now have, where the answer names it).
+ */
+export const applyUpdate = (
+  institution: Institution,
+  update:
+    | InstitutionUpdate
+    | Pick<Institution, 'name' | 'city' | 'postalcode' | 'street' | 'version'>,
+): Institution => ({
   ...institution,
   name: update.name,
   city: update.city,
   postalcode: update.postalcode,
   street: update.street,
+  version: update.version ?? institution.version,
 });
 
 /** Invite appends the user (an answer for a user already listed replaces that entry). */
