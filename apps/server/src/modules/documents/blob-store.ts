@@ -1,5 +1,5 @@
-import { createReadStream, createWriteStream } from 'node:fs';
-import { mkdir, readdir, rename, rm, stat } from 'node:fs/promises';
+import { createWriteStream } from 'node:fs';
+import { mkdir, open, readdir, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -80,10 +80,21 @@ export class FolderBlobStore implements BlobStore {
   }
 
   async get(key: string): Promise<Readable> {
-    const file = this.file(key);
-    if (!(await this.exists(key))) throw new BlobNotFoundError(key);
+    // Opened here, not when the stream first reads: a file deleted once this resolved (the
+    // document deleted while it is being downloaded) is still read to its end.
+    let handle: Awaited<ReturnType<typeof open>>;
+    try {
+      handle = await open(this.file(key), 'r');
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') throw new BlobNotFoundError(key);
+      throw error;
+    }
+    if (!(await handle.stat()).isFile()) {
+      await handle.close();
+      throw new BlobNotFoundError(key);
+    }
     // 256 KB reads: fewer, larger writes to the socket for big downloads.
-    return createReadStream(file, { highWaterMark: 256 * 1024 });
+    return handle.createReadStream({ highWaterMark: 256 * 1024 });
   }
 
   async exists(key: string): Promise<boolean> {

@@ -18,7 +18,7 @@ import {
 } from '../../db/schema';
 import { type InstitutionScope, isUuid } from '../../plugins/access';
 import { badRequest, notFound, ProblemError } from '../../plugins/errors';
-import type { BlobStore } from './blob-store';
+import { BlobNotFoundError, type BlobStore } from './blob-store';
 import { sanitizeDisplayName } from './content';
 
 export const DOCUMENT_NOT_FOUND = 'Das Dokument wurde nicht gefunden.';
@@ -212,6 +212,13 @@ function assertManages(access: DocumentAccess, businessCaseId: string): void {
   if (!access.manageableCaseIds.has(businessCaseId)) throw notFound(BUSINESS_CASE_NOT_FOUND);
 }
 
+const isForeignKeyViolation = (error: unknown): boolean => {
+  for (let e: unknown = error; e; e = (e as { cause?: unknown }).cause) {
+    if ((e as { code?: string }).code === '23503') return true;
+  }
+  return false;
+};
+
 /** Opens a document for download and marks it read for the caller. */
 export async function openDocument(
   db: Db,
@@ -220,11 +227,26 @@ export async function openDocument(
   documentId: string,
 ): Promise<{ document: PortalDocument; body: Readable }> {
   const row = await findDocument(db, access, documentId);
-  const body = await store.get(row.storageKey);
-  await db
-    .insert(documentReads)
-    .values({ documentId: row.id, userId: access.userId })
-    .onConflictDoNothing();
+  let body: Readable;
+  try {
+    body = await store.get(row.storageKey);
+  } catch (error) {
+    // Deleted between finding the row and opening the file: gone, as for a later download.
+    if (error instanceof BlobNotFoundError) throw notFound(DOCUMENT_NOT_FOUND);
+    throw error;
+  }
+  try {
+    await db
+      .insert(documentReads)
+      .values({ documentId: row.id, userId: access.userId })
+      .onConflictDoNothing();
+  } catch (error) {
+    // Deleted once the file was open: the download still delivers it; nothing left to mark.
+    if (!isForeignKeyViolation(error)) {
+      body.destroy();
+      throw error;
+    }
+  }
   return { document: toDocument(row), body };
 }
 
