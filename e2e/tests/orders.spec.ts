@@ -88,6 +88,7 @@ test('Anna toggles TI flags; after SMC-B ordered the status reloads to SMCB_ORDE
       isEhbaCardOrdered: false,
       isSmcbCardRequested: true,
       isSmcbCardOrdered: false,
+      version: 1,
     },
     {
       isRegisteredAtEgbr: false,
@@ -95,6 +96,8 @@ test('Anna toggles TI flags; after SMC-B ordered the status reloads to SMCB_ORDE
       isEhbaCardOrdered: false,
       isSmcbCardRequested: true,
       isSmcbCardOrdered: true,
+      // Each change names the version it was made on (the first one's answer raised it).
+      version: 2,
     },
   ]);
 

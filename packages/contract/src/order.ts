@@ -75,12 +75,24 @@ export const ORDER_STATUS_FLAG_NAMES = [
   'isSmcbCardOrdered',
 ] as const satisfies readonly (keyof OrderStatusFlags)[];
 
+/**
+ * PUT /institution/{id}/order-status/{orderId}: the five flags, and optionally the record's
+ * `version` they were changed on (409 when the flags changed meanwhile; without it, the flags
+ * overwrite whatever is stored).
+ */
+export const orderStatusUpdate = orderStatusFlags.extend({
+  version: z.number().int().positive().optional(),
+});
+export type OrderStatusUpdate = z.infer<typeof orderStatusUpdate>;
+
 /** TI order status record (spec section 3); the API field `orderStatus` maps to `status`. */
 export const tiOrderStatusRecord = orderStatusFlags.extend({
   orderStatus: tiInstallationStatus,
   preCheckAppointment: z.string().nullable(),
   installationAppointment: z.string().nullable(),
   errorMessage: z.string().nullable(),
+  /** Version of the five flags, raised by every change of them (see orderStatusUpdate). */
+  version: z.number().int().positive(),
 });
 export type TiOrderStatusRecord = z.infer<typeof tiOrderStatusRecord>;
 

@@ -59,6 +59,11 @@ export const tiOrderStatus = pgTable('ti_order_status', {
   preCheckAppointment: text('pre_check_appointment'),
   installationAppointment: text('installation_appointment'),
   errorMessage: text('error_message'),
+  /**
+   * Raised by every change of the five flags: a change that names an older version is refused
+   * (409), so a tick set meanwhile by someone else is not undone by a page loaded before it.
+   */
+  version: integer('version').notNull().default(1),
 });
 
 /**

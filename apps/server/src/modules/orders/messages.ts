@@ -9,6 +9,8 @@ export const PRECHECK_ALREADY_BOOKED =
 export const SLOT_UNAVAILABLE = 'Zu diesem Zeitpunkt wird kein Vor-Check-Termin angeboten.';
 export const SLOT_PAST =
   'Dieser Termin hat bereits begonnen oder liegt in der Vergangenheit. Bitte wählen Sie einen späteren Termin.';
+export const FLAGS_CHANGED =
+  'Der Bestellstatus wurde inzwischen von jemand anderem geändert. Ihre Änderung wurde nicht gespeichert.';
 export const BANK_STATUS_NOT_FORWARD =
   'Der Status einer Bankkonto-Bestellung kann nur vorwärts gesetzt werden.';
 export const WINDOW_INVALID =

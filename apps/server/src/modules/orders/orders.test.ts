@@ -168,6 +168,55 @@ describe('orders module', () => {
     expect(undone.json()).toMatchObject({ isSmcbCardOrdered: false, orderStatus: 'SMCB_ORDERED' });
   });
 
+  it('refuses a change of the flags on a version changed meanwhile (409, nothing changes); of parallel changes on one version one wins', async () => {
+    const url = `/institution/${I.zahnarztpraxisMueller}/order-status/${O.muellerTi}`;
+    // Two tabs (or two people) load the record …
+    const first = (await call('GET', url, 'anna')).json();
+    const second = (await call('GET', url, 'anna')).json();
+    const flagsOf = ({ version: _, orderStatus: _s, ...rest }: Record<string, unknown>) =>
+      Object.fromEntries(Object.entries(rest).filter(([name]) => name.startsWith('is')));
+    // … the first ticks 'eHBA beantragt' …
+    const ticked = await call('PUT', url, 'anna', {
+      ...flagsOf(first),
+      isEhbaCardRequested: true,
+      version: first.version,
+    });
+    expect(ticked.statusCode).toBe(200);
+    expect(ticked.json().version).toBe(first.version + 1);
+    // … the second, still showing it unticked, ticks 'eGBR registriert': refused, the first
+    // tick stays.
+    const stale = await call('PUT', url, 'anna', {
+      ...flagsOf(second),
+      isRegisteredAtEgbr: true,
+      version: second.version,
+    });
+    expect(stale.statusCode).toBe(409);
+    expect(stale.headers['content-type']).toMatch(/problem\+json/);
+    expect(stale.json().detail).toBe(
+      'Der Bestellstatus wurde inzwischen von jemand anderem geändert. Ihre Änderung wurde nicht gespeichert.',
+    );
+    const now = (await call('GET', url, 'anna')).json();
+    expect(now).toMatchObject({
+      isEhbaCardRequested: true,
+      isRegisteredAtEgbr: false,
+      version: first.version + 1,
+    });
+    expect((await call('PUT', url, 'anna', { ...flagsOf(now), version: 0 })).statusCode).toBe(400);
+
+    const answers = await Promise.all(
+      (['isRegisteredAtEgbr', 'isEhbaCardOrdered', 'isSmcbCardRequested'] as const).map((name) =>
+        call('PUT', url, 'anna', { ...flagsOf(now), [name]: true, version: now.version }),
+      ),
+    );
+    expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 409, 409]);
+    expect((await call('GET', url, 'anna')).json().version).toBe(now.version + 1);
+
+    // Without a version (other clients) the flags are stored as sent.
+    const plain = await call('PUT', url, 'anna', { ...flagsOf(now), isEhbaCardRequested: false });
+    expect(plain.statusCode).toBe(200);
+    expect(plain.json()).toMatchObject({ isEhbaCardRequested: false, version: now.version + 2 });
+  });
+
   it('offers working-day two-hour slots without holidays and rejects bad windows', async () => {
     const res = await call('GET', '/appointment/?fromDate=2030-12-01&toDate=2031-01-01', 'anna');
     expect(res.statusCode).toBe(200);

@@ -4,11 +4,11 @@ import type {
   FinancingRequest,
   FinancingRequestInput,
   Order,
-  OrderStatusFlags,
+  OrderStatusUpdate,
   TiInstallationStatus,
   TiOrderStatusRecord,
 } from '@portal/contract';
-import { and, asc, desc, eq, gte, inArray, lt, or } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { inGermanOrder } from '../../db/german-order';
 import {
@@ -86,6 +86,7 @@ const toRecord = (
   preCheckAppointment: flags.preCheckAppointment,
   installationAppointment: flags.installationAppointment,
   errorMessage: flags.errorMessage,
+  version: flags.version,
 });
 
 export async function getTiStatus(
@@ -97,21 +98,32 @@ export async function getTiStatus(
   return toRecord(order.status, flags);
 }
 
-/** Stores the five flags and raises the installation status as they (and bookings) say. */
+/**
+ * Stores the five flags and raises the installation status as they (and bookings) say. With a
+ * `version`, only while the stored flags still have it (same statement: of parallel changes on
+ * one version exactly one succeeds); otherwise 409.
+ */
 export async function updateTiFlags(
   db: Db,
   scope: InstitutionScope,
   orderId: string,
-  input: OrderStatusFlags,
+  { version, ...input }: OrderStatusUpdate,
 ): Promise<TiOrderStatusRecord> {
   await tiRow(db, scope, orderId);
   return db.transaction(async (tx) => {
     const [flags] = await tx
       .update(tiOrderStatus)
-      .set(input)
-      .where(eq(tiOrderStatus.orderId, orderId))
+      .set({ ...input, version: sql`${tiOrderStatus.version} + 1` })
+      .where(
+        and(
+          eq(tiOrderStatus.orderId, orderId),
+          version === undefined ? undefined : eq(tiOrderStatus.version, version),
+        ),
+      )
       .returning();
-    if (!flags) throw notFound(msg.ORDER_NOT_FOUND);
+    if (!flags) {
+      throw version === undefined ? notFound(msg.ORDER_NOT_FOUND) : conflict(msg.FLAGS_CHANGED);
+    }
     const status = await raiseStatus(tx as unknown as Db, orderId, flags);
     return toRecord(status, flags);
   });

@@ -14,7 +14,7 @@ import {
   order,
   orderList,
   orderParams,
-  orderStatusFlags,
+  orderStatusUpdate,
   tiOrderStatusRecord,
 } from '@portal/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -103,9 +103,12 @@ export const ordersRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (ap
       schema: {
         tags: ['orders'],
         summary: "Sets a TI order's five flags; the installation status is raised, never lowered",
+        description:
+          "With `version` (the record's, as loaded), a change over one made meanwhile is refused " +
+          'with 409 and changes nothing; without it, the flags overwrite what is stored.',
         params: orderParams,
-        body: orderStatusFlags.strict(),
-        response: { 200: tiOrderStatusRecord, ...problemResponses(400, 401, 404) },
+        body: orderStatusUpdate.strict(),
+        response: { 200: tiOrderStatusRecord, ...problemResponses(400, 401, 404, 409) },
       },
     },
     async (request) => updateTiFlags(app.db, request.scope, request.params.orderId, request.body),

@@ -3,6 +3,8 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HttpResponse, http } from 'msw';
 import { describe, expect, it } from 'vitest';
+import { AppNotifications } from '../../components/notifications';
+import { contractProblem } from '../../test/contract-response';
 import { setupMswServer } from '../../test/msw-server';
 import { renderWithProviders } from '../../test/render';
 import { TiStatusPage } from './ti-status-page';
@@ -23,6 +25,7 @@ describe('TiStatusPage', () => {
       preCheckAppointment: '2026-12-01T08:00',
       installationAppointment: null as string | null,
       errorMessage: 'Die SMC-B wurde vom Anbieter zurückgewiesen.',
+      version: 4,
     };
     const puts: unknown[] = [];
     let gets = 0;
@@ -45,6 +48,7 @@ describe('TiStatusPage', () => {
           ...record,
           ...body,
           orderStatus: body.isSmcbCardOrdered ? 'SMCB_ORDERED' : record.orderStatus,
+          version: record.version + 1,
         };
         return HttpResponse.json(record);
       }),
@@ -78,8 +82,55 @@ describe('TiStatusPage', () => {
         isEhbaCardOrdered: false,
         isSmcbCardRequested: true,
         isSmcbCardOrdered: true,
+        version: 4,
       },
     ]);
     expect(gets).toBe(2);
+  });
+
+  it('a tick on flags someone else changed meanwhile (409) says so and shows what is stored now', async () => {
+    const stored = {
+      orderStatus: 'HARDWARE_ORDERED',
+      isRegisteredAtEgbr: false,
+      isEhbaCardRequested: false,
+      isEhbaCardOrdered: false,
+      isSmcbCardRequested: false,
+      isSmcbCardOrdered: false,
+      preCheckAppointment: null,
+      installationAppointment: null,
+      errorMessage: null,
+      version: 1,
+    };
+    let record = stored;
+    const puts: unknown[] = [];
+    server.use(
+      http.get(`*/api/institution/${IID}/order-status/${OID}`, () => HttpResponse.json(record)),
+      http.put(`*/api/institution/${IID}/order-status/${OID}`, async ({ request }) => {
+        puts.push(await request.json());
+        return contractProblem(409, 'Conflict', 'Geändert');
+      }),
+      http.get('*/api/appointment/', () => HttpResponse.json({ availableAppointments: [] })),
+    );
+    renderWithProviders(
+      <QueryClientProvider client={new QueryClient()}>
+        <AppNotifications />
+        <TiStatusPage institutionId={IID} orderId={OID} breadcrumbs={[]} />
+      </QueryClientProvider>,
+    );
+    const egbr = await screen.findByRole('checkbox', { name: 'Beim eGBR registriert' });
+    // Meanwhile another tab ticked 'eHBA beantragt'.
+    record = { ...stored, isEhbaCardRequested: true, version: 2 };
+    await userEvent.click(egbr);
+    expect(
+      await screen.findByText(
+        'Der Bestellstatus wurde inzwischen von jemand anderem geändert. Ihre Änderung wurde nicht gespeichert; der aktuelle Stand wird angezeigt.',
+      ),
+    ).toBeInTheDocument();
+    expect(puts).toEqual([expect.objectContaining({ isRegisteredAtEgbr: true, version: 1 })]);
+    await waitFor(() =>
+      expect(screen.getByRole('checkbox', { name: 'eHBA beantragt' })).toBeChecked(),
+    );
+    expect(screen.getByRole('checkbox', { name: 'Beim eGBR registriert' })).not.toBeChecked();
+    expect(screen.getByRole('checkbox', { name: 'Beim eGBR registriert' })).toBeEnabled();
   });
 });

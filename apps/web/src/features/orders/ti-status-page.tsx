@@ -21,6 +21,7 @@ import { useState } from 'react';
 import { LoadingStatus } from '../../components/loading-status';
 import { notifyError } from '../../components/notifications';
 import { type Breadcrumb, PageHeader } from '../../components/page-header';
+import { isApiError } from '../../lib/api-client';
 import { orders as t } from '../../messages/de';
 import { orderStatusQueryKey, putOrderStatus, useOrderStatus } from './api/orders-api';
 import { PrecheckPicker } from './components/precheck-picker';
@@ -55,7 +56,11 @@ export function TiStatusPage({ institutionId, orderId, breadcrumbs }: TiStatusPa
     // Shown at once; the server's answer (or the old record on failure) replaces it.
     client.setQueryData<TiOrderStatusRecord>(key, (old) => (old ? { ...old, ...flags } : old));
     try {
-      const saved = await putOrderStatus(institutionId, orderId, flags);
+      // With the version shown: a tick someone else set meanwhile is not undone (409).
+      const saved = await putOrderStatus(institutionId, orderId, {
+        ...flags,
+        version: record.version,
+      });
       // The flags come back at once; the installation status is reloaded (below).
       client.setQueryData<TiOrderStatusRecord>(key, (old) =>
         old ? { ...saved, orderStatus: old.orderStatus } : saved,
@@ -68,9 +73,15 @@ export function TiStatusPage({ institutionId, orderId, breadcrumbs }: TiStatusPa
           setReloading(false);
         }
       }
-    } catch {
+    } catch (error) {
       client.setQueryData<TiOrderStatusRecord>(key, record);
-      notifyError(t.ti.updateFailed);
+      if (isApiError(error) && error.status === 409) {
+        // Changed meanwhile (another tab, another person): show what is stored now.
+        notifyError(t.ti.changedMeanwhile);
+        await client.refetchQueries({ queryKey: key, exact: true });
+      } else {
+        notifyError(t.ti.updateFailed);
+      }
     } finally {
       setPending(null);
     }

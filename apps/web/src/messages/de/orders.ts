@@ -45,6 +45,9 @@ export const orders = {
     installationAppointment: 'Installationstermin',
     noAppointment: 'noch nicht vereinbart',
     updateFailed: 'Die Änderung konnte nicht gespeichert werden.',
+    /** Not spec text: the flags were changed (another tab, another person) after loading. */
+    changedMeanwhile:
+      'Der Bestellstatus wurde inzwischen von jemand anderem geändert. Ihre Änderung wurde nicht gespeichert; der aktuelle Stand wird angezeigt.',
     notTi: 'Dieser Auftrag ist keine TI-Bestellung.',
   },
   precheck: {

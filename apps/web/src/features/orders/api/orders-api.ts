@@ -6,7 +6,7 @@ import type {
   FinancingRequest,
   FinancingRequestInput,
   Order,
-  OrderStatusFlags,
+  OrderStatusUpdate,
   Relationship,
   TiOrderStatusRecord,
 } from '@portal/contract';
@@ -52,10 +52,11 @@ export function useOrderStatus(iid: string, orderId: string) {
   });
 }
 
-export const putOrderStatus = (iid: string, orderId: string, flags: OrderStatusFlags) =>
+/** PUT …/order-status/{orderId}: the five flags and the version they were changed on. */
+export const putOrderStatus = (iid: string, orderId: string, update: OrderStatusUpdate) =>
   apiRequest<TiOrderStatusRecord>(`/institution/${enc(iid)}/order-status/${enc(orderId)}`, {
     method: 'PUT',
-    body: flags,
+    body: update,
   });
 
 export const appointmentsQueryOptions = (fromDate: string, toDate: string) =>

@@ -74,6 +74,7 @@ describe('PrecheckPicker', () => {
           preCheckAppointment: '2030-12-06T08:00',
           installationAppointment: null,
           errorMessage: null,
+          version: 1,
         });
       }),
     );

@@ -1,0 +1,1 @@
+ALTER TABLE "ti_order_status" ADD COLUMN "version" integer DEFAULT 1 NOT NULL;
