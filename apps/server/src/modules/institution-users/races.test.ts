@@ -2,12 +2,13 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/test-app';
 import { bearer, demoToken } from '../../../test/tokens';
-import { institutions, institutionUserRoles } from '../../db/schema';
+import { institutions, institutionUserRoles, users } from '../../db/schema';
 import { DEMO_INSTITUTIONS, DEMO_USERS } from '../../db/seed/demo-ids';
 import { messages } from '../account/messages';
 
 const SONNENSCHEIN = DEMO_INSTITUTIONS.praxisSonnenschein;
 const MUELLER = DEMO_INSTITUTIONS.zahnarztpraxisMueller;
+const NORD = DEMO_INSTITUTIONS.abrechnungszentrumNord;
 
 /**
  * Two admins acting at the same moment, as real parallel requests against the real database
@@ -203,6 +204,55 @@ describe('institution administration under parallel requests', () => {
       expect(codes.filter((code) => code === 409)).toHaveLength(streets.length - 1);
       const winner = streets[codes.indexOf(200)];
       expect(await stored()).toMatchObject({ street: winner, version: version + 1 });
+    });
+  });
+
+  describe('invitations', () => {
+    const invite = async (institutionId: string, user: 'anna' | 'max' | 'tom', email: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: `/api/institution/${institutionId}/user`,
+        headers: bearer(await demoToken(t, user)),
+        payload: {
+          email,
+          firstName: 'Paula',
+          lastName: 'Parallel',
+          formOfAddress: null,
+          title: null,
+          role: 'INSTITUTION_MEMBER',
+        },
+      });
+    const accounts = async (email: string) =>
+      (await t.app.db.select().from(users)).filter((row) => row.email === email);
+
+    it('the same new address invited twice at once into one institution: one 201, one 409, one account', async () => {
+      for (let round = 0; round < rounds; round += 1) {
+        const email = `doppelt-${round}@example.org`;
+        const answers = await Promise.all([
+          invite(SONNENSCHEIN, 'anna', email),
+          invite(SONNENSCHEIN, 'max', email),
+        ]);
+        expect(answers.map((answer) => answer.statusCode).sort()).toEqual([201, 409]);
+        expect(await accounts(email)).toHaveLength(1);
+      }
+    });
+
+    it('the same new address invited at once into two institutions joins both (201, 201), one account', async () => {
+      for (let round = 0; round < rounds; round += 1) {
+        const email = `zwei-praxen-${round}@example.org`;
+        const answers = await Promise.all([
+          invite(SONNENSCHEIN, 'anna', email),
+          invite(NORD, 'tom', email),
+        ]);
+        expect(answers.map((answer) => answer.statusCode)).toEqual([201, 201]);
+        const [account] = await accounts(email);
+        expect(answers.map((answer) => answer.json().id)).toEqual([account!.id, account!.id]);
+        const roles = await t.app.db
+          .select()
+          .from(institutionUserRoles)
+          .where(eq(institutionUserRoles.userId, account!.id));
+        expect(roles.map((role) => role.institutionId).sort()).toEqual([SONNENSCHEIN, NORD].sort());
+      }
     });
   });
 });

@@ -110,6 +110,12 @@ async function sendInvitation(
  * Invites a person: a new account with an invitation mail, or, when the address already has an
  * account elsewhere in the portal, that account joins the institution (notice mail). A member
  * of this institution with the address answers 409.
+ *
+ * Parallel invitations of one address: the new account and its membership are created in one
+ * transaction, so no other request sees the account without it; an invitation that loses the
+ * race for the account joins the account the other created (another institution: 201; this
+ * one: 409), instead of answering 409 for an address that is no member, or both answering 201
+ * and mailing two invitations of which the first no longer works.
  */
 export async function inviteUser(
   db: Db,
@@ -117,53 +123,60 @@ export async function inviteUser(
   scope: InstitutionScope,
   invitation: Invitation,
 ): Promise<InstitutionMember> {
-  const existing = await findUserByEmail(db, invitation.email);
-  if (existing) {
-    if (!(await addMember(db, scope, existing.id, invitation.role))) {
-      throw conflict(messages.emailInUse);
+  let existing = await findUserByEmail(db, invitation.email);
+  if (!existing) {
+    const id = await db.transaction(async (tx) => {
+      const created = await insertInvitee(tx as unknown as Db, {
+        email: invitation.email,
+        firstName: invitation.firstName,
+        lastName: invitation.lastName,
+        formOfAddress: invitation.formOfAddress || null,
+        title: invitation.title || null,
+      });
+      if (created) await addMember(tx as unknown as Db, scope, created, invitation.role);
+      return created;
+    });
+    if (id) {
+      const member = (await findMember(db, scope, id))!;
+      // A mail that cannot be sent undoes the invitation: the admin is told nothing was saved
+      // and may simply try again (a second try would otherwise answer 409).
+      await undoneUnlessSent(
+        async () => {
+          await removeMembership(db, scope, id);
+          await deleteUnusedInvitee(db, id);
+        },
+        () => sendInvitation(db, mail, scope, member),
+      );
+      return toMember(member);
     }
-    const name = await institutionName(db, scope);
-    // A mail that cannot be sent undoes the membership: the admin is told nothing was saved
-    // and may simply try again (a second try would otherwise answer 409).
-    await undoneUnlessSent(
-      () => removeMembership(db, scope, existing.id),
-      async () => {
-        if (existing.hasAccountActivated) {
-          await mail.app.mailer.send(
-            addedToInstitutionMail(
-              existing,
-              name,
-              mail.config.publicUrl,
-              ROLE_LABELS[invitation.role],
-              await inviterOf(db, scope, existing.id),
-            ),
-          );
-        } else {
-          await sendInvitation(db, mail, scope, existing);
-        }
-      },
-    );
-    return toMember((await findMember(db, scope, existing.id))!);
+    // A parallel invitation of the same address created the account meanwhile.
+    existing = await findUserByEmail(db, invitation.email);
+    if (!existing) throw conflict(messages.emailInUse);
   }
-  const id = await insertInvitee(db, {
-    email: invitation.email,
-    firstName: invitation.firstName,
-    lastName: invitation.lastName,
-    formOfAddress: invitation.formOfAddress || null,
-    title: invitation.title || null,
-  });
-  // A concurrent invitation of the same address won the insert.
-  if (!id) throw conflict(messages.emailInUse);
-  await addMember(db, scope, id, invitation.role);
-  const member = (await findMember(db, scope, id))!;
+  if (!(await addMember(db, scope, existing.id, invitation.role))) {
+    throw conflict(messages.emailInUse);
+  }
+  const joined = existing;
+  const name = await institutionName(db, scope);
   await undoneUnlessSent(
+    () => removeMembership(db, scope, joined.id),
     async () => {
-      await removeMembership(db, scope, id);
-      await deleteUnusedInvitee(db, id);
+      if (joined.hasAccountActivated) {
+        await mail.app.mailer.send(
+          addedToInstitutionMail(
+            joined,
+            name,
+            mail.config.publicUrl,
+            ROLE_LABELS[invitation.role],
+            await inviterOf(db, scope, joined.id),
+          ),
+        );
+      } else {
+        await sendInvitation(db, mail, scope, joined);
+      }
     },
-    () => sendInvitation(db, mail, scope, member),
   );
-  return toMember(member);
+  return toMember((await findMember(db, scope, joined.id))!);
 }
 
 export async function removeUser(db: Db, scope: InstitutionScope, userId: string): Promise<void> {
