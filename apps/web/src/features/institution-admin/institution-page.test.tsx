@@ -507,6 +507,29 @@ describe('InstitutionPage', () => {
     );
   });
 
+  it('a user another admin removed meanwhile: the role change says why it failed and the list drops them', async () => {
+    const GONE = 'Der Nutzer wurde in dieser Institution nicht gefunden.';
+    server.use(
+      http.put(`*/api/institution/${ID}/user/:userId`, () =>
+        contractProblem(404, 'Not Found', GONE),
+      ),
+      http.get(`*/api/institution/${ID}`, () =>
+        HttpResponse.json({ ...INSTITUTION, users: [ANNA, INVITED] }),
+      ),
+    );
+    renderPage();
+    await chooseRole('Rolle von Max Weiß', 'Administrator');
+    expect(
+      await screen.findByText(
+        `Die Rolle von Nutzer Max Weiß konnte nicht geändert werden. ${GONE}`,
+      ),
+    ).toBeInTheDocument();
+    await waitFor(() =>
+      expect(screen.queryByRole('combobox', { name: 'Rolle von Max Weiß' })).toBeNull(),
+    );
+    expect(screen.getByRole('combobox', { name: 'Rolle von Anna Schäfer' })).toBeInTheDocument();
+  });
+
   it('deletes only after confirmation, with the exact texts', async () => {
     let deleted: string[] = [];
     let fail = true;

@@ -59,13 +59,19 @@ export interface InstitutionPageProps {
 
 /**
  * The spec's failure message, followed by the server's reason where it refused the change for
- * one (409: the last active admin cannot leave or step down), so the admin learns why.
+ * one (409: the last active admin cannot leave or step down; 404: another admin removed the
+ * user meanwhile), so the admin learns why.
  */
 function withReason(message: string, error: unknown): string {
-  return isApiError(error) && error.status === 409 && error.problem?.detail
+  return isApiError(error) &&
+    (error.status === 409 || error.status === 404) &&
+    error.problem?.detail
     ? `${message} ${error.problem.detail}`
     : message;
 }
+
+/** The user is no longer a member (removed meanwhile, e.g. by another admin). */
+const isGone = (error: unknown) => isApiError(error) && error.status === 404;
 
 /** Unternehmen: the institution's data and its users (admins only; the route checks that). */
 export function InstitutionPage({
@@ -98,6 +104,14 @@ export function InstitutionPage({
     return () => window.clearInterval(timer);
   }, []);
 
+  // The list as the server has it now (after a change to a user someone else removed meanwhile);
+  // a failure leaves the list as it is.
+  const reloadUsers = () =>
+    fetchInstitution(id).then(
+      (current) => onInstitutionChange(() => current),
+      () => undefined,
+    );
+
   const markBusy = (userId: string, isBusy: boolean) =>
     setBusyUserIds((current) => {
       const next = new Set(current);
@@ -118,7 +132,10 @@ export function InstitutionPage({
           notifySuccess(text.role.success(name, roleLabel(role)));
           if (user.id === currentUserId) onOwnMembershipChanged?.();
         },
-        onError: (error) => notifyError(withReason(text.role.failed(name), error)),
+        onError: (error) => {
+          notifyError(withReason(text.role.failed(name), error));
+          if (isGone(error)) void reloadUsers();
+        },
         onSettled: () => markBusy(user.id, false),
       },
     );
@@ -134,8 +151,10 @@ export function InstitutionPage({
         notifySuccess(text.remove.success(user.firstName, user.lastName));
         if (user.id === currentUserId) onOwnMembershipChanged?.();
       },
-      onError: (error) =>
-        notifyError(withReason(text.remove.failed(user.firstName, user.lastName), error)),
+      onError: (error) => {
+        notifyError(withReason(text.remove.failed(user.firstName, user.lastName), error));
+        if (isGone(error)) void reloadUsers();
+      },
       onSettled: () => {
         markBusy(user.id, false);
         setToDelete(null);
