@@ -237,6 +237,28 @@ describe('institution administration under parallel requests', () => {
       }
     });
 
+    it('an invitee removed from their only institution while another invites them: the new membership and the account stay', async () => {
+      for (let round = 0; round < rounds; round += 1) {
+        const email = `wechsel-${round}@example.org`;
+        const first = await invite(SONNENSCHEIN, 'anna', email);
+        expect(first.statusCode).toBe(201);
+        const inviteeId = first.json().id;
+        const [removed, invited] = await Promise.all([
+          call('DELETE', userUrl(inviteeId), 'anna'),
+          invite(NORD, 'tom', email),
+        ]);
+        expect(removed.statusCode).toBe(204);
+        expect(invited.statusCode).toBe(201);
+        const [account] = await accounts(email);
+        expect(account?.id).toBe(invited.json().id);
+        const roles = await t.app.db
+          .select()
+          .from(institutionUserRoles)
+          .where(eq(institutionUserRoles.userId, account!.id));
+        expect(roles.map((role) => role.institutionId)).toEqual([NORD]);
+      }
+    });
+
     it('the same new address invited at once into two institutions joins both (201, 201), one account', async () => {
       for (let round = 0; round < rounds; round += 1) {
         const email = `zwei-praxen-${round}@example.org`;

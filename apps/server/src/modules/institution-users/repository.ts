@@ -193,17 +193,53 @@ export async function changeRole(
   return (await findMember(db, scope, userId)) ? 'last-admin' : 'not-found';
 }
 
-/** Deletes an invited user who never activated and now belongs to no institution. */
+/**
+ * Deletes an invited user who never activated and now belongs to no institution. The account
+ * is locked first, and the check runs after the lock: an invitation into another institution
+ * joining it at this moment ({@link joinAccount}) either comes first and keeps the account, or
+ * finds it gone. (A single DELETE would wait for that invitation's membership and then delete
+ * the account anyway, and the new membership with it.)
+ */
 export async function deleteUnusedInvitee(db: Db, userId: string): Promise<void> {
-  await db
-    .delete(users)
-    .where(
-      and(
-        eq(users.id, userId),
-        eq(users.hasAccountActivated, false),
-        sql`not exists (select 1 from ${institutionUserRoles} r where r.user_id = ${userId})`,
-      ),
-    );
+  await db.transaction(async (tx) => {
+    const [unused] = await tx
+      .select({ id: users.id })
+      .from(users)
+      .where(and(eq(users.id, userId), eq(users.hasAccountActivated, false)))
+      .for('update');
+    if (!unused) return;
+    await tx
+      .delete(users)
+      .where(
+        and(
+          eq(users.id, userId),
+          eq(users.hasAccountActivated, false),
+          sql`not exists (select 1 from ${institutionUserRoles} r where r.user_id = ${userId})`,
+        ),
+      );
+  });
+}
+
+/**
+ * Adds an existing account to the scope's institution: 'member' when it already is one, 'gone'
+ * when the account was deleted meanwhile (see {@link deleteUnusedInvitee}). The account is held
+ * (key share) until the membership is in.
+ */
+export async function joinAccount(
+  db: Db,
+  scope: InstitutionScope,
+  userId: string,
+  role: InstitutionRole,
+): Promise<'added' | 'member' | 'gone'> {
+  return db.transaction(async (tx) => {
+    const [account] = await tx
+      .select({ id: users.id })
+      .from(users)
+      .where(eq(users.id, userId))
+      .for('key share');
+    if (!account) return 'gone';
+    return (await addMember(tx as unknown as Db, scope, userId, role)) ? 'added' : 'member';
+  });
 }
 
 export async function insertInvitee(

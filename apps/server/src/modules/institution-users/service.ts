@@ -27,6 +27,7 @@ import {
   findMember,
   insertInvitee,
   institutionName,
+  joinAccount,
   removeMember,
   removeMembership,
   updateInstitution,
@@ -123,60 +124,64 @@ export async function inviteUser(
   scope: InstitutionScope,
   invitation: Invitation,
 ): Promise<InstitutionMember> {
-  let existing = await findUserByEmail(db, invitation.email);
-  if (!existing) {
-    const id = await db.transaction(async (tx) => {
-      const created = await insertInvitee(tx as unknown as Db, {
-        email: invitation.email,
-        firstName: invitation.firstName,
-        lastName: invitation.lastName,
-        formOfAddress: invitation.formOfAddress || null,
-        title: invitation.title || null,
+  // A second look only when a parallel request created or deleted the account in between.
+  for (let attempt = 1; ; attempt += 1) {
+    const lastAttempt = attempt === 3;
+    const existing = await findUserByEmail(db, invitation.email);
+    if (!existing) {
+      const id = await db.transaction(async (tx) => {
+        const created = await insertInvitee(tx as unknown as Db, {
+          email: invitation.email,
+          firstName: invitation.firstName,
+          lastName: invitation.lastName,
+          formOfAddress: invitation.formOfAddress || null,
+          title: invitation.title || null,
+        });
+        if (created) await addMember(tx as unknown as Db, scope, created, invitation.role);
+        return created;
       });
-      if (created) await addMember(tx as unknown as Db, scope, created, invitation.role);
-      return created;
-    });
-    if (id) {
-      const member = (await findMember(db, scope, id))!;
-      // A mail that cannot be sent undoes the invitation: the admin is told nothing was saved
-      // and may simply try again (a second try would otherwise answer 409).
-      await undoneUnlessSent(
-        async () => {
-          await removeMembership(db, scope, id);
-          await deleteUnusedInvitee(db, id);
-        },
-        () => sendInvitation(db, mail, scope, member),
-      );
-      return toMember(member);
-    }
-    // A parallel invitation of the same address created the account meanwhile.
-    existing = await findUserByEmail(db, invitation.email);
-    if (!existing) throw conflict(messages.emailInUse);
-  }
-  if (!(await addMember(db, scope, existing.id, invitation.role))) {
-    throw conflict(messages.emailInUse);
-  }
-  const joined = existing;
-  const name = await institutionName(db, scope);
-  await undoneUnlessSent(
-    () => removeMembership(db, scope, joined.id),
-    async () => {
-      if (joined.hasAccountActivated) {
-        await mail.app.mailer.send(
-          addedToInstitutionMail(
-            joined,
-            name,
-            mail.config.publicUrl,
-            ROLE_LABELS[invitation.role],
-            await inviterOf(db, scope, joined.id),
-          ),
+      if (id) {
+        const member = (await findMember(db, scope, id))!;
+        // A mail that cannot be sent undoes the invitation: the admin is told nothing was saved
+        // and may simply try again (a second try would otherwise answer 409).
+        await undoneUnlessSent(
+          async () => {
+            await removeMembership(db, scope, id);
+            await deleteUnusedInvitee(db, id);
+          },
+          () => sendInvitation(db, mail, scope, member),
         );
-      } else {
-        await sendInvitation(db, mail, scope, joined);
+        return toMember(member);
       }
-    },
-  );
-  return toMember((await findMember(db, scope, joined.id))!);
+      // A parallel invitation of the same address created the account meanwhile.
+      if (lastAttempt) throw conflict(messages.emailInUse);
+      continue;
+    }
+    const joined = await joinAccount(db, scope, existing.id, invitation.role);
+    // The unused account was deleted meanwhile (its last institution removed it): anew.
+    if (joined === 'gone' && !lastAttempt) continue;
+    if (joined !== 'added') throw conflict(messages.emailInUse);
+    const name = await institutionName(db, scope);
+    await undoneUnlessSent(
+      () => removeMembership(db, scope, existing.id),
+      async () => {
+        if (existing.hasAccountActivated) {
+          await mail.app.mailer.send(
+            addedToInstitutionMail(
+              existing,
+              name,
+              mail.config.publicUrl,
+              ROLE_LABELS[invitation.role],
+              await inviterOf(db, scope, existing.id),
+            ),
+          );
+        } else {
+          await sendInvitation(db, mail, scope, existing);
+        }
+      },
+    );
+    return toMember((await findMember(db, scope, existing.id))!);
+  }
 }
 
 export async function removeUser(db: Db, scope: InstitutionScope, userId: string): Promise<void> {
