@@ -43,6 +43,8 @@ export const documentSchema = z.object({
   size: z.number().int().nonnegative(),
   businessCase: z.object({ id: z.string(), label: z.string() }),
   unread: z.boolean(),
+  /** Version of display name, date and description, raised by every change of them. */
+  version: z.number().int().positive(),
 });
 export type PortalDocument = z.infer<typeof documentSchema>;
 export const documentList = z.array(documentSchema);
@@ -61,5 +63,10 @@ export const documentUpdate = z.object({
   displayName: oneLine(z.string().trim().min(1).max(255)),
   createdAt: calendarDate,
   description: z.string().trim().max(2000).optional(),
+  /**
+   * The document's `version` the change was made on. Optional: with it, a change over one made
+   * meanwhile is refused (409); without it, the change overwrites what is stored.
+   */
+  version: z.number().int().positive().optional(),
 });
 export type DocumentUpdate = z.infer<typeof documentUpdate>;

@@ -33,6 +33,7 @@ const documents = (type: PortalDocument['documentType'], count: number): PortalD
     size: 1000,
     businessCase: { id: 'b0000000-0000-4000-8000-000000000001', label: 'TI-Bestellung' },
     unread: false,
+    version: 1,
   }));
 
 // A hospital group's 3 000 documents are some 430 of each type: the list drew them all.

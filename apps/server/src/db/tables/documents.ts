@@ -5,6 +5,7 @@ import {
   check,
   date,
   index,
+  integer,
   pgTable,
   primaryKey,
   text,
@@ -42,6 +43,11 @@ export const documents = pgTable(
       .default('published'),
     uploadedBy: uuid('uploaded_by').references(() => users.id, { onDelete: 'set null' }),
     uploadedAt: timestamp('uploaded_at', { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * Raised by every change of display name, date or description: a change that names an older
+     * version is refused (409), so one person's edit does not silently undo another's.
+     */
+    version: integer('version').notNull().default(1),
   },
   (table) => [
     index('documents_institution_type_idx').on(table.institutionId, table.type),

@@ -267,10 +267,13 @@ export const documentRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (
       schema: {
         tags: ['documents'],
         summary: "Update a document's display name, date and description",
-        description: 'Members of the trusted contractor owning the business case.',
+        description:
+          'Members of the trusted contractor owning the business case. With `version` (the ' +
+          "document's, as listed), a change over one made meanwhile is refused with 409 and " +
+          'changes nothing; without it, the change overwrites what is stored.',
         params: documentParams,
         body: documentUpdate,
-        response: { 200: documentSchema, ...problemResponses(400, 401, 404) },
+        response: { 200: documentSchema, ...problemResponses(400, 401, 404, 409) },
       },
     },
     async (request) =>

@@ -7,7 +7,7 @@ import type {
   DocumentUploadMetadata,
   PortalDocument,
 } from '@portal/contract';
-import { and, desc, eq, inArray, lt, or } from 'drizzle-orm';
+import { and, desc, eq, inArray, lt, or, sql } from 'drizzle-orm';
 import { type Database, type Db, DOCUMENT_SWEEP_LOCK_KEY } from '../../db/client';
 import {
   businessCases,
@@ -17,11 +17,13 @@ import {
   relationships,
 } from '../../db/schema';
 import { type InstitutionScope, isUuid } from '../../plugins/access';
-import { badRequest, notFound, ProblemError } from '../../plugins/errors';
+import { badRequest, conflict, notFound, ProblemError } from '../../plugins/errors';
 import { BlobNotFoundError, type BlobStore } from './blob-store';
 import { sanitizeDisplayName } from './content';
 
 export const DOCUMENT_NOT_FOUND = 'Das Dokument wurde nicht gefunden.';
+export const DOCUMENT_CHANGED =
+  'Das Dokument wurde inzwischen von jemand anderem geändert. Ihre Änderungen wurden nicht gespeichert.';
 export const BUSINESS_CASE_NOT_FOUND = 'Der Geschäftsfall wurde nicht gefunden.';
 export const INSTITUTION_NOT_FOUND = 'Die Institution wurde nicht gefunden.';
 
@@ -89,6 +91,7 @@ const columns = {
   businessCaseId: documents.businessCaseId,
   businessCaseLabel: businessCaseTypes.label,
   readAt: documentReads.readAt,
+  version: documents.version,
 };
 
 function toDocument(row: {
@@ -102,6 +105,7 @@ function toDocument(row: {
   businessCaseId: string;
   businessCaseLabel: string;
   readAt: Date | null;
+  version: number;
 }): PortalDocument {
   return {
     id: row.id,
@@ -113,6 +117,7 @@ function toDocument(row: {
     size: row.size,
     businessCase: { id: row.businessCaseId, label: row.businessCaseLabel },
     unread: row.readAt === null,
+    version: row.version,
   };
 }
 
@@ -259,19 +264,33 @@ export async function updateDocument(
   const row = await findDocument(db, access, documentId);
   assertManages(access, row.businessCaseId);
   const displayName = checkedDisplayName(update.displayName);
-  await db
+  // One statement: of changes on one version exactly one succeeds.
+  const [saved] = await db
     .update(documents)
     .set({
       displayName,
       documentDate: update.createdAt,
       description: update.description ? update.description : null,
+      version: sql`${documents.version} + 1`,
     })
-    .where(eq(documents.id, row.id));
+    .where(
+      and(
+        eq(documents.id, row.id),
+        update.version === undefined ? undefined : eq(documents.version, update.version),
+      ),
+    )
+    .returning({ version: documents.version });
+  if (!saved) {
+    // Deleted meanwhile: gone (not a success for a document no longer there); else changed.
+    await findDocument(db, access, documentId);
+    throw conflict(DOCUMENT_CHANGED);
+  }
   return toDocument({
     ...row,
     displayName,
     documentDate: update.createdAt,
     description: update.description || null,
+    version: saved.version,
   });
 }
 

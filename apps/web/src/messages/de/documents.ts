@@ -97,6 +97,11 @@ export const documents = {
     edit: 'Bearbeiten',
     editLabel: (name: string) => `${name} bearbeiten`,
     editTitle: 'Dokument bearbeiten',
+    /** Not spec text: someone else changed the document after the list was loaded. */
+    changedMeanwhileTitle: 'Inzwischen geändert',
+    changedMeanwhile:
+      'Das Dokument wurde inzwischen von jemand anderem geändert. Ihre Änderungen wurden nicht gespeichert.',
+    reload: 'Aktuelle Daten laden',
     save: 'Speichern',
     cancel: 'Abbrechen',
     delete: 'Löschen',

@@ -23,6 +23,7 @@ const stored = {
   size: 5,
   businessCase: { id: BCID, label: 'TI-Bestellung' },
   unread: true,
+  version: 1,
 };
 
 describe('uploadDocument (multipart: file and JSON metadata)', () => {

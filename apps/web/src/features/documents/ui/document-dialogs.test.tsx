@@ -20,6 +20,7 @@ const doc: PortalDocument = {
   size: 10,
   businessCase: { id: '44444444-4444-4444-8444-444444444444', label: 'TI-Bestellung' },
   unread: false,
+  version: 1,
 };
 const documentPath = `*/api/institution/${NORD}/document/${doc.id}`;
 
@@ -65,6 +66,32 @@ describe('document dialogs: failure texts of spec section 8', () => {
     expect(screen.getByRole('dialog', { name: 'Dokument bearbeiten' })).toBeInTheDocument();
     expect(onClose).not.toHaveBeenCalled();
     expect(onChanged).not.toHaveBeenCalled();
+  });
+
+  it('a change someone else saved meanwhile (409): the input stays, the dialog says so and offers the current data', async () => {
+    let body: unknown;
+    server.use(
+      http.put(documentPath, async ({ request }) => {
+        body = await request.json();
+        return contractProblem(409, 'Conflict', 'Geändert');
+      }),
+    );
+    const { onClose, onChanged } = renderDialog(EditDocumentDialog);
+    const dialog = await screen.findByRole('dialog', { name: 'Dokument bearbeiten' });
+    const description = within(dialog).getByLabelText(/^Beschreibung/);
+    await userEvent.clear(description);
+    await userEvent.type(description, 'Korrigiert');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Speichern' }));
+    const alert = await within(dialog).findByRole('alert');
+    expect(alert).toHaveTextContent(
+      'Das Dokument wurde inzwischen von jemand anderem geändert. Ihre Änderungen wurden nicht gespeichert.',
+    );
+    expect(body).toMatchObject({ description: 'Korrigiert', version: 1 });
+    expect(description).toHaveValue('Korrigiert');
+    expect(onClose).not.toHaveBeenCalled();
+    await userEvent.click(within(alert).getByRole('button', { name: 'Aktuelle Daten laden' }));
+    expect(onClose).toHaveBeenCalled();
+    expect(onChanged).toHaveBeenCalled();
   });
 
   it("the server's reason follows the failure text", async () => {

@@ -1,10 +1,11 @@
-import { Button, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import { Alert, Button, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import type { PortalDocument } from '@portal/contract';
 import { useEffect, useState } from 'react';
 import { AppModal } from '../../../components/app-modal';
 import { ConfirmModal } from '../../../components/confirm-modal';
 import { GermanDateInput } from '../../../components/german-date-input';
 import { notifyError, notifySuccess } from '../../../components/notifications';
+import { isApiError } from '../../../lib/api-client';
 import { documents as t } from '../../../messages/de';
 import { deleteDocument, updateDocument } from '../api/manage';
 import { DESCRIPTION_MAX_LENGTH, DISPLAY_NAME_MAX_LENGTH } from '../model/limits';
@@ -26,6 +27,8 @@ export function EditDocumentDialog({ institutionId, document, onClose, onChanged
   const [description, setDescription] = useState('');
   const [saving, setSaving] = useState(false);
   const [submitted, setSubmitted] = useState(false);
+  /** Someone else changed the document after the list was loaded (409). */
+  const [hasConflict, setHasConflict] = useState(false);
 
   useEffect(() => {
     if (!document) return;
@@ -33,6 +36,7 @@ export function EditDocumentDialog({ institutionId, document, onClose, onChanged
     setCreatedAt(document.createdAt);
     setDescription(document.description ?? '');
     setSubmitted(false);
+    setHasConflict(false);
   }, [document]);
 
   async function save() {
@@ -45,12 +49,16 @@ export function EditDocumentDialog({ institutionId, document, onClose, onChanged
         displayName: displayName.trim(),
         createdAt,
         ...(description.trim() ? { description: description.trim() } : {}),
+        // The version edited: a change someone else saved meanwhile is not overwritten (409).
+        version: document.version,
       });
       notifySuccess(t.updated);
       onClose();
       onChanged();
     } catch (error) {
       notifyError(failureMessage(t.updateFailed, error));
+      // The input stays; the dialog offers the current data instead.
+      if (isApiError(error) && error.status === 409) setHasConflict(true);
     } finally {
       setSaving(false);
     }
@@ -74,6 +82,21 @@ export function EditDocumentDialog({ institutionId, document, onClose, onChanged
       }
     >
       <Stack>
+        {hasConflict && (
+          <Alert color="red" role="alert" title={t.manage.changedMeanwhileTitle}>
+            <Text size="sm">{t.manage.changedMeanwhile}</Text>
+            <Button
+              mt="sm"
+              variant="default"
+              onClick={() => {
+                onClose();
+                onChanged();
+              }}
+            >
+              {t.manage.reload}
+            </Button>
+          </Alert>
+        )}
         <TextInput
           label={t.manage.displayName}
           value={displayName}

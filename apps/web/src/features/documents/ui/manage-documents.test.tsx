@@ -51,6 +51,7 @@ const doc = {
   size: 10,
   businessCase: { id: TI, label: 'TI-Bestellung' },
   unread: false,
+  version: 1,
 };
 
 const server = setupServer();

@@ -67,6 +67,7 @@ function answerUploads(answers: number[]) {
           size: file.size,
           businessCase: { id: TI, label: 'TI-Bestellung' },
           unread: true,
+          version: 1,
         },
         { status: 201 },
       );
