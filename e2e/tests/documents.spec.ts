@@ -220,6 +220,55 @@ test('Anna sees a new document unread and downloads the PDF; the badge drops by 
   await expectNoAxeViolations(page);
 });
 
+test('two tabs edit one document: the later save is refused with the reason, its input kept; the current data loads on request', async ({
+  page,
+  browser,
+}) => {
+  const name = `Lieferschein Router ${stamp()}`;
+  await provideDocument(browser, 'information', name, {
+    name: 'Router.txt',
+    mimeType: 'text/plain',
+    buffer: Buffer.from('Router, geliefert am 21.11.2026\n'),
+  });
+  const open = async (tab: Page) => {
+    await tab.goto('/document?documentType=information');
+    await tab.getByRole('combobox', { name: 'Kunde' }).click();
+    await tab.getByRole('option', { name: 'Praxis Sonnenschein (Kd.-Nr. 100234)' }).click();
+    const tiCase = tab.getByRole('region', { name: /TI-Bestellung/ });
+    await tiCase.getByRole('button', { name: `${name} bearbeiten` }).click();
+    const dialog = tab.getByRole('dialog', { name: 'Dokument bearbeiten' });
+    await expect(dialog).toHaveCSS('opacity', '1');
+    return dialog;
+  };
+  await signIn(page, ACCOUNTS.tom, '/dashboard');
+  const first = await open(page);
+  const other = await page.context().newPage();
+  const second = await open(other);
+  await second.getByRole('textbox', { name: 'Anzeigename' }).fill(`${name} (Tab 2)`);
+  await second.getByRole('button', { name: 'Speichern' }).click();
+  await expect(other.getByText('Update des Dokuments erfolgreich')).toBeVisible();
+
+  await first.getByRole('textbox', { name: 'Beschreibung (optional)' }).fill('Zwei Router');
+  await first.getByRole('button', { name: 'Speichern' }).click();
+  const conflict = first.getByRole('alert');
+  await expect(conflict).toContainText(
+    'Das Dokument wurde inzwischen von jemand anderem geändert. Ihre Änderungen wurden nicht gespeichert.',
+  );
+  await expect(page.getByText(/^Update des Dokuments fehlgeschlagen/)).toBeVisible();
+  await expect(first.getByRole('textbox', { name: 'Beschreibung (optional)' })).toHaveValue(
+    'Zwei Router',
+  );
+  await expectNoAxeViolations(page);
+  await page.screenshot({ path: `${SHOTS}/changed-meanwhile.png`, fullPage: true });
+  await conflict.getByRole('button', { name: 'Aktuelle Daten laden' }).click();
+  await expect(first).toBeHidden();
+  const tiCase = page.getByRole('region', { name: /TI-Bestellung/ });
+  await expect(
+    tiCase.getByTestId('manage-document-row').filter({ hasText: `${name} (Tab 2)` }),
+  ).toHaveCount(1);
+  await other.close();
+});
+
 test('Tom edits and deletes a document; the chosen customer stays in the address', async ({
   page,
   browser,
