@@ -1,5 +1,5 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HttpResponse, http } from 'msw';
 import { Link } from 'react-router';
@@ -435,6 +435,25 @@ describe('putEmail', () => {
         await screen.findByText('Die Einladung konnte nicht versendet werden.'),
       ).toBeInTheDocument();
       expect(screen.queryByText('Email erneut versendet')).toBeNull();
+    });
+
+    it('a double click sends one mail (a second would void the link of the first)', async () => {
+      notActivated();
+      let sent = 0;
+      server.use(
+        http.post(invitationPath, async () => {
+          sent += 1;
+          await new Promise((resolve) => setTimeout(resolve, 50));
+          return new HttpResponse(null, { status: 204 });
+        }),
+      );
+      renderPage({ institutionId: INSTITUTION });
+      const button = await screen.findByRole('button', { name: 'Einladung erneut senden' });
+      // Two clicks within one moment (before React has drawn the button busy).
+      fireEvent.click(button);
+      fireEvent.click(button);
+      expect(await screen.findByText('Email erneut versendet')).toBeInTheDocument();
+      expect(sent).toBe(1);
     });
 
     it('an activated account is offered no re-sending', async () => {

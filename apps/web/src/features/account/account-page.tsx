@@ -12,6 +12,7 @@ import { LeaveGuard } from '../../components/leave-guard';
 import { notifyError, notifySuccess } from '../../components/notifications';
 import { type Breadcrumb, PageHeader } from '../../components/page-header';
 import { isApiError } from '../../lib/api-client';
+import { useSingleFlight } from '../../lib/use-single-flight';
 import { useUnsavedParts } from '../../lib/use-unsaved-parts';
 import { account } from '../../messages/de';
 import { useAccountData, useUpdateAccountData } from './api/account-data';
@@ -65,6 +66,7 @@ export function AccountPage({
   const updateData = useUpdateAccountData(userId);
   const updateEmail = useUpdateEmail(userId);
   const resend = useResendInvitation();
+  const once = useSingleFlight();
   const [isTwoFactorActive, setIsTwoFactorActive] = useState<boolean | null>(null);
   // Typed and not saved (names, a new e-mail address, a password): leaving asks first.
   const unsaved = useUnsavedParts();
@@ -251,12 +253,12 @@ export function AccountPage({
                   variant="light"
                   loading={resend.isPending}
                   onClick={() =>
-                    resend.mutate(
-                      { institutionId, userId },
-                      {
-                        onSuccess: () => notifySuccess(account.invitation.resent),
-                        onError: () => notifyError(account.invitation.failed),
-                      },
+                    // One mail for a double click: each new mail voids the link of the one before.
+                    once(() =>
+                      resend.mutateAsync({ institutionId, userId }).then(
+                        () => notifySuccess(account.invitation.resent),
+                        () => notifyError(account.invitation.failed),
+                      ),
                     )
                   }
                 >
