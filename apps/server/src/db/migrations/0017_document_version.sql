@@ -1,1 +1,0 @@
-ALTER TABLE "documents" ADD COLUMN "version" integer DEFAULT 1 NOT NULL;

@@ -1,1 +1,0 @@
-ALTER TABLE "ti_order_status" ADD COLUMN "version" integer DEFAULT 1 NOT NULL;
