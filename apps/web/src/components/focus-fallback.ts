@@ -36,9 +36,61 @@ export function watchFocusAfterRemoval(opener: Element | null, milliseconds = 3_
       const target = holder?.isConnected ? holder : doc.querySelector<HTMLElement>('main');
       if (target) focusInPlace(target);
       view.clearInterval(timer);
-    } else if (Date.now() - started > milliseconds || (!lost && active !== opener)) {
-      // Time is up, or the focus is somewhere the person put it.
+    } else if (
+      Date.now() - started > milliseconds ||
+      (!lost && active !== opener && !active.closest('[role="dialog"]'))
+    ) {
+      // Time is up, or the focus is somewhere the person put it (not in the dialog that is
+      // still fading out, whose busy button got its focus back: keepFocusOnBusyButtons).
       view.clearInterval(timer);
     }
   }, 100);
+}
+
+const HOLDER = '[role="dialog"], form, section, table, [role="region"], main';
+
+/**
+ * Keeps the keyboard focus on a button that turns busy. Mantine disables a button while it is
+ * `loading`, and the browser drops the focus of a disabled element to the page's start
+ * (`<body>`): a keyboard or screen-reader user who pressed Speichern, Einladen or Löschen was
+ * put back at the top of the page (in an open dialog: outside it) and heard nothing of where
+ * they were. When the pressed button is usable again (the request failed, or the page stays),
+ * the focus goes back to it; when it stays disabled once no longer busy (nothing left to
+ * save), to what holds it: its dialog, form, section or the main content. Only while the focus
+ * is still lost: a place the page or the person chose meanwhile is kept. Returns the cleanup.
+ */
+export function keepFocusOnBusyButtons(doc: Document = document): () => void {
+  let last: HTMLElement | null = null;
+  const isLost = () => !doc.activeElement || doc.activeElement === doc.body;
+  const onFocusIn = (event: FocusEvent) => {
+    last = event.target instanceof HTMLElement ? event.target : null;
+  };
+  const settle = (button: HTMLElement) => {
+    if (button !== last || !button.isConnected || !isLost()) return;
+    if (!button.matches(':disabled')) {
+      button.focus({ preventScroll: true });
+    } else if (!button.hasAttribute('data-loading')) {
+      const holder = button.parentElement?.closest<HTMLElement>(HOLDER);
+      if (holder) focusInPlace(holder);
+    }
+  };
+  const observer = new MutationObserver((records) => {
+    const button = last;
+    if (!button || !records.some((record) => record.target === button)) return;
+    settle(button);
+    // The browser lets go of a disabled element's focus at its next rendering, not at once.
+    doc.defaultView?.requestAnimationFrame(() =>
+      doc.defaultView?.requestAnimationFrame(() => settle(button)),
+    );
+  });
+  doc.addEventListener('focusin', onFocusIn);
+  observer.observe(doc.body, {
+    subtree: true,
+    attributes: true,
+    attributeFilter: ['disabled', 'data-loading'],
+  });
+  return () => {
+    doc.removeEventListener('focusin', onFocusIn);
+    observer.disconnect();
+  };
 }

@@ -3,6 +3,7 @@ import '@mantine/core/styles/Stack.css';
 import { AppShell, Stack } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { type KeyboardEvent, lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
+import { keepFocusOnBusyButtons } from '../../components/focus-fallback';
 import { shell } from '../../messages/de/shell';
 import { ShellFooter } from './footer';
 import { HelpButton } from './help-button';
@@ -28,6 +29,8 @@ export function AppShellLayout(props: ShellProps) {
   const headerRef = useRef<HTMLElement>(null);
   const mainRef = useRef<HTMLElement>(null);
   useFocusOnNavigation(mainRef);
+  // A pressed button that turns busy (loading) keeps the focus, also in dialogs.
+  useEffect(() => keepFocusOnBusyButtons(), []);
   const hasSidebar = user !== null && sidebarSections.length > 0;
   const isSidebarShown = hasSidebar && isSidebarOpen;
   const [hasSidebarOpened, setHasSidebarOpened] = useState(false);

@@ -1,0 +1,88 @@
+import type { Page } from '@playwright/test';
+import {
+  ACCOUNTS,
+  expect,
+  expectNoAxeViolations,
+  screenshot,
+  signIn,
+  test,
+} from '../support/fixtures';
+
+// People who use the portal with a screen reader, only a keyboard, or strong zoom: states and
+// moves beyond a page at rest (its axe check is in each area's spec).
+
+const shot = (page: Page, name: string) => screenshot(page, 'accessibility', name);
+
+/** Holds the API answers matching `path` back for a moment, as a busy server does. */
+async function slowDown(page: Page, path: RegExp, delayMs = 600) {
+  await page.route(path, async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, delayMs));
+    await route.continue();
+  });
+}
+
+test.describe('accessibility', () => {
+  test('a button pressed by keyboard keeps the focus while it is busy and after (Speichern, Einladen)', async ({
+    page,
+  }) => {
+    await signIn(page, ACCOUNTS.anna, '/institution');
+    await expect(page.getByTestId('institution-users')).toContainText('Max');
+    await slowDown(page, /\/api\/institution\/[^/]+(\/user)?$/);
+
+    // Speichern: the page stays, the focus stays on the button.
+    const save = page.getByRole('button', { name: 'Speichern' });
+    await save.focus();
+    await page.keyboard.press('Enter');
+    await expect(page.getByText('Einstellungen wurden übernommen.')).toBeVisible();
+    await expect(save).toBeFocused();
+
+    // Einladen with an address in use: the dialog stays with its message, the focus in it.
+    await page.getByRole('button', { name: 'Benutzer einladen' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Benutzer einladen' });
+    await dialog.getByLabel('E-Mail').fill(ACCOUNTS.max);
+    await dialog.getByLabel('Vorname').fill('Max');
+    await dialog.getByLabel('Nachname').fill('Weiß');
+    const invite = dialog.getByRole('button', { name: 'Einladen' });
+    await invite.focus();
+    await page.keyboard.press('Enter');
+    await expect(page.getByText('Die E-Mail-Adresse wird bereits verwendet.')).toBeVisible();
+    await expect(invite).toBeFocused();
+    await expectNoAxeViolations(page);
+    await shot(page, 'invite-in-use');
+    await dialog.getByLabel('E-Mail').fill(`lena.tast.${Date.now()}@example.org`);
+    await dialog.getByLabel('Vorname').fill('Lena');
+    await dialog.getByLabel('Nachname').fill('Tast');
+    await page.keyboard.press('Enter');
+    await expect(page.getByText('User wurde erfolgreich eingeladen.')).toBeVisible();
+
+    // Löschen in the confirmation: the row goes, the focus stays with the users' table.
+    await page.getByRole('button', { name: 'Lena Tast löschen' }).focus();
+    await page.keyboard.press('Enter');
+    const confirm = page.getByRole('dialog', { name: 'Benutzer löschen' });
+    await confirm.getByRole('button', { name: 'Löschen' }).focus();
+    await page.keyboard.press('Enter');
+    await expect(confirm).toBeHidden();
+    await expect(page.getByRole('button', { name: 'Lena Tast löschen' })).toHaveCount(0);
+    await expect
+      .poll(() =>
+        page.evaluate(() => !!document.activeElement?.closest('[data-testid="institution-users"]')),
+      )
+      .toBe(true);
+  });
+
+  test('a button that stays disabled after its use leaves the focus in its section (Alle verwerfen)', async ({
+    page,
+  }) => {
+    await signIn(page, ACCOUNTS.tom, '/dashboard-tile-editor');
+    await page.getByRole('combobox', { name: 'Geschäftsfalltyp' }).click();
+    await page.getByRole('option', { name: /Marketing/ }).click();
+    await page.getByRole('button', { name: /Kachel „Praxisfinanzierung“ löschen/ }).click();
+    await expect(page.getByTestId('pending-operation')).toHaveCount(1);
+    const discardAll = page.getByRole('button', { name: 'Alle verwerfen' });
+    await discardAll.focus();
+    await page.keyboard.press('Enter');
+    await expect(page.getByTestId('pending-operation')).toHaveCount(0);
+    await expect(discardAll).toBeDisabled();
+    await expect(page.getByTestId('pending-operations')).toBeFocused();
+  });
+});
