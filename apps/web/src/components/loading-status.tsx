@@ -1,3 +1,4 @@
+import '@mantine/core/styles/Loader.css';
 import '@mantine/core/styles/VisuallyHidden.css';
 import { Box, Loader, type LoaderProps, VisuallyHidden } from '@mantine/core';
 

@@ -112,6 +112,12 @@ describe('AccountPage', () => {
   it('shows the account data; a failed load is silent', async () => {
     server.use(http.get('*/api/accountdata/:userId', () => HttpResponse.json(DATA)));
     renderPage();
+    // Heard while it loads: a status region's text (its aria-label alone was never read).
+    expect(
+      screen
+        .getAllByRole('status')
+        .some((status) => status.textContent?.includes('Kontodaten werden geladen …')),
+    ).toBe(true);
     expect(await screen.findByLabelText(/Vorname/)).toHaveValue('Max');
     expect(screen.getByText(DATA.email)).toBeInTheDocument();
     expect(await screen.findByTestId('two-factor-status')).toHaveTextContent('Nicht aktiv');
@@ -120,9 +126,7 @@ describe('AccountPage', () => {
   it('says nothing when the account data cannot be loaded', async () => {
     server.use(http.get('*/api/accountdata/:userId', () => problem(500)));
     renderPage();
-    await waitFor(() =>
-      expect(screen.queryByRole('status', { name: /werden geladen/ })).toBeNull(),
-    );
+    await waitFor(() => expect(screen.queryByText('Kontodaten werden geladen …')).toBeNull());
     expect(screen.queryByRole('alert')).toBeNull();
     expect(screen.queryByLabelText(/Vorname/)).toBeNull();
   });

@@ -2,13 +2,13 @@ import '@mantine/core/styles/Alert.css';
 import '@mantine/core/styles/Button.css';
 import '@mantine/core/styles/Center.css';
 import '@mantine/core/styles/Group.css';
-import '@mantine/core/styles/Loader.css';
 import '@mantine/core/styles/Stack.css';
 import '@mantine/core/styles/Text.css';
-import { Alert, Button, Center, Group, Loader, Stack, Text } from '@mantine/core';
+import { Alert, Button, Center, Group, Stack, Text } from '@mantine/core';
 import { passwordUserInputs } from '@portal/contract';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { LeaveGuard } from '../../components/leave-guard';
+import { LoadingStatus } from '../../components/loading-status';
 import { notifyError, notifySuccess } from '../../components/notifications';
 import { type Breadcrumb, PageHeader } from '../../components/page-header';
 import { isApiError } from '../../lib/api-client';
@@ -107,8 +107,8 @@ export function AccountPage({
         )}
         <Section title={account.personal.heading}>
           {accountData.isPending && (
-            <Center role="status" aria-label={account.personal.loading}>
-              <Loader size="sm" />
+            <Center>
+              <LoadingStatus size="sm" label={account.personal.loading} />
             </Center>
           )}
           {data && (

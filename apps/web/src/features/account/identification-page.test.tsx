@@ -30,6 +30,8 @@ describe('IdentificationPage', () => {
       </TestProviders>
     );
     const view = render(page(1));
+    // Heard while it loads: a status region's text (its aria-label alone was never read).
+    expect(screen.getByRole('status')).toHaveTextContent('Status wird geladen …');
     expect(await screen.findByTestId('ident-status')).toHaveTextContent('Gestartet');
     expect(loads).toBe(1);
 

@@ -1,10 +1,10 @@
 import '@mantine/core/styles/Badge.css';
 import '@mantine/core/styles/Button.css';
 import '@mantine/core/styles/Group.css';
-import '@mantine/core/styles/Loader.css';
 import '@mantine/core/styles/Stack.css';
 import '@mantine/core/styles/Text.css';
-import { Badge, Button, Group, Loader, Stack, Text } from '@mantine/core';
+import { Badge, Button, Group, Stack, Text } from '@mantine/core';
+import { LoadingStatus } from '../../components/loading-status';
 import { notifyError } from '../../components/notifications';
 import { type Breadcrumb, PageHeader } from '../../components/page-header';
 import { account } from '../../messages/de';
@@ -47,9 +47,7 @@ export function IdentificationPage({
         <Section title={text.statusLabel}>
           <Text size="sm">{text.intro}</Text>
           {!value ? (
-            <Group role="status" aria-label={text.loading}>
-              <Loader size="sm" />
-            </Group>
+            <LoadingStatus size="sm" label={text.loading} />
           ) : (
             <Stack gap="xs">
               <Group>
