@@ -85,4 +85,46 @@ test.describe('accessibility', () => {
     await expect(discardAll).toBeDisabled();
     await expect(page.getByTestId('pending-operations')).toBeFocused();
   });
+
+  test("at 320 CSS px (400 % zoom of a 1280 px window) Anna's pages need no sideways scrolling (WCAG 1.4.10)", async ({
+    page,
+  }) => {
+    test.setTimeout(120_000);
+    await page.setViewportSize({ width: 320, height: 640 });
+    await signIn(page, ACCOUNTS.anna, '/dashboard');
+    await page.goto('/orders');
+    const tiOrder = await page
+      .getByRole('link', { name: /Telematik|TI/ })
+      .first()
+      .getAttribute('href');
+    for (const path of [
+      '/dashboard',
+      '/credit-offer-widget',
+      '/bankaccount-offer',
+      '/egeko-smo',
+      '/customer-overview',
+      '/contracts',
+      '/orders',
+      tiOrder ?? '/orders',
+      '/document?documentType=service_report',
+      '/account',
+      '/identification',
+      '/institution',
+      '/list-helper',
+    ]) {
+      await page.goto(path);
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      await page.waitForLoadState('networkidle');
+      await expect
+        .poll(
+          () =>
+            page.evaluate(
+              () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+            ),
+          { message: `${path} is wider than 320 px` },
+        )
+        .toBe(0);
+      if (path === '/credit-offer-widget') await shot(page, 'credit-offer-320');
+    }
+  });
 });

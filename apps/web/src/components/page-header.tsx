@@ -47,7 +47,13 @@ export function PageHeader({ title, breadcrumbs = [], actions }: PageHeaderProps
         </nav>
       )}
       <Group justify="space-between" align="center" gap="md" wrap="wrap">
-        <Title order={1} fz={{ base: 'h2', sm: 'h1' }}>
+        {/* A long German word ('Mein Finanzierungswunsch') wraps instead of widening the page
+            at 320 px (400 % zoom): hyphenated where the browser can, else broken. */}
+        <Title
+          order={1}
+          fz={{ base: 'h2', sm: 'h1' }}
+          style={{ overflowWrap: 'anywhere', hyphens: 'auto', minWidth: 0 }}
+        >
           {title}
         </Title>
         {actions && <Group gap="sm">{actions}</Group>}
