@@ -127,4 +127,35 @@ test.describe('accessibility', () => {
       if (path === '/credit-offer-widget') await shot(page, 'credit-offer-320');
     }
   });
+
+  test('with text at 200 % (browser font size 32 px) the dashboard tiles keep their words whole (WCAG 1.4.4)', async ({
+    page,
+  }) => {
+    // Chrome's font-size setting, as a person with low vision sets it (page zoom stays 100 %).
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send('Page.enable');
+    await cdp.send('Page.setFontSizes', { fontSizes: { standard: 32, fixed: 26 } });
+    await signIn(page, ACCOUNTS.anna, '/dashboard');
+    await expect(page.getByTestId('tile').first()).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    // Every word of every tile on one line: broken words ('Kund|ence|nter') are unreadable.
+    const broken = await page.evaluate(() => {
+      const found: string[] = [];
+      for (const tile of Array.from(document.querySelectorAll('[data-testid="tile"]'))) {
+        const walker = document.createTreeWalker(tile, NodeFilter.SHOW_TEXT);
+        for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+          const text = node.textContent ?? '';
+          for (const match of text.matchAll(/\S+/g)) {
+            const range = document.createRange();
+            range.setStart(node, match.index);
+            range.setEnd(node, match.index + match[0].length);
+            const rects = Array.from(range.getClientRects()).filter((rect) => rect.width > 0);
+            if (new Set(rects.map((rect) => Math.round(rect.top))).size > 1) found.push(match[0]);
+          }
+        }
+      }
+      return found;
+    });
+    expect(broken).toEqual([]);
+  });
 });
