@@ -2,6 +2,7 @@ import '@mantine/core/styles/Group.css';
 import '@mantine/core/styles/Pagination.css';
 import '@mantine/core/styles/Text.css';
 import { Group, Pagination, Text } from '@mantine/core';
+import { useLayoutEffect, useRef } from 'react';
 import { listPages } from '../messages/de/list-pages';
 
 const CONTROL_LABELS = {
@@ -34,20 +35,40 @@ export interface ListPagesProps {
 /**
  * Under a long list: what the page shows and the pages (numbers, first/previous/next/last),
  * named in German for screen readers, the current one marked `aria-current`. Nothing for a
- * single page.
+ * single page. The summary is a polite live region, so a page change is heard; the focus stays
+ * in the pages (on the number shown when the control used turns disabled).
  */
 export function ListPages({ label, summary, pages, current, onChange, testId }: ListPagesProps) {
+  const navRef = useRef<HTMLElement>(null);
+  const wasUsed = useRef(false);
+  // Erste/Letzte/Vorherige/Nächste Seite is disabled on the page it leads to, and the browser
+  // would drop its focus to the page's start: the focus goes to the page number shown instead,
+  // before that happens.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the page shown changed.
+  useLayoutEffect(() => {
+    if (!wasUsed.current) return;
+    wasUsed.current = false;
+    const nav = navRef.current;
+    const active = document.activeElement;
+    if (!nav || !(active instanceof HTMLElement) || !nav.contains(active)) return;
+    if (active.matches(':disabled')) {
+      nav.querySelector<HTMLElement>('[aria-current="page"]')?.focus({ preventScroll: true });
+    }
+  }, [current]);
   if (pages <= 1) return null;
   return (
     <Group justify="space-between" gap="sm">
       <Text size="sm" aria-live="polite" data-testid={testId}>
         {summary}
       </Text>
-      <nav aria-label={label}>
+      <nav aria-label={label} ref={navRef}>
         <Pagination
           total={pages}
           value={current}
-          onChange={onChange}
+          onChange={(page) => {
+            wasUsed.current = true;
+            onChange(page);
+          }}
           withEdges
           size="sm"
           getItemProps={(item) => ({ 'aria-label': listPages.page(item) })}

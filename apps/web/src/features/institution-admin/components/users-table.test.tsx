@@ -69,6 +69,8 @@ describe('UsersTable with hundreds of users', () => {
     expect(bodyRows()).toHaveLength(50);
     expect(bodyRows()[49]).toHaveTextContent('Nutzer 400');
     expect(within(pages).getByRole('button', { name: 'Nächste Seite' })).toBeDisabled();
+    // The used control is disabled now: the focus is on the page shown, not dropped.
+    expect(within(pages).getByRole('button', { name: 'Seite 8' })).toHaveFocus();
 
     // By keyboard: Tab to "Vorherige Seite" and Enter.
     within(pages).getByRole('button', { name: 'Vorherige Seite' }).focus();
