@@ -29,12 +29,17 @@ test.describe('accessibility', () => {
     await expect(page.getByTestId('institution-users')).toContainText('Max');
     await slowDown(page, /\/api\/institution\/[^/]+(\/user)?$/);
 
-    // Speichern: the page stays, the focus stays on the button.
+    // Speichern: the page stays, the focus stays on the button, and the toast is added to a
+    // polite live region that was in the page before it (so that it is heard).
+    const toasts = page.locator('[data-position="bottom-right"][aria-live="polite"]');
+    await expect(toasts).toBeAttached();
+    await expect(toasts).toHaveText('');
     const save = page.getByRole('button', { name: 'Speichern' });
     await save.focus();
     await page.keyboard.press('Enter');
-    await expect(page.getByText('Einstellungen wurden übernommen.')).toBeVisible();
+    await expect(toasts.getByText('Einstellungen wurden übernommen.')).toBeVisible();
     await expect(save).toBeFocused();
+    await expectNoAxeViolations(page);
 
     // Einladen with an address in use: the dialog stays with its message, the focus in it.
     await page.getByRole('button', { name: 'Benutzer einladen' }).click();

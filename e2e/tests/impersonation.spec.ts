@@ -298,7 +298,8 @@ test.describe('impersonation (Als User eines Kunden anmelden)', () => {
     await page.clock.fastForward(285_000);
     await expect(page.getByTestId('support-mode')).toHaveCount(0);
     await expect(userMenu(page)).toContainText('Sara');
-    const notice = page.getByRole('status').filter({
+    // A toast in the toasts' polite live region.
+    const notice = page.locator('[aria-live="polite"] .mantine-Notification-root').filter({
       hasText: 'Die Nachahmung ist abgelaufen. Sie sind wieder als eigener User angemeldet.',
     });
     await expect(notice).toBeVisible();

@@ -17,14 +17,14 @@ describe('notificationsContainerProps', () => {
 });
 
 describe('buildNotification', () => {
-  it('gives success toasts 3000 ms, bottom-right, teal, a status role and a close button', () => {
+  it('gives success toasts 3000 ms, bottom-right, teal, no live region of their own and a close button', () => {
     expect(buildNotification('success', 'Gespeichert.')).toMatchObject({
       id: 'success:Gespeichert.',
       message: 'Gespeichert.',
       autoClose: 3000,
       position: 'bottom-right',
       color: 'teal',
-      role: 'status',
+      role: 'none',
       withCloseButton: true,
     });
   });

@@ -20,7 +20,10 @@ export const NOTIFICATION_POSITION = 'bottom-right' as const;
 
 /**
  * Props for the one `<Notifications>` container. The stack sits above the floating help button
- * (which takes the bottom-right corner), so neither hides the other.
+ * (which takes the bottom-right corner), so neither hides the other. The container is a polite
+ * live region: it is in the page before any toast (mounted once a feature that notifies has
+ * loaded), and screen readers announce what is added to a live region that is already there,
+ * but mostly not a region inserted together with its text, as each toast was.
  */
 export const notificationsContainerProps = {
   position: NOTIFICATION_POSITION,
@@ -28,6 +31,7 @@ export const notificationsContainerProps = {
   limit: 5,
   zIndex: 400,
   classNames: { root: classes.root },
+  'aria-live': 'polite',
 } as const satisfies NotificationsProps;
 
 /** The notifications container, configured; mount it once inside the MantineProvider. */
@@ -64,8 +68,10 @@ export function buildNotification(
     autoClose: persistent ? false : NOTIFICATION_AUTO_CLOSE_MS,
     withCloseButton: true,
     closeButtonProps: { 'aria-label': shell.common.close },
-    // Errors interrupt; successes wait their turn.
-    role: kind === 'error' ? 'alert' : 'status',
+    // Errors interrupt (an alert is announced as it appears). A success is read out as an
+    // addition to the container's polite live region; a status role of its own would make the
+    // new toast a live region inserted with its text, which screen readers mostly skip.
+    role: kind === 'error' ? 'alert' : 'none',
   };
 }
 

@@ -261,8 +261,10 @@ describe('ImpersonationControl', () => {
       'Die Nachahmung ist abgelaufen. Sie sind wieder als eigener User angemeldet.',
     );
     expect(sessionStorage.getItem(RAN_OUT_NOTICE_KEY)).toBeNull();
-    const toast = notice.closest('[role="status"]');
+    const toast = notice.closest('[role="none"]');
     expect(toast).not.toBeNull();
+    // Heard as an addition to the toasts' polite live region.
+    expect(toast?.closest('[aria-live="polite"]')).not.toBeNull();
     // Persistent: it waits for the close button (the run-out is usually found on coming back).
     await new Promise((resolve) => setTimeout(resolve, 3_200));
     expect(screen.getByText(/Die Nachahmung ist abgelaufen/)).toBeInTheDocument();

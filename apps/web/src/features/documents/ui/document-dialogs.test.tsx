@@ -1,5 +1,5 @@
 import { documentSchema, type PortalDocument } from '@portal/contract';
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HttpResponse, http } from 'msw';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
@@ -48,11 +48,16 @@ function renderDialog(Dialog: typeof EditDocumentDialog | typeof DeleteDocumentD
   return { onClose, onChanged };
 }
 
-/** The toast's text (Mantine's notification has role alert for errors, status for success). */
-const toast = async (role: 'alert' | 'status') =>
-  (await screen.findAllByRole(role)).find((element) =>
-    element.closest('.mantine-Notification-root'),
-  );
+/**
+ * The toast (role alert for errors; a success is no live region of its own, but an addition to
+ * the toasts' polite live region: role none).
+ */
+const toast = async (role: 'alert' | 'none') =>
+  waitFor(() => {
+    const found = document.querySelector(`.mantine-Notification-root[role="${role}"]`);
+    if (!found) throw new Error(`no toast with role ${role}`);
+    return found;
+  });
 
 // Spec section 8: 'Update des Dokuments erfolgreich' / 'Update des Dokuments fehlgeschlagen';
 // 'Löschen des Dokuments erfolgreich' / 'Löschen des Dokuments fehlgeschlagen'.
@@ -128,7 +133,7 @@ describe('document dialogs: failure texts of spec section 8', () => {
         { name: 'Speichern' },
       ),
     );
-    expect(await toast('status')).toHaveTextContent(/^Update des Dokuments erfolgreich$/);
+    expect(await toast('none')).toHaveTextContent(/^Update des Dokuments erfolgreich$/);
     expect(edit.onClose).toHaveBeenCalled();
     expect(edit.onChanged).toHaveBeenCalled();
   });
@@ -141,7 +146,7 @@ describe('document dialogs: failure texts of spec section 8', () => {
         name: 'Löschen',
       }),
     );
-    expect(await toast('status')).toHaveTextContent(/^Löschen des Dokuments erfolgreich$/);
+    expect(await toast('none')).toHaveTextContent(/^Löschen des Dokuments erfolgreich$/);
     expect(removal.onClose).toHaveBeenCalled();
     expect(removal.onChanged).toHaveBeenCalled();
   });
