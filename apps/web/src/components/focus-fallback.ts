@@ -65,6 +65,15 @@ export function keepFocusOnBusyButtons(doc: Document = document): () => void {
   const onFocusIn = (event: FocusEvent) => {
     last = event.target instanceof HTMLElement ? event.target : null;
   };
+  // Chromium lets go of a disabled element's focus in a task of its own, some time after the
+  // change (later under load): looked at once it has (blur), and a little later in any case.
+  const onFocusOut = (event: FocusEvent) => {
+    const button = last;
+    if (!button || event.target !== button || event.relatedTarget !== null) return;
+    // Only a focus taken by the button's disabling; a click on the page keeps its own effect.
+    if (!button.matches(':disabled')) return;
+    doc.defaultView?.setTimeout(() => settle(button), 0);
+  };
   const settle = (button: HTMLElement) => {
     if (button !== last || !button.isConnected || !isLost()) return;
     if (!button.matches(':disabled')) {
@@ -78,12 +87,10 @@ export function keepFocusOnBusyButtons(doc: Document = document): () => void {
     const button = last;
     if (!button || !records.some((record) => record.target === button)) return;
     settle(button);
-    // The browser lets go of a disabled element's focus at its next rendering, not at once.
-    doc.defaultView?.requestAnimationFrame(() =>
-      doc.defaultView?.requestAnimationFrame(() => settle(button)),
-    );
+    for (const delay of [50, 250, 750]) doc.defaultView?.setTimeout(() => settle(button), delay);
   });
   doc.addEventListener('focusin', onFocusIn);
+  doc.addEventListener('focusout', onFocusOut);
   observer.observe(doc.body, {
     subtree: true,
     attributes: true,
@@ -91,6 +98,7 @@ export function keepFocusOnBusyButtons(doc: Document = document): () => void {
   });
   return () => {
     doc.removeEventListener('focusin', onFocusIn);
+    doc.removeEventListener('focusout', onFocusOut);
     observer.disconnect();
   };
 }
