@@ -235,6 +235,18 @@ describe('support access log', () => {
       contractorNames: ['Abrechnungszentrum Nord GmbH'],
     });
     expect(entry!.endedAt).not.toBeNull();
+    // Ended once more from a second tab a moment later: the list keeps the first end.
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    const again = await t.app.inject({
+      method: 'POST',
+      url: '/api/impersonation/end',
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(again.statusCode).toBe(204);
+    const [same] = (await get('anna', `/api/institution/${SONNE}/support-access`)).json() as {
+      endedAt: string | null;
+    }[];
+    expect(same!.endedAt).toBe(entry!.endedAt);
     expect((await get('max', `/api/institution/${SONNE}/support-access`)).statusCode).toBe(403);
     // Nothing about other institutions' accesses.
     const mueller = await get(

@@ -160,7 +160,11 @@ export async function listSupportAccess(db: Db, scope: InstitutionScope): Promis
   const endOf = new Map<string, Date>();
   const lastExpiryOf = new Map<string, Date>();
   for (const row of later) {
-    if (row.event === 'end') endOf.set(row.sessionId, row.createdAt);
+    // Ended twice (two tabs each pressed Eigener User): the first end counts.
+    const ended = endOf.get(row.sessionId);
+    if (row.event === 'end' && (!ended || row.createdAt < ended)) {
+      endOf.set(row.sessionId, row.createdAt);
+    }
     const known = lastExpiryOf.get(row.sessionId);
     if (row.expiresAt && (!known || row.expiresAt > known)) {
       lastExpiryOf.set(row.sessionId, row.expiresAt);
