@@ -11,7 +11,7 @@ import { bearer, demoToken } from '../../test/tokens';
 import { buildApp } from '../app';
 import { loadConfig } from '../config';
 import { institutionUserRoles, users } from '../db/schema';
-import { DEMO_EMAILS, DEMO_INSTITUTIONS, DEMO_USERS } from '../db/seed/demo-ids';
+import { DEMO_EMAILS, DEMO_INSTITUTIONS, DEMO_PASSWORD, DEMO_USERS } from '../db/seed/demo-ids';
 import { messages } from '../messages';
 
 const SONNENSCHEIN = DEMO_INSTITUTIONS.praxisSonnenschein;
@@ -240,5 +240,31 @@ describe('a mail that cannot be sent', () => {
       headers: bearer(await demoToken(t, 'anna')),
     });
     expect(list.json()).toEqual([]);
+  });
+
+  it('e-mail change: 503, and no change waits for a link that was never sent', async () => {
+    const headers = bearer(await demoToken(t, 'anna'));
+    const { confirmation } = (
+      await t.app.inject({
+        method: 'POST',
+        url: '/api/user/confirmPassword',
+        headers,
+        payload: { password: DEMO_PASSWORD },
+      })
+    ).json() as { confirmation: string };
+    expectMailUnavailable(
+      await t.app.inject({
+        method: 'PUT',
+        url: '/api/user/updateEmail',
+        headers: { ...headers, 'x-password-confirmation': confirmation },
+        payload: { email: 'anna.neu@example.org' },
+      }),
+    );
+    const data = await t.app.inject({
+      method: 'GET',
+      url: `/api/accountdata/${DEMO_USERS.anna}`,
+      headers,
+    });
+    expect(data.json()).toMatchObject({ email: DEMO_EMAILS.anna, pendingEmail: null });
   });
 });
