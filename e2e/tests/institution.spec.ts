@@ -82,7 +82,7 @@ test.describe('institution page (Unternehmen)', () => {
     await page.getByLabel('Postleitzahl').fill('123');
     await page.getByRole('button', { name: 'Speichern' }).click();
     await expect(
-      page.getByText('Bitte geben Sie eine fünfstellige Postleitzahl ein.'),
+      page.getByText('Bitte geben Sie eine gültige fünfstellige Postleitzahl ein.'),
     ).toBeVisible();
     await expectNoAxeViolations(page);
     await page.getByLabel('Postleitzahl').fill('20095');

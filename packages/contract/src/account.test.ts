@@ -26,6 +26,19 @@ describe('institutionUpdate', () => {
     },
   );
 
+  it.each(['01067', '20095', '99998'])('takes the postal code %s', (postalcode) => {
+    expect(messagesOf({ ...valid, postalcode })).toEqual([]);
+  });
+
+  it.each(['00000', '00999', '1234', '123456', '2009a'])(
+    'refuses the postal code %s',
+    (postalcode) => {
+      expect(messagesOf({ ...valid, postalcode })).toEqual([
+        'Fünf Ziffern, nicht mit 00 beginnend',
+      ]);
+    },
+  );
+
   it('saves a name and a street of 150 characters (more than a personal name)', () => {
     const long = 'x'.repeat(150);
     expect(messagesOf({ ...valid, name: long, street: long })).toEqual([]);

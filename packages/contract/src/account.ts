@@ -86,13 +86,16 @@ export const identStart = z.object({ returnUrl: z.string().optional() }).nullish
 export const identStartResponse = z.object({ url: z.string() });
 export type IdentStartResponse = z.infer<typeof identStartResponse>;
 
+/**
+ * A German postal code: five digits from 01001 to 99998; none begins with 00 (such a code
+ * reaches no one, and '00000' is what a form gets when something had to be typed).
+ */
+export const GERMAN_POSTAL_CODE = /^(?!00)\d{5}$/;
+
 /** PUT /institution/{id} */
 export const institutionUpdate = z.object({
   name: requiredText(ACCOUNT_LIMITS.institutionName),
-  postalcode: z
-    .string()
-    .trim()
-    .regex(/^\d{5}$/, 'Fünf Ziffern'),
+  postalcode: z.string().trim().regex(GERMAN_POSTAL_CODE, 'Fünf Ziffern, nicht mit 00 beginnend'),
   city: name,
   street: requiredText(ACCOUNT_LIMITS.street),
   /**

@@ -88,6 +88,7 @@ describe('institution administration', () => {
     it('answers 400 for an invalid body and changes nothing', async () => {
       for (const body of [
         { ...data, postalcode: '123' },
+        { ...data, postalcode: '00000' },
         { ...data, name: '' },
         { name: 'Nur Name' },
       ]) {

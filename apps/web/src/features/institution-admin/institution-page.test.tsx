@@ -165,6 +165,25 @@ describe('InstitutionPage', () => {
     expect(changes.at(-1)?.street).toBe('Jungfernstieg 1');
   });
 
+  it("refuses a postal code that reaches no one ('00000') as the server would, without sending it", async () => {
+    let puts = 0;
+    server.use(
+      http.put(`*/api/institution/${ID}`, () => {
+        puts += 1;
+        return HttpResponse.json(INSTITUTION);
+      }),
+    );
+    renderPage();
+    const postalcode = screen.getByLabelText(/Postleitzahl/);
+    await userEvent.clear(postalcode);
+    await userEvent.type(postalcode, '00000');
+    await userEvent.click(screen.getByRole('button', { name: 'Speichern' }));
+    expect(postalcode).toHaveAccessibleDescription(
+      'Bitte geben Sie eine gültige fünfstellige Postleitzahl ein.',
+    );
+    expect(puts).toBe(0);
+  });
+
   it("a reload bringing another admin's change keeps what is typed (and its version); with nothing typed it shows the new data", async () => {
     let body: unknown;
     server.use(

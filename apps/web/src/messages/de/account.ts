@@ -132,7 +132,7 @@ export const institutionAdmin = {
     heading: 'Daten der Institution',
     name: 'Name',
     postalcode: 'Postleitzahl',
-    postalcodeInvalid: 'Bitte geben Sie eine fünfstellige Postleitzahl ein.',
+    postalcodeInvalid: 'Bitte geben Sie eine gültige fünfstellige Postleitzahl ein.',
     city: 'Ort',
     street: 'Straße und Hausnummer',
     required: 'Pflichtfeld',

@@ -4,7 +4,12 @@ import '@mantine/core/styles/Group.css';
 import '@mantine/core/styles/Input.css';
 import '@mantine/core/styles/SimpleGrid.css';
 import { Alert, Button, Group, SimpleGrid, Text, TextInput } from '@mantine/core';
-import { ACCOUNT_LIMITS, type Institution, type InstitutionUpdate } from '@portal/contract';
+import {
+  ACCOUNT_LIMITS,
+  GERMAN_POSTAL_CODE,
+  type Institution,
+  type InstitutionUpdate,
+} from '@portal/contract';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { focusFirstInvalid } from '../../../components/focus-first-invalid';
 import { type DirtyReport, useReportDirty } from '../../../lib/use-unsaved-parts';
@@ -91,7 +96,7 @@ export function InstitutionDataForm({
   };
   const errors = {
     name: !values.name.trim() ? text.required : null,
-    postalcode: !/^\d{5}$/.test(values.postalcode.trim()) ? text.postalcodeInvalid : null,
+    postalcode: !GERMAN_POSTAL_CODE.test(values.postalcode.trim()) ? text.postalcodeInvalid : null,
     city: !values.city.trim() ? text.required : null,
     street: !values.street.trim() ? text.required : null,
   };
