@@ -13,6 +13,7 @@ import { loadConfig } from '../config';
 import { institutionUserRoles, users } from '../db/schema';
 import { DEMO_EMAILS, DEMO_INSTITUTIONS, DEMO_PASSWORD, DEMO_USERS } from '../db/seed/demo-ids';
 import { messages } from '../messages';
+import { HOUR_MS, issueToken, peekToken } from '../modules/account/tokens';
 
 const SONNENSCHEIN = DEMO_INSTITUTIONS.praxisSonnenschein;
 
@@ -240,6 +241,25 @@ describe('a mail that cannot be sent', () => {
       headers: bearer(await demoToken(t, 'anna')),
     });
     expect(list.json()).toEqual([]);
+  });
+
+  it('re-sending an invitation: 503, and the link the person already has still works', async () => {
+    const [invitee] = await t.app.db
+      .insert(users)
+      .values({ email: 'rosa.rot@example.org', firstName: 'Rosa', lastName: 'Rot' })
+      .returning({ id: users.id });
+    await t.app.db.insert(institutionUserRoles).values({
+      userId: invitee!.id,
+      institutionId: SONNENSCHEIN,
+      role: 'INSTITUTION_MEMBER',
+    });
+    const earlier = await issueToken(t.app.db, invitee!.id, 'INVITATION', HOUR_MS);
+    expectMailUnavailable(
+      await post(`/institution/${SONNENSCHEIN}/user/${invitee!.id}/email/invitation`, {}),
+    );
+    expect(await peekToken(t.app.db, earlier, ['INVITATION'])).toMatchObject({
+      userId: invitee!.id,
+    });
   });
 
   it('e-mail change: 503, and no change waits for a link that was never sent', async () => {

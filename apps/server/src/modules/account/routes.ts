@@ -38,7 +38,7 @@ import {
   updatePassword,
 } from './service';
 import { identificationSimulationRoutes } from './simulation';
-import { actionTokenLink, consumeToken } from './tokens';
+import { actionTokenLink, consumeToken, replaceEarlierTokens } from './tokens';
 
 const noContent = { 204: z.null().describe('Erledigt') };
 const tags = ['account'];
@@ -149,6 +149,7 @@ export const accountRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (a
         await consumeToken(db, change.token, ['EMAIL_CHANGE'], change.user.id);
         throw error;
       }
+      await replaceEarlierTokens(db, change.token);
       // The old address learns of it (the person asking may not be its owner).
       await notify(emailChangeNoticeMail(change.user, change.newEmail, config.publicUrl));
       return change.account;

@@ -157,7 +157,10 @@ export async function requestEmailChange(
   ) {
     throw forbidden(messages.passwordConfirmationMissing);
   }
-  const token = await issueToken(db, user.id, 'EMAIL_CHANGE', EMAIL_CHANGE_TTL_MS, email);
+  // An earlier request's link stays usable until this one's mail went out (the route).
+  const token = await issueToken(db, user.id, 'EMAIL_CHANGE', EMAIL_CHANGE_TTL_MS, email, {
+    keepEarlier: true,
+  });
   return {
     account: { ...toAccountData(user), pendingEmail: email },
     user,

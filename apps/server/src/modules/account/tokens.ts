@@ -25,7 +25,9 @@ export const hashToken = (token: string) => createHash('sha256').update(token).d
 
 /**
  * Issues a new single-use token of `kind` for the user; earlier unused tokens of the same kind
- * are used up, so only the newest link works.
+ * are used up, so only the newest link works. With `keepEarlier` they stay usable until
+ * {@link replaceEarlierTokens} (once the new link's mail went out), so a mail that cannot be
+ * sent leaves the link the person already has working.
  */
 export async function issueToken(
   db: Db,
@@ -33,6 +35,7 @@ export async function issueToken(
   kind: AccountTokenKind,
   ttlMs: number,
   newEmail?: string,
+  { keepEarlier = false }: { keepEarlier?: boolean } = {},
 ): Promise<string> {
   const token = randomBytes(32).toString('base64url');
   // The user's tokens that can no longer be used go now (no table that only grows).
@@ -45,16 +48,7 @@ export async function issueToken(
         or(lt(accountTokens.expiresAt, dayAgo), lt(accountTokens.usedAt, dayAgo)),
       ),
     );
-  await db
-    .update(accountTokens)
-    .set({ usedAt: new Date() })
-    .where(
-      and(
-        eq(accountTokens.userId, userId),
-        eq(accountTokens.kind, kind),
-        isNull(accountTokens.usedAt),
-      ),
-    );
+  if (!keepEarlier) await useUpTokens(db, userId, kind);
   await db.insert(accountTokens).values({
     userId,
     kind,
@@ -63,6 +57,38 @@ export async function issueToken(
     newEmail: newEmail ?? null,
   });
   return token;
+}
+
+/** Uses up the user's unused tokens of `kind`, all of them or those issued before `before`. */
+async function useUpTokens(db: Db, userId: string, kind: AccountTokenKind, before?: Date) {
+  await db
+    .update(accountTokens)
+    .set({ usedAt: new Date() })
+    .where(
+      and(
+        eq(accountTokens.userId, userId),
+        eq(accountTokens.kind, kind),
+        isNull(accountTokens.usedAt),
+        ...(before ? [lt(accountTokens.createdAt, before)] : []),
+      ),
+    );
+}
+
+/**
+ * After the mail with `token`'s link went out: the user's earlier tokens of its kind are used
+ * up, so only the newest link works (a token issued with `keepEarlier`).
+ */
+export async function replaceEarlierTokens(db: Db, token: string): Promise<void> {
+  const [row] = await db
+    .select({
+      userId: accountTokens.userId,
+      kind: accountTokens.kind,
+      createdAt: accountTokens.createdAt,
+    })
+    .from(accountTokens)
+    .where(eq(accountTokens.tokenHash, hashToken(token)))
+    .limit(1);
+  if (row) await useUpTokens(db, row.userId, row.kind, row.createdAt);
 }
 
 /** A token that can be used: its user, kind and (EMAIL_CHANGE) the new address. */

@@ -18,7 +18,13 @@ import {
 } from '../account/mails';
 import { messages } from '../account/messages';
 import { findUser, findUserByEmail } from '../account/repository';
-import { actionTokenLink, HOUR_MS, issueToken } from '../account/tokens';
+import {
+  actionTokenLink,
+  consumeToken,
+  HOUR_MS,
+  issueToken,
+  replaceEarlierTokens,
+} from '../account/tokens';
 import { getInstitution } from '../institution/service';
 import {
   addMember,
@@ -101,10 +107,19 @@ async function sendInvitation(
     return;
   }
   const hours = mail.config.account.invitationTtlHours;
-  const token = await issueToken(db, invitee.id, 'INVITATION', hours * HOUR_MS);
-  await mail.app.mailer.send(
-    invitationMail(invitee, name, actionTokenLink(mail.config, token), hours, inviter),
-  );
+  // The link the person may already have works until the new one is sent.
+  const token = await issueToken(db, invitee.id, 'INVITATION', hours * HOUR_MS, undefined, {
+    keepEarlier: true,
+  });
+  try {
+    await mail.app.mailer.send(
+      invitationMail(invitee, name, actionTokenLink(mail.config, token), hours, inviter),
+    );
+  } catch (error) {
+    await consumeToken(db, token, ['INVITATION'], invitee.id);
+    throw error;
+  }
+  await replaceEarlierTokens(db, token);
 }
 
 /**
