@@ -126,6 +126,28 @@ describe('institution administration', () => {
     };
     let inviteeId: string;
 
+    it("a support user acting as the admin invites in no one's name: the mail does not name the admin", async () => {
+      const before = mailbox.mails.length;
+      const email = 'ida.support@example.org';
+      const res = await t.app.inject({
+        method: 'POST',
+        url: `/api/institution/${SONNENSCHEIN}/user`,
+        headers: bearer(
+          await demoToken(t, 'anna', {
+            impersonator: { id: DEMO_USERS.sara, username: 'sara.support' },
+          }),
+        ),
+        payload: { ...invitee, email, firstName: 'Ida', lastName: 'Support' },
+      });
+      expect(res.statusCode, res.body).toBe(201);
+      const mail = await mailbox.next(email, before);
+      expect(mail.text).toContain(
+        'Sie wurden eingeladen, im Institutionsportal für „Praxis Sonnenschein“ mitzuarbeiten.',
+      );
+      expect(mail.text).not.toContain('Anna Schäfer');
+      await call('DELETE', `/api/institution/${SONNENSCHEIN}/user/${res.json().id}`);
+    });
+
     it('invites a new user: the mail arrives and its link sets a password that signs in', async () => {
       const before = mailbox.mails.length;
       const res = await call('POST', `/api/institution/${SONNENSCHEIN}/user`, 'anna', invitee);

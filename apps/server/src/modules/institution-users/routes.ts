@@ -7,6 +7,7 @@ import {
   invitation,
   userRoleUpdate,
 } from '@portal/contract';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Config } from '../../config';
@@ -17,6 +18,7 @@ import { problemResponses } from '../shared/responses';
 import {
   changeUserRole,
   inviteUser,
+  type MailContext,
   removeUser,
   resendInvitation,
   saveInstitution,
@@ -31,7 +33,12 @@ export const institutionUsersRoutes: FastifyPluginAsyncZod<{ config: Config }> =
   { config },
 ) => {
   const db = app.db;
-  const mail = { app, config };
+  // A support user acting as an admin invites in no one's name: the mail would name the admin.
+  const mailFor = (request: FastifyRequest): MailContext => ({
+    app,
+    config,
+    namesInviter: !request.auth.impersonator,
+  });
 
   app.put(
     '/institution/:id',
@@ -71,7 +78,7 @@ export const institutionUsersRoutes: FastifyPluginAsyncZod<{ config: Config }> =
       },
     },
     async (request, reply) => {
-      const member = await inviteUser(db, mail, request.scope, request.body);
+      const member = await inviteUser(db, mailFor(request), request.scope, request.body);
       // This process forgets the person's roles and the member list now, not only when the
       // NOTIFY arrives.
       app.principals.invalidate(member.id);
@@ -148,7 +155,7 @@ export const institutionUsersRoutes: FastifyPluginAsyncZod<{ config: Config }> =
       },
     },
     async (request, reply) => {
-      await resendInvitation(db, mail, request.scope, request.params.userId);
+      await resendInvitation(db, mailFor(request), request.scope, request.params.userId);
       return reply.code(204).send(null);
     },
   );

@@ -42,6 +42,8 @@ import {
 export interface MailContext {
   app: Pick<FastifyInstance, 'mailer'>;
   config: Config;
+  /** Whether mails may name the caller as the inviter (not while impersonating). */
+  namesInviter?: boolean;
 }
 
 export async function saveInstitution(
@@ -84,8 +86,8 @@ async function undoneUnlessSent(undo: () => Promise<unknown>, send: () => Promis
  * The person who invites (the caller), named in the mail so the recipient knows whom to ask
  * whether it is genuine; none when people ask for their own invitation again.
  */
-async function inviterOf(db: Db, scope: InstitutionScope, inviteeId: string) {
-  if (scope.userId === inviteeId) return undefined;
+async function inviterOf(db: Db, mail: MailContext, scope: InstitutionScope, inviteeId: string) {
+  if (scope.userId === inviteeId || mail.namesInviter === false) return undefined;
   const caller = await findUser(db, scope.userId);
   return caller ? { firstName: caller.firstName, lastName: caller.lastName } : undefined;
 }
@@ -97,7 +99,7 @@ async function sendInvitation(
   invitee: Parameters<typeof invitationMail>[0] & { id: string },
 ) {
   const name = await institutionName(db, scope);
-  const inviter = await inviterOf(db, scope, invitee.id);
+  const inviter = await inviterOf(db, mail, scope, invitee.id);
   if (mail.config.auth.mode === 'external') {
     // The link of an invitation leads to the embedded provider's page that sets a password;
     // an external provider knows neither that page's tokens nor the portal's passwords.
@@ -187,7 +189,7 @@ export async function inviteUser(
               name,
               mail.config.publicUrl,
               ROLE_LABELS[invitation.role],
-              await inviterOf(db, scope, existing.id),
+              await inviterOf(db, mail, scope, existing.id),
             ),
           );
         } else {
