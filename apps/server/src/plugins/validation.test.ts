@@ -86,7 +86,7 @@ describe('validation answers are German, field by field', () => {
     });
     expect(errors).toEqual([
       { path: 'body.name', message: 'Pflichtfeld' },
-      { path: 'body.postalcode', message: 'Fünf Ziffern' },
+      { path: 'body.postalcode', message: 'Fünf Ziffern, nicht mit 00 beginnend' },
       { path: 'body.city', message: 'Höchstens 100 Zeichen' },
     ]);
   });
