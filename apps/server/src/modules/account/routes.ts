@@ -38,7 +38,7 @@ import {
   updatePassword,
 } from './service';
 import { identificationSimulationRoutes } from './simulation';
-import { actionTokenLink, consumeToken, replaceEarlierTokens } from './tokens';
+import { actionTokenLink, sendTokenMail } from './tokens';
 
 const noContent = { 204: z.null().describe('Erledigt') };
 const tags = ['account'];
@@ -140,16 +140,12 @@ export const accountRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (a
         request.body.email,
         request.headers['x-password-confirmation'],
       );
-      try {
-        await app.mailer.send(
+      // Nothing waits for a link that never went out (the mailer answers 503).
+      await sendTokenMail(db, change.token, 'EMAIL_CHANGE', change.user.id, () =>
+        app.mailer.send(
           emailChangeMail(change.user, change.newEmail, actionTokenLink(config, change.token)),
-        );
-      } catch (error) {
-        // Nothing waits for a link that never went out (the mailer answers 503).
-        await consumeToken(db, change.token, ['EMAIL_CHANGE'], change.user.id);
-        throw error;
-      }
-      await replaceEarlierTokens(db, change.token);
+        ),
+      );
       // The old address learns of it (the person asking may not be its owner).
       await notify(emailChangeNoticeMail(change.user, change.newEmail, config.publicUrl));
       return change.account;

@@ -91,6 +91,27 @@ export async function replaceEarlierTokens(db: Db, token: string): Promise<void>
   if (row) await useUpTokens(db, row.userId, row.kind, row.createdAt);
 }
 
+/**
+ * Mails the link of `token` (issued with `keepEarlier`) by `send`. Once the mail went out, the
+ * user's earlier links of its kind are used up; a mail that could not be sent withdraws the new
+ * token instead (so nothing waits for a link that never arrived) and rethrows the mailer's error.
+ */
+export async function sendTokenMail(
+  db: Db,
+  token: string,
+  kind: AccountTokenKind,
+  userId: string,
+  send: () => Promise<unknown>,
+): Promise<void> {
+  try {
+    await send();
+  } catch (error) {
+    await consumeToken(db, token, [kind], userId);
+    throw error;
+  }
+  await replaceEarlierTokens(db, token);
+}
+
 /** A token that can be used: its user, kind and (EMAIL_CHANGE) the new address. */
 export interface ValidToken {
   userId: string;

@@ -18,13 +18,7 @@ import {
 } from '../account/mails';
 import { messages } from '../account/messages';
 import { findUser, findUserByEmail } from '../account/repository';
-import {
-  actionTokenLink,
-  consumeToken,
-  HOUR_MS,
-  issueToken,
-  replaceEarlierTokens,
-} from '../account/tokens';
+import { actionTokenLink, HOUR_MS, issueToken, sendTokenMail } from '../account/tokens';
 import { getInstitution } from '../institution/service';
 import {
   addMember,
@@ -113,15 +107,11 @@ async function sendInvitation(
   const token = await issueToken(db, invitee.id, 'INVITATION', hours * HOUR_MS, undefined, {
     keepEarlier: true,
   });
-  try {
-    await mail.app.mailer.send(
+  await sendTokenMail(db, token, 'INVITATION', invitee.id, () =>
+    mail.app.mailer.send(
       invitationMail(invitee, name, actionTokenLink(mail.config, token), hours, inviter),
-    );
-  } catch (error) {
-    await consumeToken(db, token, ['INVITATION'], invitee.id);
-    throw error;
-  }
-  await replaceEarlierTokens(db, token);
+    ),
+  );
 }
 
 /**
