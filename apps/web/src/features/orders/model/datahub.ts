@@ -31,7 +31,9 @@ const isGroup = (value: Json) => isObject(value) && !isMoney(value);
 
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
 const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})$/;
-const number = new Intl.NumberFormat('de-DE');
+// Four digits stay whole (DIN 5008 leaves them ungrouped): a datahub number may be a year or a
+// count ('Baujahr: 2019', not '2.019'); from five digits on, thousands are grouped.
+const number = new Intl.NumberFormat('de-DE', { useGrouping: 'min2' });
 
 function formatMoney(amount: number, currency: string): string {
   if (currency === 'EUR') return formatEuro(amount);
