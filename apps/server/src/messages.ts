@@ -130,6 +130,9 @@ export const identityMessages = {
   otpLabel: 'Einmalcode',
   otpButton: 'Bestätigen',
   invalidOtp: 'Der Code ist ungültig.',
+  /** Not spec text: a right code that was already used (RFC 6238 allows each code once). */
+  usedOtp:
+    'Dieser Code wurde bereits verwendet. Bitte warten Sie, bis Ihre Authenticator-App einen neuen Code anzeigt, und geben Sie diesen ein.',
   /** Not spec text: the code step is sent empty or with anything but six digits. */
   otpNotSixDigits: 'Bitte geben Sie den sechsstelligen Code ein.',
   signOutTitle: 'Abmelden',

@@ -20,7 +20,7 @@ export {
   SESSION_MAX_TTL,
 } from './provider';
 export { findSid, revokeSessionBySid, revokeUserSessions } from './revoke';
-export { acceptTotp, totpStep } from './second-factor';
+export { checkTotp, totpStep } from './second-factor';
 
 /** What the embedded identity provider offers the rest of the server (`app.identity`). */
 export interface EmbeddedIdentity {

@@ -15,7 +15,7 @@ import { hashPassword, verifyPassword } from './passwords';
 import { apiResource, clientUrls, GRANTED_SCOPES, grantEverything, identityCsp } from './provider';
 import { endSessionByRefreshToken, isSessionActive } from './revoke';
 import {
-  acceptTotp,
+  checkTotp,
   deletePendingSecondFactor,
   findPendingSecondFactor,
   isCodeShaped,
@@ -285,12 +285,12 @@ export async function identityRoutes(app: FastifyInstance, options: IdentityRout
       await deletePendingSecondFactor(db, interaction.uid);
       return sendExpired(reply);
     }
-    if (user.totpSecret && !(await acceptTotp(db, user.id, user.totpSecret, code))) {
-      return sendPage(
-        reply,
-        401,
-        otpPage(pages, { action: otpAction, error: messages.invalidOtp }),
-      );
+    const check = user.totpSecret
+      ? await checkTotp(db, user.id, user.totpSecret, code)
+      : 'accepted';
+    if (check !== 'accepted') {
+      const error = check === 'used' ? messages.usedOtp : messages.invalidOtp;
+      return sendPage(reply, 401, otpPage(pages, { action: otpAction, error }));
     }
     await deletePendingSecondFactor(db, interaction.uid);
     await clearSignInPair(db, 'password', pending.account, request.ip);

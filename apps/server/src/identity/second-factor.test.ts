@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser } from '../../test/oidc-test-client';
 import { buildTestApp, type TestApp } from '../../test/test-app';
 import { users } from '../db/schema';
-import { acceptTotp, totpStep } from './second-factor';
+import { checkTotp, totpStep } from './second-factor';
 
 const SECRET = 'JBSWY3DPEHPK3PXP';
 const totp = new TOTP({ secret: Secret.fromBase32(SECRET), digits: 6, period: 30 });
@@ -32,7 +32,7 @@ describe('one-time codes (TOTP, SHA-1, 6 digits, 30 s)', () => {
   });
 });
 
-describe('acceptTotp', () => {
+describe('checkTotp', () => {
   let t: TestApp;
   beforeAll(async () => {
     t = await buildTestApp();
@@ -43,10 +43,11 @@ describe('acceptTotp', () => {
 
   it('accepts a code once and no older code afterwards', async () => {
     const user = await createUser(t.database.db, { totpSecret: SECRET });
-    expect(await acceptTotp(t.database.db, user.id, SECRET, codeAt(0), now)).toBe(true);
-    expect(await acceptTotp(t.database.db, user.id, SECRET, codeAt(0), now)).toBe(false);
-    expect(await acceptTotp(t.database.db, user.id, SECRET, codeAt(-1), now)).toBe(false);
-    expect(await acceptTotp(t.database.db, user.id, SECRET, codeAt(1), now)).toBe(true);
+    expect(await checkTotp(t.database.db, user.id, SECRET, codeAt(0), now)).toBe('accepted');
+    // The same code again, or an older one still in the window: right, but used.
+    expect(await checkTotp(t.database.db, user.id, SECRET, codeAt(0), now)).toBe('used');
+    expect(await checkTotp(t.database.db, user.id, SECRET, codeAt(-1), now)).toBe('used');
+    expect(await checkTotp(t.database.db, user.id, SECRET, codeAt(1), now)).toBe('accepted');
     const [row] = await t.database.db
       .select({ last: users.totpLastStep })
       .from(users)
@@ -56,7 +57,7 @@ describe('acceptTotp', () => {
 
   it('records nothing for a wrong code', async () => {
     const user = await createUser(t.database.db, { totpSecret: SECRET });
-    expect(await acceptTotp(t.database.db, user.id, SECRET, codeAt(3), now)).toBe(false);
+    expect(await checkTotp(t.database.db, user.id, SECRET, codeAt(3), now)).toBe('invalid');
     const [row] = await t.database.db
       .select({ last: users.totpLastStep })
       .from(users)
@@ -67,8 +68,8 @@ describe('acceptTotp', () => {
   it('lets only one of two simultaneous uses of a code through', async () => {
     const user = await createUser(t.database.db, { totpSecret: SECRET });
     const results = await Promise.all(
-      [0, 1, 2].map(() => acceptTotp(t.database.db, user.id, SECRET, codeAt(0), now)),
+      [0, 1, 2].map(() => checkTotp(t.database.db, user.id, SECRET, codeAt(0), now)),
     );
-    expect(results.filter(Boolean)).toHaveLength(1);
+    expect(results.sort()).toEqual(['accepted', 'used', 'used']);
   });
 });

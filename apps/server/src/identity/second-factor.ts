@@ -73,24 +73,29 @@ export function totpStep(secret: string, code: string, timestamp = Date.now()): 
   }
 }
 
+/** How a code was taken: accepted, not the code of the secret, or a code already used. */
+export type TotpCheck = 'accepted' | 'invalid' | 'used';
+
 /**
  * Accepts a code for `userId` once (RFC 6238, 5.2): the code's step must be later than the last
  * accepted one, recorded in the same statement, so a code seen over someone's shoulder or
- * replayed by a second process is refused.
+ * replayed by a second process is refused. A right code whose step (or a later one) was already
+ * accepted answers `used`: the person signed in with it moments ago (another tab, signed out and
+ * in again) and must wait for the app's next code, which 'ungültig' would not tell them.
  */
-export async function acceptTotp(
+export async function checkTotp(
   db: Db,
   userId: string,
   secret: string,
   code: string,
   timestamp = Date.now(),
-): Promise<boolean> {
+): Promise<TotpCheck> {
   const step = totpStep(secret, code, timestamp);
-  if (step === null) return false;
+  if (step === null) return 'invalid';
   const accepted = await db
     .update(users)
     .set({ totpLastStep: step })
     .where(and(eq(users.id, userId), or(isNull(users.totpLastStep), lt(users.totpLastStep, step))))
     .returning({ id: users.id });
-  return accepted.length === 1;
+  return accepted.length === 1 ? 'accepted' : 'used';
 }

@@ -349,7 +349,9 @@ describe('two-factor sign-in', () => {
     expect((await codeStep(new TestBrowser(t.app, t.config))).statusCode).toBe(303);
     const replay = await codeStep(new TestBrowser(t.app, t.config));
     expect(replay.statusCode).toBe(401);
-    expect(replay.body).toContain('Der Code ist ungültig.');
+    // Right but used: the person is told to wait for the next code, not that it is wrong.
+    expect(replay.body).toContain('Dieser Code wurde bereits verwendet.');
+    expect(replay.body).not.toContain('Der Code ist ungültig.');
   });
 
   it('leads a reload of the code step of an ended interaction to the German expiry page', async () => {

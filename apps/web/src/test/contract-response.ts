@@ -15,9 +15,17 @@ export function contractJson<Schema extends z.ZodType>(
   return HttpResponse.json(schema.parse(body) as never, init);
 }
 
-/** A problem+json error answer, checked against the contract's problem schema. */
-export function contractProblem(status: number, title: string, detail?: string) {
-  const body = problemSchema.parse({ type: 'about:blank', title, status, detail });
+/**
+ * A problem+json error answer, checked against the contract's problem schema (`errors`: the
+ * fields the server names, as its 400 answers do).
+ */
+export function contractProblem(
+  status: number,
+  title: string,
+  detail?: string,
+  errors?: { path: string; message: string }[],
+) {
+  const body = problemSchema.parse({ type: 'about:blank', title, status, detail, errors });
   return HttpResponse.json(body, {
     status,
     headers: { 'Content-Type': 'application/problem+json' },

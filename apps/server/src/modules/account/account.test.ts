@@ -415,6 +415,9 @@ describe('account', () => {
         otpCode: codeAt(otpSecret, now),
       });
       expect(reused.statusCode).toBe(400);
+      expect(reused.json().detail).toBe(
+        'Dieser Code wurde bereits verwendet. Bitte warten Sie, bis Ihre Authenticator-App einen neuen Code anzeigt, und geben Sie diesen ein.',
+      );
       const impersonated = await t.app.inject({
         method: 'POST',
         url: '/api/user/2fa/disable',

@@ -1,3 +1,5 @@
+import { identityMessages } from '../../messages';
+
 /** Every German text the account and institution-user modules send (API answers and mails). */
 export const messages = {
   emailInUse: 'Die E-Mail-Adresse wird bereits verwendet.',
@@ -21,7 +23,9 @@ export const messages = {
     'Die Zwei-Faktor-Authentifizierung wird beim Identitätsanbieter verwaltet und kann hier nicht geändert werden.',
   tooManyFailures:
     'Zu viele fehlgeschlagene Versuche. Bitte versuchen Sie es in 15 Minuten erneut.',
-  otpInvalid: 'Der Code ist ungültig.',
+  /** The code step's texts of the sign-in, so Mein Konto and the sign-in say the same. */
+  otpInvalid: identityMessages.invalidOtp,
+  otpUsed: identityMessages.usedOtp,
   otpAlreadyActive: 'Die Zwei-Faktor-Authentifizierung ist bereits aktiv.',
   otpNotActive: 'Die Zwei-Faktor-Authentifizierung ist nicht aktiv.',
   identNotStarted: 'Es wurde noch keine Identifikation gestartet.',

@@ -10,7 +10,7 @@ import { Secret, TOTP } from 'otpauth';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { hashPassword, verifyPassword } from '../../identity/passwords';
-import { acceptTotp } from '../../identity/second-factor';
+import { checkTotp } from '../../identity/second-factor';
 import {
   accountKey,
   claimSignInAttempt,
@@ -248,8 +248,10 @@ export async function initTwoFactor(db: Db, caller: Caller): Promise<OtpInit> {
 async function checkCode(db: Db, caller: Caller, user: UserRow, secret: string, code: string) {
   const account = accountKey(user.email);
   await claimCheck(db, caller, 'otp', account);
-  if (!(await acceptTotp(db, user.id, secret, code))) {
-    throw badRequest(messages.otpInvalid, [{ path: 'body.otpCode', message: messages.otpInvalid }]);
+  const check = await checkTotp(db, user.id, secret, code);
+  if (check !== 'accepted') {
+    const message = check === 'used' ? messages.otpUsed : messages.otpInvalid;
+    throw badRequest(message, [{ path: 'body.otpCode', message }]);
   }
   await clearSignInPair(db, 'otp', account, caller.ip);
 }

@@ -172,6 +172,32 @@ describe('AccountPage', () => {
     expect(renewTwoFactorStatus).toHaveBeenCalledTimes(1);
   });
 
+  it("says a code already used is used, as the server names it, not 'ungültig'", async () => {
+    const used =
+      'Dieser Code wurde bereits verwendet. Bitte warten Sie, bis Ihre Authenticator-App einen neuen Code anzeigt, und geben Sie diesen ein.';
+    server.use(
+      http.get('*/api/accountdata/:userId', () => HttpResponse.json(DATA)),
+      http.post('*/api/user/2fa/init', () =>
+        HttpResponse.json({
+          otpSecret: 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP',
+          otpAuthUri:
+            'otpauth://totp/Institutionsportal:max?secret=JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP',
+        }),
+      ),
+      http.post('*/api/user/2fa/activate', () =>
+        contractProblem(400, 'Bad Request', used, [{ path: 'body.otpCode', message: used }]),
+      ),
+    );
+    renderPage();
+    await userEvent.click(
+      await screen.findByRole('button', { name: 'Zwei-Faktor-Authentifizierung einrichten' }),
+    );
+    await userEvent.type(await screen.findByLabelText('Sechsstelliger Code'), '123456');
+    await userEvent.click(screen.getByRole('button', { name: 'Aktivieren' }));
+    expect(await screen.findByText(used)).toBeInTheDocument();
+    expect(screen.queryByText('Der Code ist ungültig.')).not.toBeInTheDocument();
+  });
+
   it('shows the German message when the new e-mail address is in use', async () => {
     server.use(
       http.get('*/api/accountdata/:userId', () => HttpResponse.json(DATA)),

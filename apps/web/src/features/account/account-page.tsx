@@ -92,7 +92,9 @@ export function AccountPage({
     isApiError(error) && error.status === 429
       ? account.twoFactor.tooMany
       : isApiError(error) && error.status === 400
-        ? account.twoFactor.codeInvalid
+        ? // The server's word on the code (wrong, or right but used already), else 'ungültig'.
+          (error.problem?.errors?.find((field) => field.path === 'body.otpCode')?.message ??
+          account.twoFactor.codeInvalid)
         : detailOf(error, account.twoFactor.failed);
 
   return (
