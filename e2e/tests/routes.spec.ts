@@ -69,6 +69,26 @@ test.describe('routes', () => {
     await expectNoAxeViolations(page);
   });
 
+  test('the sidebar leads to Identifikation, Verträge and Kundencenter, which no menu or tile opens', async ({
+    page,
+  }) => {
+    await signIn(page, ACCOUNTS.max, '/dashboard');
+    const sidebar = page.getByRole('navigation', { name: 'Hauptnavigation' });
+    for (const [name, path] of [
+      ['Verträge', '/contracts'],
+      ['Kundencenter', '/customer-overview'],
+      ['Identifikation', '/identification'],
+    ] as const) {
+      await page.getByRole('button', { name: 'Navigation öffnen' }).click();
+      const settings = sidebar.getByRole('button', { name: 'Einstellungen' });
+      if ((await settings.getAttribute('aria-expanded')) !== 'true') await settings.click();
+      if (name === 'Verträge') await screenshot(page, 'routes', 'sidebar-settings');
+      await sidebar.getByRole('link', { name }).click();
+      await expect(page).toHaveURL(new RegExp(`${path}$`));
+      await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
+    }
+  });
+
   test('the help button lists the support contacts of the institution', async ({ page }) => {
     await signIn(page, ACCOUNTS.max, '/dashboard');
     await page.getByRole('button', { name: 'Fragen?' }).click();

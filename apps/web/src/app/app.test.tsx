@@ -339,6 +339,19 @@ describe('institution selection', () => {
       'href',
       '/institution',
     );
+    // The route table's pages that nothing else opens are found here too.
+    expect(
+      within(sidebar)
+        .getAllByRole('link')
+        .filter((link) => !link.getAttribute('href')?.startsWith('/dashboard'))
+        .map((link) => [link.textContent, link.getAttribute('href')]),
+    ).toEqual([
+      ['Mein Konto', '/account'],
+      ['Identifikation', '/identification'],
+      ['Unternehmen', '/institution'],
+      ['Verträge', '/contracts'],
+      ['Kundencenter', '/customer-overview'],
+    ]);
   });
 });
 

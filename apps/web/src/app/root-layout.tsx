@@ -88,7 +88,9 @@ export function PublicLayout() {
 
 /**
  * Sidebar sections: Institutionen (one link each, switching; shown but not interactive while
- * switching is locked, i.e. impersonating) and Einstellungen.
+ * switching is locked, i.e. impersonating) and Einstellungen. Einstellungen also leads to the
+ * pages of the route table that no menu, tile or button opens: Identifikation, and with an
+ * institution Verträge and Kundencenter (without them, those pages could only be typed in).
  */
 export function buildSidebarSections(
   institutions: readonly Pick<Institution, 'id' | 'name'>[],
@@ -114,8 +116,15 @@ export function buildSidebarSections(
   }
   const settings: { label: string; to: string }[] = [
     { label: app.sidebar.myAccount, to: '/account' },
+    { label: app.routes.identification, to: '/identification' },
   ];
   if (isInstitutionAdmin) settings.push({ label: app.sidebar.company, to: '/institution' });
+  if (currentInstitutionId) {
+    settings.push(
+      { label: app.routes.contracts, to: '/contracts' },
+      { label: app.routes.customerOverview, to: '/customer-overview' },
+    );
+  }
   sections.push({
     label: app.sidebar.settings,
     links: settings.map((link) => ({ ...link, isActive: pathname === link.to })),
