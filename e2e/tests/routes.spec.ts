@@ -236,6 +236,10 @@ test.describe('routes', () => {
     await expect(
       page.getByText(/Sie werden in [1-5] Sekunden automatisch ausgeloggt!/),
     ).toBeVisible();
+    await expect(page).toHaveTitle('Kein Zugang für technische Nutzer – Institutionsportal');
+    await expect(
+      page.getByRole('heading', { level: 1, name: 'Kein Zugang für technische Nutzer' }),
+    ).toBeAttached();
     await expectNoAxeViolations(page);
     await expect(page).toHaveURL(/\/auth\/realms\/portal\//, { timeout: 15_000 });
   });

@@ -111,6 +111,11 @@ describe('root guard', () => {
       ),
     ).toBeInTheDocument();
     expect(screen.queryByRole('heading', { level: 1, name: 'Dashboard' })).not.toBeInTheDocument();
+    // The page's heading and window title say what happened, not 'Dashboard'.
+    expect(
+      screen.getByRole('heading', { level: 1, name: 'Benutzerdaten nicht geladen' }),
+    ).toBeInTheDocument();
+    expect(document.title).toBe('Benutzerdaten nicht geladen – Institutionsportal');
     expect(screen.queryByRole('button', { name: /Benutzermenü/ })).not.toBeInTheDocument();
   });
 
@@ -222,6 +227,11 @@ describe('restricted user', () => {
       screen.getByText('Sie werden in 5 Sekunden automatisch ausgeloggt!'),
     ).toBeInTheDocument();
     expect(screen.queryByRole('heading', { level: 1, name: 'Dashboard' })).not.toBeInTheDocument();
+    // The page's heading and window title say what happened, not 'Dashboard'.
+    expect(
+      screen.getByRole('heading', { level: 1, name: 'Kein Zugang für technische Nutzer' }),
+    ).toBeInTheDocument();
+    expect(document.title).toBe('Kein Zugang für technische Nutzer – Institutionsportal');
     expect(screen.queryByRole('button', { name: /Benutzermenü/ })).not.toBeInTheDocument();
 
     await vi.advanceTimersByTimeAsync(2000);

@@ -1,6 +1,7 @@
 import '@mantine/core/styles/Alert.css';
 import '@mantine/core/styles/Button.css';
-import { Alert, Button } from '@mantine/core';
+import '@mantine/core/styles/VisuallyHidden.css';
+import { Alert, Button, VisuallyHidden } from '@mantine/core';
 import type { Institution, User } from '@portal/contract';
 import { useQuery } from '@tanstack/react-query';
 import {
@@ -8,6 +9,7 @@ import {
   type ReactNode,
   Suspense,
   useCallback,
+  useEffect,
   useMemo,
   useState,
   useSyncExternalStore,
@@ -366,11 +368,25 @@ function SignedInLayout({ user }: { user: User }) {
 }
 
 /** A technical user: the banner counts down from 5, then the user is signed out. */
+/**
+ * The heading and window title of a frame that shows no page (only a banner), so a screen
+ * reader's heading list and the tab name what happened, not the page that did not open. The
+ * route's window title is set first (`DocumentTitle` sits before the pages), this one after.
+ */
+function FrameHeading({ title }: { title: string }) {
+  useEffect(() => {
+    document.title = `${title} – ${app.title}`;
+  }, [title]);
+  return <VisuallyHidden component="h1">{title}</VisuallyHidden>;
+}
+
 function RestrictedLayout() {
   const { session } = useServices();
   const logout = useCallback(() => void session.logout(), [session]);
   return (
-    <AnonymousFrame banners={<RestrictedUserBanner onElapsed={logout} />}>{null}</AnonymousFrame>
+    <AnonymousFrame banners={<RestrictedUserBanner onElapsed={logout} />}>
+      <FrameHeading title={app.restrictedPageTitle} />
+    </AnonymousFrame>
   );
 }
 
@@ -385,7 +401,7 @@ function UserLoadErrorLayout() {
         </Alert>
       }
     >
-      {null}
+      <FrameHeading title={app.userLoadFailedPageTitle} />
     </AnonymousFrame>
   );
 }

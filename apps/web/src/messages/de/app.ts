@@ -56,6 +56,10 @@ export const app = {
     `„${typed}“ liegt nicht im erlaubten Zeitraum (${first} bis ${last}) und wurde nicht übernommen.`,
   userLoadFailed:
     'Ihre Benutzerdaten konnten nicht geladen werden. Bitte versuchen Sie es später noch einmal.',
+  /** Not spec text: heading and window title beside the restricted-user banner. */
+  restrictedPageTitle: 'Kein Zugang für technische Nutzer',
+  /** Not spec text: heading and window title beside the failed user load. */
+  userLoadFailedPageTitle: 'Benutzerdaten nicht geladen',
   pageError: 'Auf dieser Seite ist ein Fehler aufgetreten.',
   /** Not spec text: a page's code could not be loaded (an update, or no connection). */
   pageLoadFailed: 'Die Seite konnte nicht geladen werden.',
