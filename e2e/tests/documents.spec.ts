@@ -109,6 +109,39 @@ test('the list reloads when the query parameter changes; an empty type says so',
   await expectNoAxeViolations(page);
 });
 
+test('a search narrows the list by name, description or date; a search that finds nothing says so', async ({
+  page,
+}) => {
+  await signIn(page, ACCOUNTS.anna, '/document?documentType=invoice');
+  const rows = page.getByTestId('document-row');
+  await expect(rows.first()).toBeVisible();
+  const all = await rows.count();
+  const search = page.getByLabel('Dokumente durchsuchen');
+  await search.fill('oktober monatsrechnung');
+  await expect(rows).toHaveCount(1);
+  await expect(rows.first()).toContainText('Rechnung Oktober 2026');
+  await expect(page.getByTestId('documents-search-summary')).toHaveText(
+    `1 von ${all} Dokumenten gefunden`,
+  );
+  await page.screenshot({ path: `${SHOTS}/search-found.png` });
+  // The date as the list shows it.
+  await search.fill('20.11.2026');
+  await expect(rows).toHaveCount(1);
+  await expect(rows.first()).toContainText('Rechnung November 2026');
+  await search.fill('April 1999');
+  await expect(rows).toHaveCount(0);
+  await expect(page.getByText('Keine Dokumente zu „April 1999“ gefunden.')).toBeVisible();
+  await page.screenshot({ path: `${SHOTS}/search-none.png` });
+  await expectNoAxeViolations(page);
+  await search.fill('');
+  await expect(rows).toHaveCount(all);
+  // Another type opens unsearched.
+  await search.fill('oktober');
+  await typeLink(page, 'documentation').click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Dokumentation' })).toBeVisible();
+  await expect(page.getByLabel('Dokumente durchsuchen')).toHaveValue('');
+});
+
 test('Tom uploads files at once to Praxis Sonnenschein; a too large one is refused when chosen', async ({
   page,
 }) => {

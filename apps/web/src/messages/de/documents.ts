@@ -23,6 +23,14 @@ export const documents = {
   downloadFailed:
     'Das Dokument konnte nicht heruntergeladen werden. Bitte versuchen Sie es erneut.',
   tableCaption: (label: string) => `${label}, neueste zuerst`,
+  /** Not spec text: the search above a document list. */
+  search: {
+    label: 'Dokumente durchsuchen',
+    hint: 'Name, Beschreibung, Geschäftsfall oder Datum (z. B. 03.2026)',
+    found: (count: number, total: number) =>
+      `${count.toLocaleString('de-DE')} von ${total.toLocaleString('de-DE')} Dokumenten gefunden`,
+    none: (text: string) => `Keine Dokumente zu „${text}“ gefunden.`,
+  },
   pages: 'Seiten der Dokumentliste',
   pageSummary: (from: number, to: number, total: number) =>
     `Dokumente ${from.toLocaleString('de-DE')}–${to.toLocaleString('de-DE')} von ${total.toLocaleString('de-DE')}`,

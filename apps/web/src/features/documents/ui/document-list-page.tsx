@@ -5,10 +5,11 @@ import '@mantine/core/styles/Text.css';
 import '@mantine/core/styles/VisuallyHidden.css';
 import '@mantine/core/styles/Badge.css';
 import '@mantine/core/styles/Alert.css';
-import { Alert, Badge, Button, Stack, Table, Text } from '@mantine/core';
+import '@mantine/core/styles/Input.css';
+import { Alert, Badge, Button, Stack, Table, Text, TextInput } from '@mantine/core';
 import type { PortalDocument } from '@portal/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { useAppContext } from '../../../app/app-context';
 import { useBreadcrumbs } from '../../../app/breadcrumbs';
@@ -24,6 +25,7 @@ import {
   documentListsQueryKey,
   downloadDocument,
 } from '../api/documents';
+import { matchesDocumentSearch, searchWords } from '../model/document-search';
 import { documentTypeLabel, isDocumentType } from '../model/document-types';
 import { downloadFileName, formatGermanDate } from '../model/file-name';
 import { DocumentTypeNav } from './document-type-nav';
@@ -58,10 +60,17 @@ export function DocumentListPage() {
     ...documentListQueryOptions(currentInstitutionId ?? '', documentType ?? ''),
     enabled: Boolean(currentInstitutionId) && valid,
   });
-  // The page belongs to the type: another type opens on its first page.
+  // Page and search belong to the type: another type opens on its first page, unsearched.
   const [paging, setPaging] = useState({ type: documentType, page: 1 });
+  const [search, setSearch] = useState({ type: documentType, text: '' });
+  const searchText = search.type === documentType ? search.text : '';
+  const words = useMemo(() => searchWords(searchText), [searchText]);
+  const found = useMemo(
+    () => (list.data ?? []).filter((item) => matchesDocumentSearch(item, words)),
+    [list.data, words],
+  );
   const { pages, current, first, shown } = pageOf(
-    list.data ?? [],
+    found,
     paging.type === documentType ? paging.page : 1,
     DOCUMENTS_PAGE_SIZE,
   );
@@ -107,55 +116,78 @@ export function DocumentListPage() {
       ) : list.data.length === 0 ? (
         <Text>{t.empty}</Text>
       ) : (
-        <ScrollTable minWidth={640} label={t.tableCaption(label)}>
-          <Table striped highlightOnHover>
-            <Table.Caption>{t.tableCaption(label)}</Table.Caption>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>{t.columns.name}</Table.Th>
-                <Table.Th>{t.columns.date}</Table.Th>
-                <Table.Th>{t.columns.description}</Table.Th>
-                <Table.Th>{t.columns.businessCase}</Table.Th>
-                <Table.Th>{t.columns.actions}</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {shown.map((item) => (
-                <Table.Tr key={item.id} data-testid="document-row">
-                  <Table.Td>
-                    <Text span fw={item.unread ? 700 : 400}>
-                      {item.displayName}
-                    </Text>{' '}
-                    {item.unread && (
-                      <Badge color="blue.9" size="sm">
-                        {t.unread}
-                      </Badge>
-                    )}
-                  </Table.Td>
-                  <Table.Td>{formatGermanDate(item.createdAt)}</Table.Td>
-                  <Table.Td>{item.description ?? ''}</Table.Td>
-                  <Table.Td>{item.businessCase.label}</Table.Td>
-                  <Table.Td>
-                    <Button
-                      size="xs"
-                      variant="light"
-                      loading={busy === item.id}
-                      aria-label={t.downloadLabel(item.displayName)}
-                      onClick={() => void download(item)}
-                    >
-                      {t.download}
-                    </Button>
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </ScrollTable>
+        <>
+          <TextInput
+            type="search"
+            label={t.search.label}
+            description={t.search.hint}
+            value={searchText}
+            onChange={(event) => {
+              setSearch({ type: documentType, text: event.currentTarget.value });
+              // A new search starts on its first page.
+              setPaging({ type: documentType, page: 1 });
+            }}
+            maw={480}
+          />
+          {words.length > 0 && (
+            <Text size="sm" aria-live="polite" data-testid="documents-search-summary">
+              {found.length === 0
+                ? t.search.none(searchText.trim())
+                : t.search.found(found.length, list.data.length)}
+            </Text>
+          )}
+          {found.length > 0 && (
+            <ScrollTable minWidth={640} label={t.tableCaption(label)}>
+              <Table striped highlightOnHover>
+                <Table.Caption>{t.tableCaption(label)}</Table.Caption>
+                <Table.Thead>
+                  <Table.Tr>
+                    <Table.Th>{t.columns.name}</Table.Th>
+                    <Table.Th>{t.columns.date}</Table.Th>
+                    <Table.Th>{t.columns.description}</Table.Th>
+                    <Table.Th>{t.columns.businessCase}</Table.Th>
+                    <Table.Th>{t.columns.actions}</Table.Th>
+                  </Table.Tr>
+                </Table.Thead>
+                <Table.Tbody>
+                  {shown.map((item) => (
+                    <Table.Tr key={item.id} data-testid="document-row">
+                      <Table.Td>
+                        <Text span fw={item.unread ? 700 : 400}>
+                          {item.displayName}
+                        </Text>{' '}
+                        {item.unread && (
+                          <Badge color="blue.9" size="sm">
+                            {t.unread}
+                          </Badge>
+                        )}
+                      </Table.Td>
+                      <Table.Td>{formatGermanDate(item.createdAt)}</Table.Td>
+                      <Table.Td>{item.description ?? ''}</Table.Td>
+                      <Table.Td>{item.businessCase.label}</Table.Td>
+                      <Table.Td>
+                        <Button
+                          size="xs"
+                          variant="light"
+                          loading={busy === item.id}
+                          aria-label={t.downloadLabel(item.displayName)}
+                          onClick={() => void download(item)}
+                        >
+                          {t.download}
+                        </Button>
+                      </Table.Td>
+                    </Table.Tr>
+                  ))}
+                </Table.Tbody>
+              </Table>
+            </ScrollTable>
+          )}
+        </>
       )}
       {list.data && (
         <ListPages
           label={t.pages}
-          summary={t.pageSummary(first + 1, first + shown.length, list.data.length)}
+          summary={t.pageSummary(first + 1, first + shown.length, found.length)}
           pages={pages}
           current={current}
           onChange={(page) => setPaging({ type: documentType, page })}
