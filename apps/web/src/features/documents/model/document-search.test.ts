@@ -1,6 +1,7 @@
 import type { PortalDocument } from '@portal/contract';
 import { describe, expect, it } from 'vitest';
-import { matchesDocumentSearch, searchWords } from './document-search';
+import { searchWords } from '../../../lib/search-words';
+import { matchesDocumentSearch } from './document-search';
 
 const invoice: PortalDocument = {
   id: '77777777-7777-4777-8777-777777777777',
@@ -14,13 +15,6 @@ const invoice: PortalDocument = {
   unread: false,
   version: 1,
 };
-
-describe('searchWords', () => {
-  it('splits a search into lower-case words, none for a blank one', () => {
-    expect(searchWords('  Rechnung   MÄRZ ')).toEqual(['rechnung', 'märz']);
-    expect(searchWords('   ')).toEqual([]);
-  });
-});
 
 describe('matchesDocumentSearch: every word somewhere in name, description, business case or date', () => {
   it.each([

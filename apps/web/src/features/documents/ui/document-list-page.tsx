@@ -18,6 +18,7 @@ import { ListPages, pageOf } from '../../../components/list-pages';
 import { LoadingStatus } from '../../../components/loading-status';
 import { PageHeader } from '../../../components/page-header';
 import { ScrollTable } from '../../../components/scroll-table';
+import { searchWords } from '../../../lib/search-words';
 import { documents as t } from '../../../messages/de';
 import { documentMetadataQueryKey } from '../api/document-metadata';
 import {
@@ -25,7 +26,7 @@ import {
   documentListsQueryKey,
   downloadDocument,
 } from '../api/documents';
-import { matchesDocumentSearch, searchWords } from '../model/document-search';
+import { matchesDocumentSearch } from '../model/document-search';
 import { documentTypeLabel, isDocumentType } from '../model/document-types';
 import { downloadFileName, formatGermanDate } from '../model/file-name';
 import { DocumentTypeNav } from './document-type-nav';
