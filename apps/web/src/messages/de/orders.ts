@@ -96,6 +96,13 @@ export const orders = {
     complete: 'abgeschlossen',
     failed: 'Der Status konnte nicht gesetzt werden.',
     empty: 'Ihre Kunden haben keine Bankkonto-Bestellungen.',
+    /** Not spec text: search, filter and pages of a long list. */
+    search: 'Kunde oder Status suchen',
+    openOnly: 'Nur offene Bestellungen',
+    noneFound: 'Keine Bankkonto-Bestellungen gefunden, die zu Ihrer Auswahl passen.',
+    pages: 'Seiten der Bankkonto-Bestellungen',
+    pageSummary: (from: number, to: number, total: number) =>
+      `Bestellungen ${from.toLocaleString('de-DE')}–${to.toLocaleString('de-DE')} von ${total.toLocaleString('de-DE')}`,
   },
   contracts: {
     title: 'Verträge',

@@ -1,5 +1,5 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HttpResponse, http } from 'msw';
 import { describe, expect, it } from 'vitest';
@@ -109,5 +109,68 @@ describe('ContractorBankOrders', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Status setzen' }));
     await waitFor(() => expect(sent).toEqual([{ status: 'LEGITIMISED' }]));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  });
+});
+
+describe('ContractorBankOrders: a long list', () => {
+  // 120 customers, each with a set-up order, and every third with an open one too.
+  const customers = Array.from({ length: 120 }, (_, index) => ({
+    id: `c0000000-0000-4000-8000-${String(index).padStart(12, '0')}`,
+    name: `Praxis ${String(index + 1).padStart(3, '0')}`,
+  }));
+  const rows = customers.flatMap((customer, index) => [
+    {
+      customerId: customer.id,
+      customerName: customer.name,
+      orderId: `a0000000-0000-4000-8000-${String(index).padStart(12, '0')}`,
+      status: 'SET_UP',
+      createdAt: '2025-03-02T09:00:00Z',
+    },
+    ...(index % 3 === 0
+      ? [
+          {
+            customerId: customer.id,
+            customerName: customer.name,
+            orderId: `b0000000-0000-4000-8000-${String(index).padStart(12, '0')}`,
+            status: 'INTERNAL_CHECK',
+            createdAt: '2026-10-02T09:00:00Z',
+          },
+        ]
+      : []),
+  ]);
+  const orderRows = () => screen.getAllByTestId(/^contractor-order-/);
+
+  it('shows 50 at a time, finds a customer or a status, and only the open orders on request', {
+    timeout: 20_000,
+  }, async () => {
+    server.use(
+      http.get(`*/api/institution/${CID}/customer-bank-order`, () => HttpResponse.json(rows)),
+    );
+    renderSection();
+    expect(await screen.findByText('Bestellungen 1–50 von 160')).toBeVisible();
+    expect(orderRows()).toHaveLength(50);
+    await userEvent.click(screen.getByRole('button', { name: 'Nächste Seite' }));
+    expect(await screen.findByText('Bestellungen 51–100 von 160')).toBeVisible();
+
+    // A search starts on its first page; every word counts.
+    const search = screen.getByLabelText('Kunde oder Status suchen');
+    // Typed at once (a keystroke each would draw the 50 rows again each time in jsdom).
+    fireEvent.change(search, { target: { value: 'praxis 004' } });
+    await waitFor(() => expect(orderRows()).toHaveLength(2));
+    expect(screen.queryByRole('navigation', { name: /Seiten/ })).toBeNull();
+    fireEvent.change(search, { target: { value: 'interne prüfung' } });
+    await waitFor(() => expect(orderRows()).toHaveLength(40));
+
+    fireEvent.change(search, { target: { value: '' } });
+    await userEvent.click(screen.getByLabelText('Nur offene Bestellungen'));
+    await waitFor(() => expect(orderRows()).toHaveLength(40));
+    expect(screen.queryByText('abgeschlossen')).toBeNull();
+
+    fireEvent.change(search, { target: { value: 'praxis 002' } });
+    expect(
+      await screen.findByText(
+        'Keine Bankkonto-Bestellungen gefunden, die zu Ihrer Auswahl passen.',
+      ),
+    ).toBeVisible();
   });
 });

@@ -1,11 +1,26 @@
-import { Button, Group, NativeSelect, Paper, Stack, Table, Text, Title } from '@mantine/core';
+import '@mantine/core/styles/Checkbox.css';
+import '@mantine/core/styles/Input.css';
+import {
+  Button,
+  Checkbox,
+  Group,
+  NativeSelect,
+  Paper,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
 import { BANK_ORDER_STATUSES, type BankOrderStatus } from '@portal/contract';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { ConfirmModal } from '../../../components/confirm-modal';
+import { ListPages, pageOf } from '../../../components/list-pages';
 import { LoadingStatus } from '../../../components/loading-status';
 import { notifyError, notifySuccess } from '../../../components/notifications';
 import { ScrollTable } from '../../../components/scroll-table';
 import { isApiError } from '../../../lib/api-client';
+import { matchesSearch, searchWords } from '../../../lib/search-words';
 import { useSingleFlight } from '../../../lib/use-single-flight';
 import { orders as t } from '../../../messages/de';
 import {
@@ -16,9 +31,29 @@ import {
 import { formatDate } from '../model/formats';
 import { laterBankStatuses } from '../model/orders-model';
 
+/**
+ * Orders per page. A provider of 600 customers has an order or more of each, most of them long
+ * set up: 50 at a time, found by a search for the customer or status, or only the open ones.
+ */
+export const CONTRACTOR_ORDERS_PAGE_SIZE = 50;
+
 /** The trusted contractor's admin moves customers' bank orders forward. */
 export function ContractorBankOrders({ contractorId }: { contractorId: string }) {
   const query = useCustomerBankOrders(contractorId, true);
+  const [searchText, setSearchText] = useState('');
+  const [openOnly, setOpenOnly] = useState(false);
+  const [page, setPage] = useState(1);
+  const words = useMemo(() => searchWords(searchText), [searchText]);
+  const found = useMemo(
+    () =>
+      (query.data ?? []).filter(
+        (row) =>
+          (!openOnly || laterBankStatuses(row.status).length > 0) &&
+          matchesSearch([row.customerName, t.bankStatus[row.status] ?? row.status], words),
+      ),
+    [query.data, openOnly, words],
+  );
+  const { pages, current, first, shown } = pageOf(found, page, CONTRACTOR_ORDERS_PAGE_SIZE);
   return (
     <Paper withBorder p="md" component="section" aria-labelledby="contractor-bank-orders">
       <Title order={2} size="h3" id="contractor-bank-orders" mb="xs">
@@ -33,24 +68,61 @@ export function ContractorBankOrders({ contractorId }: { contractorId: string })
       null : query.data.length === 0 ? (
         <Text c="dimmed">{t.contractor.empty}</Text>
       ) : (
-        <ScrollTable minWidth={640} label={t.contractor.title}>
-          <Table>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>{t.contractor.customer}</Table.Th>
-                {/* A customer may have several orders: the date tells them apart. */}
-                <Table.Th>{t.contractor.createdAt}</Table.Th>
-                <Table.Th>{t.contractor.current}</Table.Th>
-                <Table.Th>{t.contractor.next}</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {query.data?.map((row) => (
-                <AdvanceRow key={row.orderId} row={row} contractorId={contractorId} />
-              ))}
-            </Table.Tbody>
-          </Table>
-        </ScrollTable>
+        <Stack gap="sm">
+          <Group align="end" gap="md">
+            <TextInput
+              type="search"
+              label={t.contractor.search}
+              value={searchText}
+              onChange={(event) => {
+                setSearchText(event.currentTarget.value);
+                setPage(1);
+              }}
+              w={320}
+              maw="100%"
+            />
+            <Checkbox
+              label={t.contractor.openOnly}
+              checked={openOnly}
+              onChange={(event) => {
+                setOpenOnly(event.currentTarget.checked);
+                setPage(1);
+              }}
+              mb={8}
+            />
+          </Group>
+          {found.length === 0 ? (
+            <Text c="dimmed" aria-live="polite">
+              {t.contractor.noneFound}
+            </Text>
+          ) : (
+            <ScrollTable minWidth={640} label={t.contractor.title}>
+              <Table>
+                <Table.Thead>
+                  <Table.Tr>
+                    <Table.Th>{t.contractor.customer}</Table.Th>
+                    {/* A customer may have several orders: the date tells them apart. */}
+                    <Table.Th>{t.contractor.createdAt}</Table.Th>
+                    <Table.Th>{t.contractor.current}</Table.Th>
+                    <Table.Th>{t.contractor.next}</Table.Th>
+                  </Table.Tr>
+                </Table.Thead>
+                <Table.Tbody>
+                  {shown.map((row) => (
+                    <AdvanceRow key={row.orderId} row={row} contractorId={contractorId} />
+                  ))}
+                </Table.Tbody>
+              </Table>
+            </ScrollTable>
+          )}
+          <ListPages
+            label={t.contractor.pages}
+            summary={t.contractor.pageSummary(first + 1, first + shown.length, found.length)}
+            pages={pages}
+            current={current}
+            onChange={setPage}
+          />
+        </Stack>
       )}
     </Paper>
   );
