@@ -4,6 +4,7 @@ import {
   documentDescription,
   documentIconPath,
   documentTiles,
+  ORDER_ICON_PATH,
   orderAmountText,
   orderTile,
 } from './built-in-tiles';
@@ -30,6 +31,9 @@ describe('order tile', () => {
       isInternal: true,
       tileType: 'PRIMARY',
       target: '/orders',
+      // Drawn like the other built-in tiles, not the letter fallback.
+      icon: null,
+      iconPath: ORDER_ICON_PATH,
     });
   });
 });

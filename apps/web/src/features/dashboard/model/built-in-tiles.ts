@@ -10,6 +10,12 @@ export function orderAmountText(amount: number): string {
   return dashboard.orders.many(amount);
 }
 
+/**
+ * The order tile's icon (a clipboard with a list), drawn inline like the document types' icons:
+ * the letter 'A' it had stood alone among drawn icons.
+ */
+export const ORDER_ICON_PATH = 'M9 2h6v4H9zM8 4H5v18h14V4h-3M8 11h8M8 15h8M8 19h5';
+
 /** The order tile; none when the order amount is not present (still loading or failed). */
 export function orderTile(amount: number | null | undefined): TileView | null {
   if (amount === null || amount === undefined) return null;
@@ -25,6 +31,7 @@ export function orderTile(amount: number | null | undefined): TileView | null {
     tileType: 'PRIMARY',
     priority: BUILT_IN_PRIORITY,
     icon: null,
+    iconPath: ORDER_ICON_PATH,
     isDyeable: true,
     onePath: 'orders',
   };
