@@ -179,6 +179,13 @@ export const institutionAdmin = {
     pages: 'Seiten der Benutzerliste',
     pageSummary: (from: number, to: number, total: number) =>
       `Benutzer ${from.toLocaleString('de-DE')}–${to.toLocaleString('de-DE')} von ${total.toLocaleString('de-DE')}`,
+    /** Not spec text: the search above a long user list. */
+    search: 'Benutzer durchsuchen',
+    searchHint: 'Name, E-Mail-Adresse, Rolle oder Status (Aktiv, Eingeladen)',
+    invitedState: 'Eingeladen',
+    searchFound: (count: number, total: number) =>
+      `${count.toLocaleString('de-DE')} von ${total.toLocaleString('de-DE')} Benutzern gefunden`,
+    searchNone: (text: string) => `Keine Benutzer zu „${text}“ gefunden.`,
   },
   invite: {
     open: 'Benutzer einladen',

@@ -1,9 +1,9 @@
 import type { InstitutionMember } from '@portal/contract';
-import { screen, within } from '@testing-library/react';
+import { fireEvent, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { renderWithProviders, TestProviders } from '../../../test/render';
-import { USERS_PAGE_SIZE, UsersTable } from './users-table';
+import { USERS_PAGE_SIZE, USERS_SEARCH_FROM, UsersTable } from './users-table';
 
 const people = (count: number): InstitutionMember[] =>
   Array.from({ length: count }, (_, i) => {
@@ -87,5 +87,52 @@ describe('UsersTable with hundreds of users', () => {
     expect(bodyRows()).toHaveLength(50);
     expect(screen.queryByRole('navigation', { name: 'Seiten der Benutzerliste' })).toBeNull();
     expect(screen.queryByTestId('users-page-summary')).toBeNull();
+  }, 30_000);
+});
+
+describe('UsersTable: the search of a long list', () => {
+  it('is offered from 11 users on, not for a small practice', () => {
+    renderTable(people(USERS_SEARCH_FROM - 1));
+    expect(screen.queryByLabelText('Benutzer durchsuchen')).toBeNull();
+  });
+
+  it('finds users by name, e-mail, role or state, from the first page, and says when none match', async () => {
+    const users = people(120).map((person, index) =>
+      index === 77
+        ? {
+            ...person,
+            firstName: 'Jürgen',
+            lastName: 'Özdemir',
+            email: 'j.oezdemir@klinik.example',
+            role: 'INSTITUTION_ADMIN' as const,
+          }
+        : index === 5
+          ? { ...person, hasAccountActivated: false }
+          : person,
+    );
+    const user = userEvent.setup();
+    renderTable(users);
+    await user.click(screen.getByRole('button', { name: 'Seite 3' }));
+    const search = screen.getByLabelText('Benutzer durchsuchen');
+    // Typed at once (a keystroke each would draw the 50 rows again each time in jsdom).
+    fireEvent.change(search, { target: { value: 'JÜRGEN öz' } });
+    expect(bodyRows()).toHaveLength(1);
+    expect(bodyRows()[0]).toHaveTextContent('Jürgen Özdemir');
+    expect(screen.getByTestId('users-search-summary')).toHaveTextContent(
+      '1 von 120 Benutzern gefunden',
+    );
+    fireEvent.change(search, { target: { value: 'administrator' } });
+    expect(bodyRows()).toHaveLength(1);
+    fireEvent.change(search, { target: { value: 'eingeladen' } });
+    expect(bodyRows()).toHaveLength(1);
+    expect(bodyRows()[0]).toHaveTextContent('Nutzer 006');
+    fireEvent.change(search, { target: { value: 'oezdemir@' } });
+    expect(bodyRows()).toHaveLength(1);
+    fireEvent.change(search, { target: { value: 'niemand' } });
+    expect(screen.queryByTestId('institution-users')).toBeNull();
+    expect(screen.getByText('Keine Benutzer zu „niemand“ gefunden.')).toBeVisible();
+    fireEvent.change(search, { target: { value: '' } });
+    expect(bodyRows()).toHaveLength(USERS_PAGE_SIZE);
+    expect(screen.getByTestId('users-page-summary')).toHaveTextContent('Benutzer 1–50 von 120');
   }, 30_000);
 });

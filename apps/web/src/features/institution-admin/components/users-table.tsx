@@ -8,11 +8,21 @@ import '@mantine/core/styles/ScrollArea.css';
 import '@mantine/core/styles/Table.css';
 import '@mantine/core/styles/Text.css';
 import '@mantine/core/styles/VisuallyHidden.css';
-import { Badge, Button, Group, Select, Table, Text, VisuallyHidden } from '@mantine/core';
+import {
+  Badge,
+  Button,
+  Group,
+  Select,
+  Table,
+  Text,
+  TextInput,
+  VisuallyHidden,
+} from '@mantine/core';
 import { INSTITUTION_ROLES, type InstitutionMember, type InstitutionRole } from '@portal/contract';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { ListPages, pageOf } from '../../../components/list-pages';
 import { ScrollTable } from '../../../components/scroll-table';
+import { matchesSearch, searchWords } from '../../../lib/search-words';
 import { institutionAdmin } from '../../../messages/de';
 import { minutesSinceInvite, roleLabel } from '../model/institution-changes';
 
@@ -31,6 +41,9 @@ const INVITED_COLOR = '#a8390a';
  * every tick of the invitation clock (30 s) drew them all again.
  */
 export const USERS_PAGE_SIZE = 50;
+
+/** From this many users on, a search above the list finds one by name, e-mail, role or state. */
+export const USERS_SEARCH_FROM = 11;
 
 export interface UsersTableProps {
   users: InstitutionMember[];
@@ -56,115 +69,158 @@ export function UsersTable({
   onResend,
 }: UsersTableProps) {
   const [page, setPage] = useState(1);
-  const { pages, current, first, shown } = pageOf(users, page, USERS_PAGE_SIZE);
+  const [searchText, setSearchText] = useState('');
+  const hasSearch = users.length >= USERS_SEARCH_FROM;
+  const words = useMemo(() => (hasSearch ? searchWords(searchText) : []), [hasSearch, searchText]);
+  const found = useMemo(
+    () =>
+      users.filter((user) =>
+        matchesSearch(
+          [
+            user.title ?? '',
+            user.firstName,
+            user.lastName,
+            user.email,
+            roleLabel(user.role),
+            user.hasAccountActivated ? text.activated : text.invitedState,
+          ],
+          words,
+        ),
+      ),
+    [users, words],
+  );
+  const { pages, current, first, shown } = pageOf(found, page, USERS_PAGE_SIZE);
   return (
     <>
-      <ScrollTable minWidth={720} label={text.caption}>
-        <Table highlightOnHover verticalSpacing="sm" data-testid="institution-users">
-          <Table.Caption>
-            <VisuallyHidden>{text.caption}</VisuallyHidden>
-          </Table.Caption>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th scope="col">{text.name}</Table.Th>
-              <Table.Th scope="col">{text.email}</Table.Th>
-              <Table.Th scope="col">{text.role}</Table.Th>
-              <Table.Th scope="col">{text.state}</Table.Th>
-              <Table.Th scope="col">{text.actions}</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {shown.map((user) => {
-              const name = `${user.firstName} ${user.lastName}`;
-              const isBusy = busyUserIds.has(user.id);
-              return (
-                <Table.Tr key={user.id} data-testid={`user-row-${user.email}`}>
-                  <Table.Td>
-                    <Text size="sm" fw={500}>
-                      {[user.title, name].filter(Boolean).join(' ')}{' '}
-                      {user.id === currentUserId && (
-                        <Text span size="sm" c="dimmed">
-                          {text.you}
-                        </Text>
-                      )}
-                    </Text>
-                  </Table.Td>
-                  <Table.Td>
-                    <Text size="sm">{user.email}</Text>
-                  </Table.Td>
-                  <Table.Td>
-                    {/* A list that opens (Mantine's Select), not the browser's own: there the arrow
+      {hasSearch && (
+        <TextInput
+          type="search"
+          label={text.search}
+          description={text.searchHint}
+          value={searchText}
+          onChange={(event) => {
+            setSearchText(event.currentTarget.value);
+            setPage(1);
+          }}
+          maw={480}
+          mb="sm"
+        />
+      )}
+      {words.length > 0 && (
+        <Text size="sm" aria-live="polite" mb="sm" data-testid="users-search-summary">
+          {found.length === 0
+            ? text.searchNone(searchText.trim())
+            : text.searchFound(found.length, users.length)}
+        </Text>
+      )}
+      {found.length > 0 && (
+        <ScrollTable minWidth={720} label={text.caption}>
+          <Table highlightOnHover verticalSpacing="sm" data-testid="institution-users">
+            <Table.Caption>
+              <VisuallyHidden>{text.caption}</VisuallyHidden>
+            </Table.Caption>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th scope="col">{text.name}</Table.Th>
+                <Table.Th scope="col">{text.email}</Table.Th>
+                <Table.Th scope="col">{text.role}</Table.Th>
+                <Table.Th scope="col">{text.state}</Table.Th>
+                <Table.Th scope="col">{text.actions}</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {shown.map((user) => {
+                const name = `${user.firstName} ${user.lastName}`;
+                const isBusy = busyUserIds.has(user.id);
+                return (
+                  <Table.Tr key={user.id} data-testid={`user-row-${user.email}`}>
+                    <Table.Td>
+                      <Text size="sm" fw={500}>
+                        {[user.title, name].filter(Boolean).join(' ')}{' '}
+                        {user.id === currentUserId && (
+                          <Text span size="sm" c="dimmed">
+                            {text.you}
+                          </Text>
+                        )}
+                      </Text>
+                    </Table.Td>
+                    <Table.Td>
+                      <Text size="sm">{user.email}</Text>
+                    </Table.Td>
+                    <Table.Td>
+                      {/* A list that opens (Mantine's Select), not the browser's own: there the arrow
                       keys change the value while it is closed, and each change is saved at once.
                       Read-only, not disabled, while the change is saved: the focus stays. */}
-                    <Select
-                      aria-label={text.roleOf(name)}
-                      size="xs"
-                      w={190}
-                      value={user.role}
-                      readOnly={isBusy}
-                      allowDeselect={false}
-                      onChange={(value) => {
-                        if (value && value !== user.role)
-                          onRoleChange(user, value as InstitutionRole);
-                      }}
-                      data={INSTITUTION_ROLES.map((role) => ({
-                        value: role,
-                        label: roleLabel(role),
-                      }))}
-                    />
-                  </Table.Td>
-                  <Table.Td>
-                    {user.hasAccountActivated ? (
-                      <Badge color={ACTIVE_COLOR} variant="outline">
-                        {text.activated}
-                      </Badge>
-                    ) : (
-                      // Never cut: the table had squeezed it to 'Eingeladen (gerade eb…'.
-                      <Badge
-                        color={INVITED_COLOR}
-                        variant="outline"
-                        tt="none"
-                        style={{ minWidth: 'max-content' }}
-                      >
-                        {text.invited(Math.max(0, minutesSinceInvite(user.dateTimeCreated, now)))}
-                      </Badge>
-                    )}
-                  </Table.Td>
-                  <Table.Td>
-                    <Group gap="xs" wrap="nowrap">
-                      {!user.hasAccountActivated && (
+                      <Select
+                        aria-label={text.roleOf(name)}
+                        size="xs"
+                        w={190}
+                        value={user.role}
+                        readOnly={isBusy}
+                        allowDeselect={false}
+                        onChange={(value) => {
+                          if (value && value !== user.role)
+                            onRoleChange(user, value as InstitutionRole);
+                        }}
+                        data={INSTITUTION_ROLES.map((role) => ({
+                          value: role,
+                          label: roleLabel(role),
+                        }))}
+                      />
+                    </Table.Td>
+                    <Table.Td>
+                      {user.hasAccountActivated ? (
+                        <Badge color={ACTIVE_COLOR} variant="outline">
+                          {text.activated}
+                        </Badge>
+                      ) : (
+                        // Never cut: the table had squeezed it to 'Eingeladen (gerade eb…'.
+                        <Badge
+                          color={INVITED_COLOR}
+                          variant="outline"
+                          tt="none"
+                          style={{ minWidth: 'max-content' }}
+                        >
+                          {text.invited(Math.max(0, minutesSinceInvite(user.dateTimeCreated, now)))}
+                        </Badge>
+                      )}
+                    </Table.Td>
+                    <Table.Td>
+                      <Group gap="xs" wrap="nowrap">
+                        {!user.hasAccountActivated && (
+                          <Button
+                            size="xs"
+                            variant="outline"
+                            color="blue.9"
+                            aria-label={text.resendLabel(name)}
+                            disabled={isBusy}
+                            onClick={() => onResend(user)}
+                          >
+                            {text.resend}
+                          </Button>
+                        )}
                         <Button
                           size="xs"
+                          color="red.9"
                           variant="outline"
-                          color="blue.9"
-                          aria-label={text.resendLabel(name)}
+                          aria-label={text.deleteLabel(name)}
                           disabled={isBusy}
-                          onClick={() => onResend(user)}
+                          onClick={() => onDelete(user)}
                         >
-                          {text.resend}
+                          {text.delete}
                         </Button>
-                      )}
-                      <Button
-                        size="xs"
-                        color="red.9"
-                        variant="outline"
-                        aria-label={text.deleteLabel(name)}
-                        disabled={isBusy}
-                        onClick={() => onDelete(user)}
-                      >
-                        {text.delete}
-                      </Button>
-                    </Group>
-                  </Table.Td>
-                </Table.Tr>
-              );
-            })}
-          </Table.Tbody>
-        </Table>
-      </ScrollTable>
+                      </Group>
+                    </Table.Td>
+                  </Table.Tr>
+                );
+              })}
+            </Table.Tbody>
+          </Table>
+        </ScrollTable>
+      )}
       <ListPages
         label={text.pages}
-        summary={text.pageSummary(first + 1, first + shown.length, users.length)}
+        summary={text.pageSummary(first + 1, first + shown.length, found.length)}
         pages={pages}
         current={current}
         onChange={setPage}
