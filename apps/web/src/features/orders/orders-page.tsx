@@ -1,5 +1,5 @@
 import './styles';
-import { Anchor, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
+import { Anchor, Box, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
 import type { Order } from '@portal/contract';
 import { useState } from 'react';
 import { Link } from 'react-router';
@@ -41,12 +41,15 @@ export function OrdersPage({ institutionId, breadcrumbs, isContractorAdmin }: Or
           <Text c="dimmed">{t.list.empty}</Text>
         ) : (
           <>
-            <PortalDatePicker
-              label={t.list.createdFrom}
-              value={from}
-              onChange={setFrom}
-              maxDate={germanToday()}
-            />
+            {/* Apart from the table, which it filters (it had touched the table's header). */}
+            <Box mb="md">
+              <PortalDatePicker
+                label={t.list.createdFrom}
+                value={from}
+                onChange={setFrom}
+                maxDate={germanToday()}
+              />
+            </Box>
             {list.length === 0 && (
               <Text c="dimmed" mt="sm">
                 {t.list.noneFrom}
