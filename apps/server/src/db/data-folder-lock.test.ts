@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -97,6 +97,46 @@ describe('one PGlite data folder, one process', () => {
     const release = await lockDataFolder(file, timing);
     expect(JSON.parse(readFileSync(file, 'utf8')).pid).toBe(process.pid);
     await release();
+  });
+
+  it('names the holder when the lock was first read while being written (a torn read)', async () => {
+    const file = path.join(folder(), 'pglite.lock');
+    const timing = { beatMs: 100, staleAfterMs: 600 };
+    // Half a rewrite, then the whole file: its holder lives and is named.
+    writeFileSync(file, '{"pid":42');
+    const whole = setTimeout(
+      () =>
+        writeFileSync(
+          file,
+          JSON.stringify({ pid: 42, host: 'another-host', since: '2026-11-26T05:00:00Z', beat: 1 }),
+        ),
+      150,
+    );
+    try {
+      await expect(lockDataFolder(file, timing)).rejects.toThrow(/process 42 on another-host/);
+    } finally {
+      clearTimeout(whole);
+    }
+  });
+
+  it("the holder's beat rewrites the lock whole: a reader never meets it half written", async () => {
+    const file = path.join(folder(), 'pglite.lock');
+    const release = await lockDataFolder(file, { beatMs: 1, staleAfterMs: 600 });
+    try {
+      // Reads as fast as they come while the beat (every 1 ms) rewrites the file.
+      const until = Date.now() + 1_500;
+      let reads = 0;
+      while (Date.now() < until) {
+        const text = readFileSync(file, 'utf8');
+        expect(text === '' ? 'empty' : JSON.parse(text).pid).toBe(process.pid);
+        reads += 1;
+        if (reads % 1000 === 0) await new Promise((resolve) => setImmediate(resolve));
+      }
+    } finally {
+      await release();
+    }
+    expect(existsSync(file)).toBe(false);
+    expect(readdirSync(path.dirname(file))).toEqual([]);
   });
 
   it('a data folder that cannot be written stops the start with the file system error', async () => {

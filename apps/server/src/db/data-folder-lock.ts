@@ -96,13 +96,20 @@ const parse = (text: string): Holder | undefined => {
   }
 };
 
+/**
+ * The holder's beat: the file is rewritten whole (written beside it, then renamed over it), so a
+ * starter reading it never sees it half written (a torn read named no holder: 'another process').
+ */
 const BEAT_WORKER = `
 const { workerData } = process.getBuiltinModule('node:worker_threads');
-const { writeFileSync } = process.getBuiltinModule('node:fs');
+const { writeFileSync, renameSync } = process.getBuiltinModule('node:fs');
 const holder = workerData.holder;
 setInterval(() => {
   holder.beat += 1;
-  try { writeFileSync(workerData.file, JSON.stringify(holder)); } catch {}
+  try {
+    writeFileSync(workerData.beatFile, JSON.stringify(holder));
+    renameSync(workerData.beatFile, workerData.file);
+  } catch {}
 }, workerData.beatMs);
 `;
 
@@ -135,21 +142,23 @@ export async function lockDataFolder(
       } finally {
         await handle.close();
       }
+      const beatFile = `${file}.beat-${process.pid}`;
       const worker = new Worker(BEAT_WORKER, {
         eval: true,
-        workerData: { file, holder: self, beatMs: timing.beatMs },
+        workerData: { file, beatFile, holder: self, beatMs: timing.beatMs },
       });
       worker.unref();
       return async () => {
         await worker.terminate();
         await rm(file, { force: true });
+        await rm(beatFile, { force: true });
       };
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
     }
     const seen = await readFile(file, 'utf8').catch(() => undefined);
     if (seen === undefined) continue;
-    const holder = parse(seen);
+    let holder = parse(seen);
     let verdict = holder ? judge(holder, self) : 'unknown';
     if (verdict === 'alive') throw inUse(file, holder);
     if (verdict === 'unknown') {
@@ -158,7 +167,11 @@ export async function lockDataFolder(
       while (verdict === 'unknown' && Date.now() < deadline) {
         await new Promise((resolve) => setTimeout(resolve, Math.min(250, timing.beatMs / 4)));
         const now = await readFile(file, 'utf8').catch(() => undefined);
-        if (now !== seen) verdict = 'alive';
+        if (now !== seen) {
+          verdict = 'alive';
+          // The rewritten file names the holder that a file read while being written did not.
+          holder = (now ? parse(now) : undefined) ?? holder;
+        }
       }
       if (verdict === 'alive') throw inUse(file, holder);
     }
