@@ -16,14 +16,17 @@ import {
   recordStart,
   saveStart,
 } from './lib/early-requests';
+import { clearImpersonation } from './lib/impersonation-tokens';
 import {
   createSession,
   oidcAuthority,
   SIGNIN_POPUP_CALLBACK_PATH,
+  type SignInState,
   userStorageKey,
 } from './lib/oidc';
 import { fetchPublicConfig } from './lib/public-config';
 import { createQueryClient } from './lib/query-client';
+import { readSignInHint } from './lib/sign-in-hint';
 import { hasUnsavedInput } from './lib/unsaved-input';
 
 /** Resolves once the router has run the first route's loaders (or failed them). */
@@ -64,6 +67,26 @@ async function bootstrap() {
       await (await loadUserManager()).signinPopupCallback();
     } catch {
       window.location.replace('/');
+    }
+    return;
+  }
+  // "Zur Anmeldung" after setting a password names the person (?login_hint=): whoever else is
+  // signed in in this browser is signed out here, and the sign-in asks for the password.
+  const hint = readSignInHint(window.location, window.localStorage.getItem(userStorageKey(config)));
+  if (hint.kind === 'same') window.history.replaceState(null, '', hint.cleanUrl);
+  if (hint.kind === 'other') {
+    window.localStorage.removeItem(userStorageKey(config));
+    clearImpersonation(window.localStorage);
+    forgetInstitutionRoles();
+    forgetEarlyRequests();
+    try {
+      await (await loadUserManager()).signinRedirect({
+        state: { returnTo: '/' } satisfies SignInState,
+        login_hint: hint.email,
+        prompt: 'login',
+      });
+    } catch {
+      root.render(<StartupError />);
     }
     return;
   }

@@ -57,6 +57,12 @@ export async function accountActionRoutes(app: FastifyInstance, options: Options
   const db = app.db;
   const resetPath = `${issuerPath}/login-actions/reset-credentials`;
   const tokenPath = `${issuerPath}/login-actions/action-token`;
+  /**
+   * The portal, asked to sign in as `email` (the app signs out whoever else is signed in in this
+   * browser: an invitation opened on a shared computer must not lead into a colleague's account).
+   */
+  const signInAs = (email: string) =>
+    `${config.publicUrl}/?login_hint=${encodeURIComponent(email)}`;
   const backUrl = (uid: string) =>
     UID.test(uid)
       ? `${issuerPath}/login-actions/${encodeURIComponent(uid)}`
@@ -137,12 +143,12 @@ ${alert(error)}
     const portalLink = `<p class="secondary-action"><a class="link" href="${escapeHtml(`${config.publicUrl}/`)}">${messages.backToPortal}</a></p>`;
     let page: { title: string; message: string; actions: string };
     if (row?.kind === 'INVITATION') {
-      const accepted = (await findUser(db, row.userId))?.hasAccountActivated;
-      page = accepted
+      const invitee = await findUser(db, row.userId);
+      page = invitee?.hasAccountActivated
         ? {
             title: text.invitationAcceptedTitle,
             message: text.invitationAccepted,
-            actions: `<p><a class="button" href="${escapeHtml(`${config.publicUrl}/`)}">${text.toSignIn}</a></p>
+            actions: `<p><a class="button" href="${escapeHtml(signInAs(invitee.email))}">${text.toSignIn}</a></p>
 <p class="secondary-action"><a class="link" href="${escapeHtml(resetPath)}">${text.forgotLink}</a></p>`,
           }
         : { title: text.invitationSpentTitle, message: text.invitationSpent, actions: portalLink };
@@ -289,7 +295,7 @@ ${alert(error)}
         title: text.passwordSetTitle,
         body: `<h1>${text.passwordSetTitle}</h1>
 <p role="status">${text.passwordSet}</p>
-<p><a class="button" href="${escapeHtml(`${config.publicUrl}/`)}">${text.toSignIn}</a></p>`,
+<p><a class="button" href="${escapeHtml(signInAs(user.email))}">${text.toSignIn}</a></p>`,
       }),
     );
   });
