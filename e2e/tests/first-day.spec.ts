@@ -36,6 +36,72 @@ async function annaInvites(
   return waitForMail(person.email, mark);
 }
 
+test.describe("a new colleague's first day", () => {
+  test('invited by Anna, Nora reads the password rules before she chooses, is told why her name is no password, and lands on her dashboard', async ({
+    page,
+    browser,
+  }) => {
+    test.setTimeout(120_000);
+    const email = freshEmail('nora.neu');
+    const mail = await annaInvites(page, { email, firstName: 'Nora', lastName: 'Neu' });
+    expect(mail.subject).toBe('Einladung ins Institutionsportal: Praxis Sonnenschein');
+    expect(mail.text).toContain('Sehr geehrte Frau Neu,');
+    expect(mail.text).toContain(
+      'Anna Schäfer hat Sie eingeladen, im Institutionsportal für „Praxis Sonnenschein“ mitzuarbeiten.',
+    );
+    expect(mail.text).toContain('Der Link ist 7 Tage gültig und kann einmal verwendet werden.');
+
+    const context = await browser.newContext();
+    const nora = await context.newPage();
+    await nora.goto(linkIn(mail));
+    await expect(nora.getByRole('heading', { level: 1, name: 'Einladung annehmen' })).toBeVisible();
+    // The rules, before anything fails, and linked to the field.
+    const rules = `Legen Sie ein Passwort für ${email} fest. Es muss mindestens 10 Zeichen lang und schwer zu erraten sein: kein gängiges Wort und nicht aus Ihrem Namen oder Ihrer E-Mail-Adresse gebildet. Gut geeignet sind mehrere Wörter, verbunden durch Ziffern oder Sonderzeichen.`;
+    await expect(nora.getByText(rules)).toBeVisible();
+    await expect(nora.getByLabel('Neues Passwort', { exact: true })).toHaveAccessibleDescription(
+      rules,
+    );
+    await expectNoAxeViolations(nora);
+    await shot(nora, 'invitation');
+
+    const choose = async (password: string, repeat = password) => {
+      await nora.getByLabel('Neues Passwort', { exact: true }).fill(password);
+      await nora.getByLabel('Neues Passwort wiederholen').fill(repeat);
+      await nora.getByRole('button', { name: 'Passwort speichern' }).click();
+    };
+    await choose('kurz');
+    await expect(nora.getByRole('alert')).toHaveText(
+      'Das Passwort muss mindestens 10 Zeichen lang sein.',
+    );
+    await choose('Nora Neu 2026');
+    await expect(nora.getByRole('alert')).toHaveText(
+      'Das Passwort besteht fast nur aus Ihrem Namen oder Ihrer E-Mail-Adresse und ist deshalb leicht zu erraten. Bitte wählen Sie ein anderes Passwort.',
+    );
+    await shot(nora, 'invitation-own-name');
+    await choose('Blauer-Kranich-Flug-71', 'Blauer-Kranich-Flug-72');
+    await expect(nora.getByRole('alert')).toHaveText('Die Passwörter stimmen nicht überein.');
+    await choose('Blauer-Kranich-Flug-71');
+    await expect(
+      nora.getByText('Ihr Passwort wurde gespeichert. Sie können sich jetzt anmelden.'),
+    ).toBeVisible();
+
+    // "Zur Anmeldung": her address is filled in, the password is next.
+    await nora.getByRole('link', { name: 'Zur Anmeldung' }).click();
+    await expect(nora.getByLabel('E-Mail')).toHaveValue(email);
+    await nora.getByLabel('Passwort').fill('Blauer-Kranich-Flug-71');
+    await nora.getByRole('button', { name: 'Anmelden' }).click();
+    await expect(nora).toHaveURL(/\/(dashboard)?$/);
+    await expect(nora.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
+    // One institution: its name, no switcher.
+    await expect(nora.getByRole('button', { name: /Institution auswählen/ })).toHaveCount(0);
+    await expect(nora.getByRole('banner')).toContainText('Praxis Sonnenschein');
+    await expect(userMenu(nora)).toContainText('NN');
+    await expect(nora.getByRole('heading', { level: 2, name: 'Meine Partner' })).toBeVisible();
+    await shot(nora, 'first-dashboard');
+    await context.close();
+  });
+});
+
 test.describe('invitation links', () => {
   test("opened in a browser where a colleague is signed in, it leads to the invited person, not into the colleague's account", async ({
     page,

@@ -11,6 +11,9 @@ export const messages = {
   passwordTooLong: (max: number) => `Das Passwort darf höchstens ${max} Zeichen lang sein.`,
   passwordTooWeak:
     'Das Passwort ist zu leicht zu erraten. Bitte verwenden Sie ein stärkeres Passwort.',
+  /** Not spec text: built from the person's names or address and little else ("Nora Neu 2026"). */
+  passwordFromPersonalData:
+    'Das Passwort besteht fast nur aus Ihrem Namen oder Ihrer E-Mail-Adresse und ist deshalb leicht zu erraten. Bitte wählen Sie ein anderes Passwort.',
   passwordMissing: 'Bitte geben Sie ein Passwort ein.',
   currentPasswordWrong: 'Das aktuelle Passwort ist nicht korrekt.',
   passwordConfirmationMissing:
@@ -58,7 +61,7 @@ export const pageMessages = {
   setPasswordTitle: 'Neues Passwort festlegen',
   acceptInvitationTitle: 'Einladung annehmen',
   setPasswordIntro: (email: string) =>
-    `Legen Sie ein Passwort für ${email} fest: mindestens 10 Zeichen und schwer zu erraten.`,
+    `Legen Sie ein Passwort für ${email} fest. Es muss mindestens 10 Zeichen lang und schwer zu erraten sein: kein gängiges Wort und nicht aus Ihrem Namen oder Ihrer E-Mail-Adresse gebildet. Gut geeignet sind mehrere Wörter, verbunden durch Ziffern oder Sonderzeichen.`,
   newPasswordLabel: 'Neues Passwort',
   repeatPasswordLabel: 'Neues Passwort wiederholen',
   passwordsDiffer: 'Die Passwörter stimmen nicht überein.',

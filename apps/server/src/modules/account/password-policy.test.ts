@@ -17,6 +17,16 @@ describe('password policy', () => {
     expect(await passwordProblem(password)).toBe(expected);
   });
 
+  it('says so when the password is built from the person’s names or address', async () => {
+    const nora = ['Nora', 'Neu', 'nora.neu@example.org'];
+    expect(await passwordProblem('Nora Neu 2026', nora)).toBe(messages.passwordFromPersonalData);
+    expect(await passwordProblem('nora.neu@example.org', nora)).toBe(
+      messages.passwordFromPersonalData,
+    );
+    // A common word is still the general message.
+    expect(await passwordProblem('sonnenschein', nora)).toBe(messages.passwordTooWeak);
+  });
+
   it('counts the user’s own name as guessable', async () => {
     expect(await passwordScore('blorptaxenquenzl')).toBeGreaterThan(
       await passwordScore('blorptaxenquenzl', ['Blorptaxen', 'Quenzl']),

@@ -40,7 +40,7 @@ export async function passwordScore(password: string, userInputs: string[] = [])
 
 /**
  * The first broken password rule as a German message, or null: at least 10 characters, at
- * most 256, and a zxcvbn score of at least 3.
+ * most 256, not built from the person's own names and address, and a zxcvbn score of at least 3.
  */
 export async function passwordProblem(
   password: string,
@@ -51,6 +51,8 @@ export async function passwordProblem(
     return messages.passwordTooShort(PASSWORD_MIN_LENGTH);
   }
   if (password.length > PASSWORD_MAX_LENGTH) return messages.passwordTooLong(PASSWORD_MAX_LENGTH);
+  // Said as such: "zu leicht zu erraten" alone left "Nora Neu 2026" a riddle to its author.
+  if (isBuiltFromPersonalData(password, userInputs)) return messages.passwordFromPersonalData;
   if ((await passwordScore(password, userInputs)) < PASSWORD_MIN_SCORE)
     return messages.passwordTooWeak;
   return null;

@@ -366,7 +366,7 @@ describe('AccountPage', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Passwort ändern' }));
     expect(
       await screen.findByText(
-        'Das Passwort ist zu leicht zu erraten. Bitte verwenden Sie ein stärkeres Passwort.',
+        'Das Passwort besteht fast nur aus Ihrem Namen oder Ihrer E-Mail-Adresse und ist deshalb leicht zu erraten. Bitte wählen Sie ein anderes Passwort.',
       ),
     ).toBeInTheDocument();
     expect(puts).toBe(0);

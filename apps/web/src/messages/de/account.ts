@@ -56,9 +56,12 @@ export const account = {
     newLabel: 'Neues Passwort',
     repeatLabel: 'Neues Passwort wiederholen',
     showPassword: 'Passwort anzeigen',
-    rules: 'Mindestens 10 Zeichen; das Passwort darf nicht leicht zu erraten sein.',
+    rules:
+      'Mindestens 10 Zeichen und schwer zu erraten: kein gängiges Wort und nicht aus Ihrem Namen oder Ihrer E-Mail-Adresse gebildet. Gut geeignet sind mehrere Wörter, verbunden durch Ziffern oder Sonderzeichen.',
     tooShort: 'Das Passwort muss mindestens 10 Zeichen lang sein.',
     tooWeak: 'Das Passwort ist zu leicht zu erraten. Bitte verwenden Sie ein stärkeres Passwort.',
+    fromPersonalData:
+      'Das Passwort besteht fast nur aus Ihrem Namen oder Ihrer E-Mail-Adresse und ist deshalb leicht zu erraten. Bitte wählen Sie ein anderes Passwort.',
     differ: 'Die Passwörter stimmen nicht überein.',
     submit: 'Passwort ändern',
     cancel: 'Abbrechen',

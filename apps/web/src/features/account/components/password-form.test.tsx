@@ -26,7 +26,7 @@ describe('PasswordForm', () => {
     await userEvent.type(field, 'Wolkenkratzer-Zitrone-42');
     expect(await screen.findByText(/^Passwortstärke: /)).toBeInTheDocument();
     expect(field).toHaveAccessibleDescription(
-      /^Mindestens 10 Zeichen; .*Passwortstärke: (Stark|Sehr stark)$/,
+      /^Mindestens 10 Zeichen und schwer zu erraten: .*Passwortstärke: (Stark|Sehr stark)$/,
     );
 
     const toggles = screen.getAllByRole('button', { name: 'Passwort anzeigen' });

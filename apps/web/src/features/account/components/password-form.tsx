@@ -103,7 +103,7 @@ export function PasswordForm({
   const submitNew = async (event: FormEvent) => {
     event.preventDefault();
     if (!confirmation || isBusy) return;
-    const rule = passwordRuleMessage(password, score);
+    const rule = passwordRuleMessage(password, score, userInputs);
     setError(rule);
     setRepeatError(!rule && password !== repeat ? text.differ : null);
     if (rule || password !== repeat) return;

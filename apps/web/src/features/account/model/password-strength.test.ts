@@ -14,6 +14,12 @@ describe('password rules in the app', () => {
     expect(passwordRuleMessage(password, score)).toBe(expected);
   });
 
+  it('names a password built from the person’s names or address as such', () => {
+    const max = ['Max', 'Weiß', 'max.mitglied@praxis-sonnenschein.de'];
+    expect(passwordRuleMessage('Max Weiß 2026', 1, max)).toBe(account.password.fromPersonalData);
+    expect(passwordRuleMessage('sonnenschein', 1, max)).toBe(account.password.tooWeak);
+  });
+
   it('labels the scores in German', () => {
     expect([0, 1, 2, 3, 4].map(strengthLabel)).toEqual([
       'Sehr schwach',

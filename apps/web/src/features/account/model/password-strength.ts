@@ -29,9 +29,17 @@ export function loadStrengthChecker(): Promise<StrengthChecker> {
   return loading;
 }
 
-/** The first broken rule as a German message, or null (score null while the checker loads). */
-export function passwordRuleMessage(password: string, score: number | null): string | null {
+/**
+ * The first broken rule as a German message, or null (score null while the checker loads): as
+ * the server says it, a password built from the person's names or address is named as such.
+ */
+export function passwordRuleMessage(
+  password: string,
+  score: number | null,
+  userInputs: string[] = [],
+): string | null {
   if ([...password].length < PASSWORD_MIN_LENGTH) return account.password.tooShort;
+  if (isBuiltFromPersonalData(password, userInputs)) return account.password.fromPersonalData;
   if (score !== null && score < PASSWORD_MIN_SCORE) return account.password.tooWeak;
   return null;
 }
