@@ -108,11 +108,11 @@ test.describe
 
       // A wrong first code is refused.
       const code = totp(secret, -1);
-      await page.getByLabel('Sechsstelliger Code').fill(code === '000000' ? '111111' : '000000');
+      await page.getByLabel('Einmalcode').fill(code === '000000' ? '111111' : '000000');
       await page.getByRole('button', { name: 'Aktivieren' }).click();
       await expect(page.getByText('Der Code ist ungültig.')).toBeVisible();
 
-      await page.getByLabel('Sechsstelliger Code').fill(totp(secret, -1));
+      await page.getByLabel('Einmalcode').fill(totp(secret, -1));
       await page.getByRole('button', { name: 'Aktivieren' }).click();
       // Read from the renewed token's roles.
       await expect(page.getByTestId('two-factor-status')).toHaveText('Aktiv');
@@ -130,7 +130,7 @@ test.describe
       await expect(page.getByTestId('two-factor-status')).toHaveText('Aktiv');
 
       await page.getByRole('button', { name: 'Deaktivieren' }).click();
-      await page.getByLabel('Sechsstelliger Code').fill(totp(secret, 1));
+      await page.getByLabel('Einmalcode').fill(totp(secret, 1));
       await page.getByRole('button', { name: 'Deaktivieren' }).click();
       await expect(page.getByTestId('two-factor-status')).toHaveText('Nicht aktiv');
       await expectNoAxeViolations(page);

@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test';
+import { Secret, TOTP } from 'otpauth';
 import {
   ACCOUNTS,
   expect,
@@ -10,6 +11,17 @@ import {
   userMenu,
 } from '../support/fixtures';
 import { linkIn, mailMark, waitForMail } from '../support/mail';
+
+/** A code for the step `offset` steps from now (the server accepts one step either way). */
+const totp = (secret: string, offset = 0) =>
+  new TOTP({
+    secret: Secret.fromBase32(secret),
+    algorithm: 'SHA1',
+    digits: 6,
+    period: 30,
+  }).generate({
+    timestamp: Date.now() + offset * 30_000,
+  });
 
 const shot = (page: Page, name: string) => screenshot(page, 'first-day', name);
 
@@ -37,11 +49,11 @@ async function annaInvites(
 }
 
 test.describe("a new colleague's first day", () => {
-  test('invited by Anna, Nora reads the password rules before she chooses, is told why her name is no password, and lands on her dashboard', async ({
+  test('invited by Anna, Nora reads the password rules before she chooses, is told why her name is no password, lands on her dashboard, sets up two-factor sign-in and signs in with a code', async ({
     page,
     browser,
   }) => {
-    test.setTimeout(120_000);
+    test.setTimeout(180_000);
     const email = freshEmail('nora.neu');
     const mail = await annaInvites(page, { email, firstName: 'Nora', lastName: 'Neu' });
     expect(mail.subject).toBe('Einladung ins Institutionsportal: Praxis Sonnenschein');
@@ -98,6 +110,68 @@ test.describe("a new colleague's first day", () => {
     await expect(userMenu(nora)).toContainText('NN');
     await expect(nora.getByRole('heading', { level: 2, name: 'Meine Partner' })).toBeVisible();
     await shot(nora, 'first-dashboard');
+
+    // Two-factor sign-in in Mein Konto: a mistyped code, the dialog left halfway, then for real.
+    await userMenu(nora).click();
+    await nora.getByRole('menuitem', { name: 'Mein Konto' }).click();
+    await expect(nora.getByTestId('two-factor-status')).toHaveText('Nicht aktiv');
+    await nora.getByRole('button', { name: 'Zwei-Faktor-Authentifizierung einrichten' }).click();
+    const firstKey = await nora.getByTestId('otp-secret').innerText();
+    await expect(
+      nora.getByText(/^Notieren Sie den Schlüssel und bewahren Sie ihn sicher auf/),
+    ).toBeVisible();
+    await nora.getByLabel('Einmalcode').fill('12345');
+    await nora.getByRole('button', { name: 'Aktivieren' }).click();
+    await expect(nora.getByText('Bitte geben Sie sechs Ziffern ein.')).toBeVisible();
+    const wrong = totp(firstKey.replace(/\s+/g, '')) === '000000' ? '111111' : '000000';
+    await nora.getByLabel('Einmalcode').fill(wrong);
+    await nora.getByRole('button', { name: 'Aktivieren' }).click();
+    await expect(
+      nora.getByText(
+        'Der Code ist ungültig. Geben Sie den Einmalcode ein, den Ihre Authenticator-App gerade anzeigt; er wechselt alle 30 Sekunden.',
+      ),
+    ).toBeVisible();
+    await expectNoAxeViolations(nora);
+    await shot(nora, 'two-factor-wrong-code');
+    await nora.getByRole('button', { name: 'Abbrechen' }).click();
+    await expect(nora.getByTestId('two-factor-status')).toHaveText('Nicht aktiv');
+    // Started again: a new key (the first one stored nothing).
+    await nora.getByRole('button', { name: 'Zwei-Faktor-Authentifizierung einrichten' }).click();
+    const key = (await nora.getByTestId('otp-secret').innerText()).replace(/\s+/g, '');
+    expect(key).not.toBe(firstKey.replace(/\s+/g, ''));
+    await nora.getByLabel('Einmalcode').fill(totp(key, -1));
+    await nora.getByRole('button', { name: 'Aktivieren' }).click();
+    await expect(nora.getByTestId('two-factor-status')).toHaveText('Aktiv');
+
+    await userMenu(nora).click();
+    await nora.getByRole('menuitem', { name: 'Abmelden' }).click();
+    await expect(nora).toHaveURL(/\/auth\/realms\/portal\//);
+    await nora.goto('/');
+    await submitSignIn(nora, email, 'Blauer-Kranich-Flug-71');
+    await expect(
+      nora.getByText(
+        'Bitte geben Sie den sechsstelligen Einmalcode aus Ihrer Authenticator-App ein.',
+      ),
+    ).toBeVisible();
+    // Without the phone: what to do, and a way back to the sign-in.
+    await expect(
+      nora.getByText(
+        'Kein Zugriff auf Ihre Authenticator-App? Richten Sie die App mit dem Schlüssel, den Sie beim Einrichten notiert haben, auf einem anderen Gerät neu ein.',
+      ),
+    ).toBeVisible();
+    await expect(
+      nora.getByRole('link', { name: 'Mit einem anderen Konto anmelden' }),
+    ).toBeVisible();
+    await nora.getByLabel('Einmalcode').fill(wrong);
+    await nora.getByRole('button', { name: 'Bestätigen' }).click();
+    await expect(nora.getByRole('alert')).toHaveText(
+      'Der Code ist ungültig. Geben Sie den Einmalcode ein, den Ihre Authenticator-App gerade anzeigt; er wechselt alle 30 Sekunden.',
+    );
+    await expectNoAxeViolations(nora);
+    await shot(nora, 'two-factor-sign-in-wrong-code');
+    await nora.getByLabel('Einmalcode').fill(totp(key, 0));
+    await nora.getByRole('button', { name: 'Bestätigen' }).click();
+    await expect(nora.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
     await context.close();
   });
 });

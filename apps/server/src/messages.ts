@@ -126,10 +126,15 @@ export const identityMessages = {
     'Zu viele fehlgeschlagene Anmeldeversuche. Bitte versuchen Sie es in 15 Minuten erneut.',
   slowDown: 'Zu viele fehlgeschlagene Anmeldeversuche. Bitte warten Sie einen Moment.',
   otpTitle: 'Zwei-Faktor-Authentifizierung',
-  otpIntro: 'Bitte geben Sie den sechsstelligen Code aus Ihrer Authenticator-App ein.',
+  otpIntro: 'Bitte geben Sie den sechsstelligen Einmalcode aus Ihrer Authenticator-App ein.',
   otpLabel: 'Einmalcode',
   otpButton: 'Bestätigen',
-  invalidOtp: 'Der Code ist ungültig.',
+  invalidOtp:
+    'Der Code ist ungültig. Geben Sie den Einmalcode ein, den Ihre Authenticator-App gerade anzeigt; er wechselt alle 30 Sekunden.',
+  /** Not spec text: the way on for someone whose phone with the app is lost or not at hand. */
+  otpLost:
+    'Kein Zugriff auf Ihre Authenticator-App? Richten Sie die App mit dem Schlüssel, den Sie beim Einrichten notiert haben, auf einem anderen Gerät neu ein.',
+  otpOtherAccount: 'Mit einem anderen Konto anmelden',
   /** Not spec text: a right code that was already used (RFC 6238 allows each code once). */
   usedOtp:
     'Dieser Code wurde bereits verwendet. Bitte warten Sie, bis Ihre Authenticator-App einen neuen Code anzeigt, und geben Sie diesen ein.',

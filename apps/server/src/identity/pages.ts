@@ -118,7 +118,9 @@ ${alert(options.error)}
 <input id="code" name="code" type="text" inputmode="numeric" maxlength="7" autocomplete="one-time-code" spellcheck="false" required autofocus${invalidAttributes(options.error)}>
 </div>
 <button type="submit" class="button">${messages.otpButton}</button>
-</form>`,
+</form>
+<p class="secondary-action">${messages.otpLost}</p>
+<p class="secondary-action"><a class="link" href="${escapeHtml(context.publicUrl)}/">${messages.otpOtherAccount}</a></p>`,
   });
 }
 

@@ -308,6 +308,13 @@ describe('two-factor sign-in', () => {
     expect(otpPage.body).toMatch(/<button type="submit"[^>]*>Bestätigen<\/button>/);
     expect(otpPage.body).not.toContain('Passwort');
     expect(otpPage.body).not.toMatch(INLINE_SCRIPT);
+    // A way on without the phone, and back to the sign-in as somebody else.
+    expect(otpPage.body).toContain(
+      'Kein Zugriff auf Ihre Authenticator-App? Richten Sie die App mit dem Schlüssel, den Sie beim Einrichten notiert haben, auf einem anderen Gerät neu ein.',
+    );
+    expect(otpPage.body).toMatch(
+      /<a class="link" href="[^"]+\/">Mit einem anderen Konto anmelden<\/a>/,
+    );
     const action = otpPage.body.match(/<form method="post" action="([^"]+)"/)?.[1];
     expect(action).toBe(`${loginUrl}/otp`);
 

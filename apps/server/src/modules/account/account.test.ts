@@ -383,7 +383,7 @@ describe('account', () => {
       const wrongCode = codeAt(otpSecret, now) === '000000' ? '111111' : '000000';
       const wrong = await api('POST', '/api/user/2fa/activate', { otpSecret, otpCode: wrongCode });
       expect(wrong.statusCode).toBe(400);
-      expect(wrong.json().detail).toBe('Der Code ist ungültig.');
+      expect(wrong.json().detail).toBe(messages.otpInvalid);
       expect((await userRow(DEMO_USERS.anna)).realmRoles).not.toContain('2fa');
 
       const activated = await api('POST', '/api/user/2fa/activate', {

@@ -155,6 +155,10 @@ describe('AccountPage', () => {
     // The pressed button is gone: the focus is on the new step's instructions, not the page;
     // Abbrechen leads back to the button, and the set-up starts again from there.
     expect(screen.getByText(/QR-Code/)).toHaveFocus();
+    // The key is the way back to the app on a new phone: said while it is shown.
+    expect(
+      screen.getByText(/^Notieren Sie den Schlüssel und bewahren Sie ihn sicher auf/),
+    ).toBeVisible();
     await userEvent.click(screen.getByRole('button', { name: 'Abbrechen' }));
     expect(
       screen.getByRole('button', { name: 'Zwei-Faktor-Authentifizierung einrichten' }),
@@ -162,9 +166,14 @@ describe('AccountPage', () => {
     await userEvent.keyboard('{Enter}');
     expect(await screen.findByTestId('otp-secret')).toHaveTextContent('JBSW Y3DP EHPK 3PXP');
     expect(screen.getByText(/QR-Code/)).toHaveFocus();
-    await userEvent.type(screen.getByLabelText('Sechsstelliger Code'), '123456');
+    await userEvent.type(screen.getByLabelText('Einmalcode'), '123456');
     await userEvent.click(screen.getByRole('button', { name: 'Aktivieren' }));
-    expect(await screen.findByText('Der Code ist ungültig.')).toBeInTheDocument();
+    // What to type instead, not only that it was wrong.
+    expect(
+      await screen.findByText(
+        'Der Code ist ungültig. Geben Sie den Einmalcode ein, den Ihre Authenticator-App gerade anzeigt; er wechselt alle 30 Sekunden.',
+      ),
+    ).toBeInTheDocument();
     expect(renewTwoFactorStatus).not.toHaveBeenCalled();
 
     await userEvent.click(screen.getByRole('button', { name: 'Aktivieren' }));

@@ -76,18 +76,22 @@ export const account = {
     inactive: 'Nicht aktiv',
     statusLabel: 'Status',
     intro:
-      'Mit der Zwei-Faktor-Authentifizierung fragt die Anmeldung nach dem Passwort zusätzlich einen sechsstelligen Code aus einer Authenticator-App.',
+      'Mit der Zwei-Faktor-Authentifizierung verlangt die Anmeldung nach dem Passwort zusätzlich einen sechsstelligen Einmalcode aus einer Authenticator-App auf Ihrem Telefon.',
     start: 'Zwei-Faktor-Authentifizierung einrichten',
-    scan: 'Scannen Sie den QR-Code mit Ihrer Authenticator-App oder geben Sie den Schlüssel von Hand ein.',
+    scan: 'Scannen Sie den QR-Code mit Ihrer Authenticator-App (zum Beispiel Google Authenticator, Microsoft Authenticator oder FreeOTP) oder geben Sie den Schlüssel von Hand ein. Geben Sie dann den Einmalcode ein, den die App anzeigt.',
+    /** Not spec text: the key is the way back when the phone is lost (there is no other). */
+    keepSecret:
+      'Notieren Sie den Schlüssel und bewahren Sie ihn sicher auf: Mit ihm richten Sie die App auf einem neuen Telefon ein, falls Ihres verloren geht. Ohne App und Schlüssel können Sie sich nicht mehr anmelden.',
     qrAlt: 'QR-Code für die Authenticator-App',
     secretLabel: 'Schlüssel für die manuelle Eingabe',
-    codeLabel: 'Sechsstelliger Code',
-    codeInvalid: 'Der Code ist ungültig.',
+    codeLabel: 'Einmalcode',
+    codeInvalid:
+      'Der Code ist ungültig. Geben Sie den Einmalcode ein, den Ihre Authenticator-App gerade anzeigt; er wechselt alle 30 Sekunden.',
     codeFormat: 'Bitte geben Sie sechs Ziffern ein.',
     activate: 'Aktivieren',
     disable: 'Deaktivieren',
     disableIntro:
-      'Geben Sie einen aktuellen Code ein, um die Zwei-Faktor-Authentifizierung abzuschalten.',
+      'Geben Sie den aktuellen Einmalcode aus Ihrer Authenticator-App ein, um die Zwei-Faktor-Authentifizierung zu deaktivieren.',
     cancel: 'Abbrechen',
     activated: 'Die Zwei-Faktor-Authentifizierung ist aktiv.',
     disabled: 'Die Zwei-Faktor-Authentifizierung wurde deaktiviert.',

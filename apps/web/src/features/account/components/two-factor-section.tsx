@@ -182,6 +182,9 @@ export function TwoFactorSection({
             <Code fz="md" aria-labelledby="otp-secret-label" data-testid="otp-secret">
               {groupSecret(setup.otpSecret)}
             </Code>
+            <Text size="sm" mt={4}>
+              {text.keepSecret}
+            </Text>
           </div>
           <CodeForm
             submitLabel={text.activate}
