@@ -1,4 +1,4 @@
-import type { Page } from '@playwright/test';
+import type { Browser, Page } from '@playwright/test';
 import { Secret, TOTP } from 'otpauth';
 import {
   ACCOUNTS,
@@ -47,6 +47,23 @@ async function annaInvites(
   await expect(page.getByText('User wurde erfolgreich eingeladen.')).toBeVisible();
   return waitForMail(person.email, mark);
 }
+
+/** Opens an invitation link in a browser of its own and sets the password. */
+async function accept(browser: Browser, link: string, password: string) {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await page.goto(link);
+  await page.getByLabel('Neues Passwort', { exact: true }).fill(password);
+  await page.getByLabel('Neues Passwort wiederholen').fill(password);
+  await page.getByRole('button', { name: 'Passwort speichern' }).click();
+  await expect(page.getByText('Ihr Passwort wurde gespeichert.')).toBeVisible();
+  return { context, page };
+}
+
+const IDS = {
+  praxisSonnenschein: '3f7160e7-2970-47c7-b55f-9fcb35b83336',
+  abrechnungszentrumNord: '1d5cac2d-8d83-4abb-89d3-f5c41102c3cd',
+};
 
 test.describe("a new colleague's first day", () => {
   test('invited by Anna, Nora reads the password rules before she chooses, is told why her name is no password, lands on her dashboard, sets up two-factor sign-in and signs in with a code', async ({
@@ -207,5 +224,111 @@ test.describe('invitation links', () => {
     await page.goto('/dashboard');
     await submitSignIn(page, ACCOUNTS.anna);
     await expect(userMenu(page)).toContainText('Anna');
+  });
+
+  test('an invitation replaced by a re-sent one, and one used twice, each say what to do next', async ({
+    page,
+    browser,
+  }) => {
+    test.setTimeout(120_000);
+    const email = freshEmail('ida.zweimal');
+    const first = linkIn(await annaInvites(page, { email, firstName: 'Ida', lastName: 'Zweimal' }));
+    const mark = await mailMark();
+    await page.reload();
+    await page.getByRole('button', { name: 'Einladung erneut senden an Ida Zweimal' }).click();
+    await expect(page.getByText('Email erneut versendet')).toBeVisible();
+    const second = linkIn(await waitForMail(email, mark));
+    expect(second).not.toBe(first);
+
+    const context = await browser.newContext();
+    const ida = await context.newPage();
+    await ida.goto(first);
+    await expect(
+      ida.getByRole('heading', { level: 1, name: 'Einladung abgelaufen' }),
+    ).toBeVisible();
+    await expect(
+      ida.getByText(
+        'Dieser Einladungslink ist abgelaufen oder wurde durch eine neuere Einladung ersetzt. Verwenden Sie den Link aus der neuesten Einladung oder bitten Sie einen Administrator Ihrer Institution, Ihnen die Einladung erneut zu senden.',
+      ),
+    ).toBeVisible();
+    await expectNoAxeViolations(ida);
+    await context.close();
+
+    const { context: accepted, page: again } = await accept(
+      browser,
+      second,
+      'Gelbe-Tulpe-Regen-64',
+    );
+    await again.goto(second);
+    await expect(
+      again.getByRole('heading', { level: 1, name: 'Einladung bereits angenommen' }),
+    ).toBeVisible();
+    await expect(again.getByRole('link', { name: 'Passwort vergessen?' })).toBeVisible();
+    // "Zur Anmeldung" there names Ida too.
+    await again.getByRole('link', { name: 'Zur Anmeldung' }).click();
+    await expect(again.getByLabel('E-Mail')).toHaveValue(email);
+    await accepted.close();
+  });
+});
+
+test.describe('a person in two institutions', () => {
+  test('added to a second institution, a colleague is told by mail, starts in the first, notices the switcher, and a link with ?institutionId= opens the other', async ({
+    page,
+    browser,
+  }) => {
+    test.setTimeout(180_000);
+    const email = freshEmail('lea.doppelt');
+    const invitation = await annaInvites(page, { email, firstName: 'Lea', lastName: 'Doppelt' });
+    const { context, page: lea } = await accept(
+      browser,
+      linkIn(invitation),
+      'Grüner-Apfel-Baum-93',
+    );
+
+    // Tom, admin of the billing centre, adds the same address: an account exists, so a notice.
+    const tomContext = await browser.newContext();
+    const tom = await tomContext.newPage();
+    await signIn(tom, ACCOUNTS.tom, '/institution');
+    const mark = await mailMark();
+    await tom.getByRole('button', { name: 'Benutzer einladen' }).click();
+    const dialog = tom.getByRole('dialog', { name: 'Benutzer einladen' });
+    await dialog.getByLabel('E-Mail').fill(email);
+    await dialog.getByLabel('Vorname').fill('Lea');
+    await dialog.getByLabel('Nachname').fill('Doppelt');
+    await dialog.getByRole('button', { name: 'Einladen' }).click();
+    await expect(
+      tom.getByText(
+        'Zu dieser E-Mail-Adresse gibt es bereits ein Konto: Lea Doppelt wurde der Institution hinzugefügt.',
+      ),
+    ).toBeVisible();
+    const notice = await waitForMail(email, mark);
+    expect(notice.subject).toBe('Sie wurden zu „Abrechnungszentrum Nord GmbH“ hinzugefügt');
+    expect(notice.text).toContain(
+      'Tom Krüger hat Sie im Institutionsportal der Institution „Abrechnungszentrum Nord GmbH“ als Mitglied hinzugefügt.',
+    );
+    await tomContext.close();
+
+    // Lea signs in: the first institution (spec, section 4: the first role without a choice).
+    await lea.getByRole('link', { name: 'Zur Anmeldung' }).click();
+    await lea.getByLabel('Passwort').fill('Grüner-Apfel-Baum-93');
+    await lea.getByRole('button', { name: 'Anmelden' }).click();
+    const switcher = lea.getByRole('button', { name: /Institution auswählen/ });
+    await expect(switcher).toContainText('Praxis Sonnenschein');
+    await switcher.click();
+    await expect(
+      lea.getByRole('menuitemradio', { name: /Abrechnungszentrum Nord GmbH/ }),
+    ).toBeVisible();
+    await shot(lea, 'two-institutions-switcher');
+    await lea.keyboard.press('Escape');
+
+    // A link into the other institution selects it, and the choice stays for the next visit.
+    await lea.goto(`/dashboard?institutionId=${IDS.abrechnungszentrumNord}`);
+    await expect(switcher).toContainText('Abrechnungszentrum Nord GmbH');
+    await lea.goto('/dashboard');
+    await expect(switcher).toContainText('Abrechnungszentrum Nord GmbH');
+    // A link naming an institution she does not belong to keeps her in hers.
+    await lea.goto(`/dashboard?institutionId=${IDS.praxisSonnenschein.replace('3f71', '0000')}`);
+    await expect(switcher).toContainText(/Praxis Sonnenschein|Abrechnungszentrum Nord GmbH/);
+    await context.close();
   });
 });
