@@ -10,7 +10,7 @@ import { useAppContext } from '../app-context';
  * other).
  */
 export function DashboardRoute() {
-  const { currentInstitution, currentInstitutionId } = useAppContext();
+  const { currentInstitution, currentInstitutionId, institutions } = useAppContext();
   const orders = useOrders(currentInstitutionId ?? undefined);
   const documents = useDocumentMetadata(currentInstitutionId ?? undefined);
   return (
@@ -21,6 +21,8 @@ export function DashboardRoute() {
       orders={orders.data}
       documents={documents.data}
       documentLabel={documentTypeLabel}
+      hasOtherInstitutions={institutions.length > 1}
+      hasSupportContacts={(currentInstitution?.supportContacts.length ?? 0) > 0}
     />
   );
 }

@@ -145,9 +145,20 @@ describe('DashboardPage', () => {
     expect(tileRequests).toEqual([A, B, A]);
   });
 
-  it('says what to do when there are no tiles', async () => {
-    setup('66666666-6666-4666-8666-666666666666');
-    expect(await screen.findByTestId('dashboard-empty')).toHaveTextContent('Noch keine Kacheln');
+  it('says what to do when there are no tiles, pointing only to what the person has', async () => {
+    const empty = '66666666-6666-4666-8666-666666666666';
+    const view = setup(empty);
+    const box = await screen.findByTestId('dashboard-empty');
+    expect(box).toHaveTextContent('Noch keine Kacheln');
+    expect(box).toHaveTextContent(
+      'Für diese Institution sind noch keine Kacheln freigeschaltet. Sobald Leistungen für sie freigeschaltet sind, erscheinen sie hier.',
+    );
+    // One institution and no help button: neither is mentioned (there is no switcher to use).
+    expect(box).not.toHaveTextContent(/Institutionen wählen|Fragen\?/);
+    view.rerender(empty, { hasOtherInstitutions: true, hasSupportContacts: true });
+    expect(screen.getByTestId('dashboard-empty')).toHaveTextContent(
+      'Ihre anderen Institutionen wählen Sie oben unter „Institution“ aus. Bei Fragen erreichen Sie Ihre Ansprechpartner über „Fragen?“ unten rechts.',
+    );
   });
 
   it('a failed tile load is silent and still shows the order and document tiles', async () => {

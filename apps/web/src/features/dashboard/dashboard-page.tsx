@@ -20,6 +20,10 @@ export interface DashboardPageProps {
   /** Document counts per type once present (document tiles). */
   documents?: readonly DocumentCount[] | undefined;
   documentLabel: (documentType: string) => string;
+  /** The person has other institutions to switch to (the empty state says where). */
+  hasOtherInstitutions?: boolean;
+  /** The institution has support contacts, so the help button is shown. */
+  hasSupportContacts?: boolean;
 }
 
 const NO_TILES: readonly Tile[] = [];
@@ -36,6 +40,8 @@ export function DashboardPage({
   orders,
   documents,
   documentLabel,
+  hasOtherInstitutions = false,
+  hasSupportContacts = false,
 }: DashboardPageProps) {
   const tiles = useTiles(institutionId);
   // Once loading has ended: the tiles there are, none when the load failed.
@@ -67,7 +73,10 @@ export function DashboardPage({
       ) : model.isEmpty ? (
         // "No tiles unlocked" would be a guess after a failed load: silent instead.
         tiles.isError ? null : (
-          <EmptyTiles />
+          <EmptyTiles
+            hasOtherInstitutions={hasOtherInstitutions}
+            hasSupportContacts={hasSupportContacts}
+          />
         )
       ) : (
         <div data-testid="dashboard-tiles" data-institution-id={institutionId}>

@@ -26,6 +26,10 @@ export const dashboard = {
   loading: 'Kacheln werden geladen …',
   empty: {
     title: 'Noch keine Kacheln',
-    body: 'Für diese Institution sind noch keine Kacheln freigeschaltet. Wählen Sie oben eine andere Institution oder wenden Sie sich über „Fragen?“ an Ihren Ansprechpartner.',
+    body: 'Für diese Institution sind noch keine Kacheln freigeschaltet. Sobald Leistungen für sie freigeschaltet sind, erscheinen sie hier.',
+    /** Only for people with more than one institution (the others have no switcher). */
+    otherInstitutions: 'Ihre anderen Institutionen wählen Sie oben unter „Institution“ aus.',
+    /** Only when the help button is there (it is hidden without support contacts). */
+    contacts: 'Bei Fragen erreichen Sie Ihre Ansprechpartner über „Fragen?“ unten rechts.',
   },
 } as const;

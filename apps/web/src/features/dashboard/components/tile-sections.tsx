@@ -71,11 +71,26 @@ export function TileSkeletons({ count = 6 }: { count?: number }) {
   );
 }
 
-export function EmptyTiles() {
+/**
+ * No tiles at all (a new practice): says so, and points only to what this person has: the
+ * switcher when there are other institutions, the help button when it is shown.
+ */
+export function EmptyTiles({
+  hasOtherInstitutions = false,
+  hasSupportContacts = false,
+}: {
+  hasOtherInstitutions?: boolean;
+  hasSupportContacts?: boolean;
+}) {
+  const text = [
+    dashboard.empty.body,
+    ...(hasOtherInstitutions ? [dashboard.empty.otherInstitutions] : []),
+    ...(hasSupportContacts ? [dashboard.empty.contacts] : []),
+  ].join(' ');
   return (
     <div className={classes.empty} data-testid="dashboard-empty">
       <h2 className={classes.sectionTitle}>{dashboard.empty.title}</h2>
-      <p style={{ margin: 0 }}>{dashboard.empty.body}</p>
+      <p style={{ margin: 0 }}>{text}</p>
     </div>
   );
 }
