@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../../config';
-import { addedToInstitutionMail, invitationMail, passwordResetMail, salutation } from './mails';
+import {
+  addedToInstitutionMail,
+  invitationAtProviderMail,
+  invitationMail,
+  passwordChangedMail,
+  passwordResetMail,
+  salutation,
+} from './mails';
 
 const person = {
   email: 'lena@example.org',
@@ -49,6 +56,14 @@ describe('mails', () => {
     expect(reset.html).toContain('Neues Passwort festlegen');
     const added = addedToInstitutionMail(person, 'Praxis', 'https://portal', 'Mitglied');
     expect(added.text).toContain('als Mitglied hinzugefügt');
+    // One name for the way into the portal in every mail, and 'Konto' for the account.
+    expect(added.text).toContain('Zum Institutionsportal: https://portal');
+    expect(passwordChangedMail(person, 'https://portal').text).toContain(
+      'Zum Institutionsportal: https://portal',
+    );
+    expect(invitationAtProviderMail(person, 'Praxis', 'https://portal').text).toContain(
+      'mit Ihrem Konto für die E-Mail-Adresse lena@example.org',
+    );
   });
 });
 

@@ -21,6 +21,9 @@ const htmlLines = (text: string) => text.split('\n').map(escapeHtml).join('<br>'
 
 const SIGNATURE = 'Mit freundlichen Grüßen\nIhr Institutionsportal';
 
+/** The button to the portal, in every mail the same (and as the pages after a link say it). */
+const PORTAL_LINK = 'Zum Institutionsportal';
+
 /**
  * A mail with a plain-text and an HTML part from paragraphs and an optional link button; a line
  * break within a paragraph stays one in both parts.
@@ -99,7 +102,7 @@ export function invitationAtProviderMail(
     [
       salutation(person),
       invitedLine(institutionName, inviter),
-      `Über den folgenden Link melden Sie sich mit Ihrem Zugang für die E-Mail-Adresse ${person.email} an; die Institution erscheint danach in Ihrer Institutionsauswahl.`,
+      `Über den folgenden Link melden Sie sich mit Ihrem Konto für die E-Mail-Adresse ${person.email} an; die Institution erscheint danach in Ihrer Institutionsauswahl.`,
     ],
     { url: portalUrl, label: 'Einladung annehmen' },
   );
@@ -123,7 +126,7 @@ export function addedToInstitutionMail(
         : `Sie wurden im Institutionsportal der Institution „${institutionName}“ als ${roleLabel} hinzugefügt.`,
       'Melden Sie sich wie gewohnt mit Ihrem bestehenden Konto an; die Institution erscheint in Ihrer Institutionsauswahl.',
     ],
-    { url: portalUrl, label: 'Zum Portal' },
+    { url: portalUrl, label: PORTAL_LINK },
   );
 }
 
@@ -166,7 +169,7 @@ export function emailChangeNoticeMail(person: Person, newEmail: string, portalUr
       `für Ihr Konto im Institutionsportal wurde angefordert, die E-Mail-Adresse zur Anmeldung von ${person.email} auf ${newEmail} zu ändern. Die Änderung gilt erst, wenn sie über den Link bestätigt wird, den wir an die neue Adresse gesendet haben.`,
       'Falls Sie das nicht waren, ändern Sie bitte sofort Ihr Passwort unter Mein Konto und informieren Sie die Administratoren Ihrer Institution.',
     ],
-    { url: portalUrl, label: 'Zum Institutionsportal' },
+    { url: portalUrl, label: PORTAL_LINK },
   );
 }
 
@@ -180,7 +183,7 @@ export function passwordChangedMail(person: Person, portalUrl: string): Mail {
       'das Passwort Ihres Kontos im Institutionsportal wurde soeben geändert. Alle anderen Anmeldungen mit dem bisherigen Passwort wurden beendet.',
       'Falls Sie das nicht selbst geändert haben, legen Sie über „Passwort vergessen?“ auf der Anmeldeseite ein neues Passwort fest und wenden Sie sich bitte an einen Administrator Ihrer Institution.',
     ],
-    { url: portalUrl, label: 'Zum Portal' },
+    { url: portalUrl, label: PORTAL_LINK },
   );
 }
 

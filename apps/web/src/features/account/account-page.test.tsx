@@ -446,7 +446,7 @@ describe('putEmail', () => {
     const resend = async () => {
       renderPage({ institutionId: INSTITUTION });
       expect(await screen.findByTestId('invitation-state')).toHaveTextContent(
-        'Ihr Zugang ist noch nicht aktiviert.',
+        'Ihr Konto ist noch nicht aktiviert.',
       );
       await userEvent.click(screen.getByRole('button', { name: 'Einladung erneut senden' }));
     };
@@ -499,7 +499,7 @@ describe('putEmail', () => {
       server.use(http.get('*/api/accountdata/:userId', () => HttpResponse.json(DATA)));
       renderPage({ institutionId: INSTITUTION });
       expect(await screen.findByTestId('invitation-state')).toHaveTextContent(
-        'Ihr Zugang ist aktiviert.',
+        'Ihr Konto ist aktiviert.',
       );
       expect(screen.queryByRole('button', { name: 'Einladung erneut senden' })).toBeNull();
     });

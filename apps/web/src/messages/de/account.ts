@@ -100,8 +100,8 @@ export const account = {
   },
   invitation: {
     heading: 'Einladung',
-    activated: 'Ihr Zugang ist aktiviert.',
-    pending: 'Ihr Zugang ist noch nicht aktiviert.',
+    activated: 'Ihr Konto ist aktiviert.',
+    pending: 'Ihr Konto ist noch nicht aktiviert.',
     resend: 'Einladung erneut senden',
     resent: 'Email erneut versendet',
     /** Not spec text (spec section 8 names only the success). */
