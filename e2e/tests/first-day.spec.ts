@@ -156,14 +156,14 @@ test.describe("a new colleague's first day", () => {
     await nora.getByRole('button', { name: 'Zwei-Faktor-Authentifizierung einrichten' }).click();
     const key = (await nora.getByTestId('otp-secret').innerText()).replace(/\s+/g, '');
     expect(key).not.toBe(firstKey.replace(/\s+/g, ''));
-    await nora.getByLabel('Einmalcode').fill(totp(key, -1));
+    await nora.getByLabel('Einmalcode').fill(totp(key));
     await nora.getByRole('button', { name: 'Aktivieren' }).click();
     await expect(nora.getByTestId('two-factor-status')).toHaveText('Aktiv');
 
     await userMenu(nora).click();
     await nora.getByRole('menuitem', { name: 'Abmelden' }).click();
     await expect(nora).toHaveURL(/\/auth\/realms\/portal\//);
-    await nora.goto('/');
+    await expect(nora.getByLabel('E-Mail')).toBeVisible();
     await submitSignIn(nora, email, 'Blauer-Kranich-Flug-71');
     await expect(
       nora.getByText(
@@ -186,7 +186,8 @@ test.describe("a new colleague's first day", () => {
     );
     await expectNoAxeViolations(nora);
     await shot(nora, 'two-factor-sign-in-wrong-code');
-    await nora.getByLabel('Einmalcode').fill(totp(key, 0));
+    // The next step's code: the current one was used up by the activation.
+    await nora.getByLabel('Einmalcode').fill(totp(key, 1));
     await nora.getByRole('button', { name: 'Bestätigen' }).click();
     await expect(nora.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
     await context.close();
@@ -329,6 +330,80 @@ test.describe('a person in two institutions', () => {
     // A link naming an institution she does not belong to keeps her in hers.
     await lea.goto(`/dashboard?institutionId=${IDS.praxisSonnenschein.replace('3f71', '0000')}`);
     await expect(switcher).toContainText(/Praxis Sonnenschein|Abrechnungszentrum Nord GmbH/);
+    await context.close();
+  });
+});
+
+test.describe('a forgotten password', () => {
+  test('a person with two-factor sign-in resets it from the sign-in page: an unknown address is answered alike, the mail says the code stays, the link works once', async ({
+    page,
+    browser,
+  }) => {
+    test.setTimeout(180_000);
+    const email = freshEmail('rolf.vergessen');
+    const invitation = await annaInvites(page, { email, firstName: 'Rolf', lastName: 'Vergessen' });
+    const { context, page: rolf } = await accept(
+      browser,
+      linkIn(invitation),
+      'Stiller-Bergsee-Nebel-27',
+    );
+    await rolf.getByRole('link', { name: 'Zur Anmeldung' }).click();
+    await rolf.getByLabel('Passwort').fill('Stiller-Bergsee-Nebel-27');
+    await rolf.getByRole('button', { name: 'Anmelden' }).click();
+    await rolf.goto('/account');
+    await rolf.getByRole('button', { name: 'Zwei-Faktor-Authentifizierung einrichten' }).click();
+    const key = (await rolf.getByTestId('otp-secret').innerText()).replace(/\s+/g, '');
+    await rolf.getByLabel('Einmalcode').fill(totp(key));
+    await rolf.getByRole('button', { name: 'Aktivieren' }).click();
+    await expect(rolf.getByTestId('two-factor-status')).toHaveText('Aktiv');
+    await userMenu(rolf).click();
+    await rolf.getByRole('menuitem', { name: 'Abmelden' }).click();
+    await expect(rolf).toHaveURL(/\/auth\/realms\/portal\//);
+
+    // Forgotten: from the sign-in page.
+    await expect(rolf.getByRole('link', { name: 'Passwort vergessen?' })).toBeVisible();
+    await rolf.getByRole('link', { name: 'Passwort vergessen?' }).click();
+    const sent =
+      'Falls zu dieser E-Mail-Adresse ein Konto besteht, haben wir Ihnen einen Link zum Zurücksetzen des Passworts gesendet. Der Link ist eine Stunde gültig.';
+    await rolf.getByLabel('E-Mail').fill(`niemand.${Date.now()}@example.org`);
+    await rolf.getByRole('button', { name: 'Link senden' }).click();
+    await expect(rolf.getByRole('status')).toHaveText(sent);
+    await rolf.getByRole('link', { name: 'Zurück zur Anmeldung' }).click();
+    await rolf.getByRole('link', { name: 'Passwort vergessen?' }).click();
+    const mark = await mailMark();
+    await rolf.getByLabel('E-Mail').fill(email);
+    await rolf.getByRole('button', { name: 'Link senden' }).click();
+    await expect(rolf.getByRole('status')).toHaveText(sent);
+    const mail = await waitForMail(email, mark);
+    expect(mail.subject).toBe('Passwort zurücksetzen');
+    expect(mail.text).toContain('Sehr geehrte Frau Vergessen,');
+    expect(mail.text).toContain(
+      'Ihre Zwei-Faktor-Authentifizierung bleibt aktiv: Nach dem neuen Passwort fragt die Anmeldung weiterhin nach dem Einmalcode aus Ihrer Authenticator-App.',
+    );
+    const link = linkIn(mail);
+
+    await rolf.goto(link);
+    await expect(
+      rolf.getByRole('heading', { level: 1, name: 'Neues Passwort festlegen' }),
+    ).toBeVisible();
+    await rolf.getByLabel('Neues Passwort', { exact: true }).fill('Heller-Morgen-Tau-35');
+    await rolf.getByLabel('Neues Passwort wiederholen').fill('Heller-Morgen-Tau-35');
+    await rolf.getByRole('button', { name: 'Passwort speichern' }).click();
+    await expect(rolf.getByText('Ihr Passwort wurde gespeichert.')).toBeVisible();
+    await rolf.getByRole('link', { name: 'Zur Anmeldung' }).click();
+    await expect(rolf.getByLabel('E-Mail')).toHaveValue(email);
+    await rolf.getByLabel('Passwort').fill('Heller-Morgen-Tau-35');
+    await rolf.getByRole('button', { name: 'Anmelden' }).click();
+    // The code is still asked for (the next step's: the current one was used to activate).
+    await rolf.getByLabel('Einmalcode').fill(totp(key, 1));
+    await rolf.getByRole('button', { name: 'Bestätigen' }).click();
+    await expect(rolf.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
+
+    // The link a second time: spent, with the way to a new one.
+    await rolf.goto(link);
+    await expect(rolf.getByRole('heading', { level: 1, name: 'Link abgelaufen' })).toBeVisible();
+    await expect(rolf.getByRole('link', { name: 'Neuen Link anfordern' })).toBeVisible();
+    await expectNoAxeViolations(rolf);
     await context.close();
   });
 });

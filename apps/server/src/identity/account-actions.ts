@@ -114,7 +114,9 @@ ${alert(error)}
       // activated account, so its timing does not tell which addresses have one.
       void (async () => {
         const token = await issueToken(db, user.id, 'PASSWORD_RESET', RESET_TOKEN_TTL_MS);
-        await app.mailer.send(passwordResetMail(user, actionTokenLink(config, token)));
+        await app.mailer.send(
+          passwordResetMail(user, actionTokenLink(config, token), !!user.totpSecret),
+        );
       })().catch((error: unknown) => {
         request.log.error({ err: error }, 'password reset mail failed');
       });

@@ -54,6 +54,10 @@ describe('mails', () => {
     expect(reset.subject).toBe('Passwort zurücksetzen');
     expect(reset.text).toContain('eine Stunde gültig');
     expect(reset.html).toContain('Neues Passwort festlegen');
+    expect(reset.text).not.toContain('Zwei-Faktor');
+    expect(passwordResetMail(person, 'https://l', true).text).toContain(
+      'Ihre Zwei-Faktor-Authentifizierung bleibt aktiv: Nach dem neuen Passwort fragt die Anmeldung weiterhin nach dem Einmalcode aus Ihrer Authenticator-App.',
+    );
     const added = addedToInstitutionMail(person, 'Praxis', 'https://portal', 'Mitglied');
     expect(added.text).toContain('als Mitglied hinzugefügt');
     // One name for the way into the portal in every mail, and 'Konto' for the account.

@@ -130,7 +130,12 @@ export function addedToInstitutionMail(
   );
 }
 
-export function passwordResetMail(person: Person, link: string): Mail {
+/**
+ * The reset link. With `hasSecondFactor` it says that the code is still asked for afterwards:
+ * a new password does not replace the authenticator app (someone who lost the phone would
+ * otherwise expect to get in with the password alone).
+ */
+export function passwordResetMail(person: Person, link: string, hasSecondFactor = false): Mail {
   return compose(
     person.email,
     'Passwort zurücksetzen',
@@ -138,6 +143,11 @@ export function passwordResetMail(person: Person, link: string): Mail {
       salutation(person),
       'Sie haben angefordert, das Passwort Ihres Kontos im Institutionsportal zurückzusetzen.',
       'Über den folgenden Link legen Sie ein neues Passwort fest. Der Link ist eine Stunde gültig und kann einmal verwendet werden. Danach werden Sie auf allen Geräten abgemeldet.',
+      ...(hasSecondFactor
+        ? [
+            'Ihre Zwei-Faktor-Authentifizierung bleibt aktiv: Nach dem neuen Passwort fragt die Anmeldung weiterhin nach dem Einmalcode aus Ihrer Authenticator-App.',
+          ]
+        : []),
       'Falls Sie das nicht angefordert haben, können Sie diese E-Mail ignorieren.',
     ],
     { url: link, label: 'Neues Passwort festlegen' },
