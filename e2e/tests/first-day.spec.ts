@@ -60,6 +60,20 @@ async function accept(browser: Browser, link: string, password: string) {
   return { context, page };
 }
 
+/**
+ * The admin signed in on `page` removes the person from the institution again, so other spec
+ * files on the same server see the demo institutions as they are.
+ */
+async function removePerson(page: Page, name: string) {
+  await page.goto('/institution');
+  await page.getByRole('button', { name: `${name} löschen` }).click();
+  await page
+    .getByRole('dialog', { name: 'Benutzer löschen' })
+    .getByRole('button', { name: 'Löschen' })
+    .click();
+  await expect(page.getByText(`Nutzer ${name} wurden erfolgreich gelöscht.`)).toBeVisible();
+}
+
 const IDS = {
   praxisSonnenschein: '3f7160e7-2970-47c7-b55f-9fcb35b83336',
   abrechnungszentrumNord: '1d5cac2d-8d83-4abb-89d3-f5c41102c3cd',
@@ -191,6 +205,7 @@ test.describe("a new colleague's first day", () => {
     await nora.getByRole('button', { name: 'Bestätigen' }).click();
     await expect(nora.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
     await context.close();
+    await removePerson(page, 'Nora Neu');
   });
 });
 
@@ -225,6 +240,7 @@ test.describe('invitation links', () => {
     await page.goto('/dashboard');
     await submitSignIn(page, ACCOUNTS.anna);
     await expect(userMenu(page)).toContainText('Anna');
+    await removePerson(page, 'Paula Platz');
   });
 
   test('an invitation replaced by a re-sent one, and one used twice, each say what to do next', async ({
@@ -269,6 +285,7 @@ test.describe('invitation links', () => {
     await again.getByRole('link', { name: 'Zur Anmeldung' }).click();
     await expect(again.getByLabel('E-Mail')).toHaveValue(email);
     await accepted.close();
+    await removePerson(page, 'Ida Zweimal');
   });
 });
 
@@ -307,7 +324,6 @@ test.describe('a person in two institutions', () => {
     expect(notice.text).toContain(
       'Tom Krüger hat Sie im Institutionsportal der Institution „Abrechnungszentrum Nord GmbH“ als Mitglied hinzugefügt.',
     );
-    await tomContext.close();
 
     // Lea signs in: the first institution (spec, section 4: the first role without a choice).
     await lea.getByRole('link', { name: 'Zur Anmeldung' }).click();
@@ -331,6 +347,9 @@ test.describe('a person in two institutions', () => {
     await lea.goto(`/dashboard?institutionId=${IDS.praxisSonnenschein.replace('3f71', '0000')}`);
     await expect(switcher).toContainText(/Praxis Sonnenschein|Abrechnungszentrum Nord GmbH/);
     await context.close();
+    await removePerson(tom, 'Lea Doppelt');
+    await tomContext.close();
+    await removePerson(page, 'Lea Doppelt');
   });
 });
 
@@ -405,5 +424,6 @@ test.describe('a forgotten password', () => {
     await expect(rolf.getByRole('link', { name: 'Neuen Link anfordern' })).toBeVisible();
     await expectNoAxeViolations(rolf);
     await context.close();
+    await removePerson(page, 'Rolf Vergessen');
   });
 });
