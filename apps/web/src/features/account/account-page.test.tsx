@@ -201,7 +201,7 @@ describe('AccountPage', () => {
     await userEvent.click(
       await screen.findByRole('button', { name: 'Zwei-Faktor-Authentifizierung einrichten' }),
     );
-    await userEvent.type(await screen.findByLabelText('Sechsstelliger Code'), '123456');
+    await userEvent.type(await screen.findByLabelText('Einmalcode'), '123456');
     await userEvent.click(screen.getByRole('button', { name: 'Aktivieren' }));
     expect(await screen.findByText(used)).toBeInTheDocument();
     expect(screen.queryByText('Der Code ist ungültig.')).not.toBeInTheDocument();
