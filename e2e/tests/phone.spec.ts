@@ -18,6 +18,8 @@ const shot = (page: Page, name: string) => screenshot(page, 'phone', name);
 const overflow = (page: Page) =>
   page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
 
+const PHONE = { isMobile: true, hasTouch: true } as const;
+
 test.describe('on a phone', () => {
   test.describe.configure({ timeout: 120_000 });
 
@@ -78,5 +80,38 @@ test.describe('on a phone', () => {
     await expect(page.getByRole('navigation', { name: 'Hauptnavigation' })).toBeVisible();
     await shot(page, 'tom-dashboard-navigation');
     await expectNoAxeViolations(page);
+  });
+});
+
+test.describe('the help button on the narrowest phone (320 × 568)', () => {
+  test.use({ viewport: { width: 320, height: 568 }, ...PHONE });
+
+  test("'Fragen?' leaves the footer's links free at the end of the page", async ({ page }) => {
+    await signIn(page, ACCOUNTS.anna, '/institution');
+    await expect(page.getByTestId('institution-users')).toBeVisible();
+    const help = page.getByRole('button', { name: 'Fragen?' });
+    await expect(help).toBeVisible();
+    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+    const button = await help.boundingBox();
+    // The footer sits in the page's main region (no contentinfo landmark there).
+    const links = await page
+      .locator('footer')
+      .getByRole('link')
+      .evaluateAll((elements) =>
+        elements.map((element) => {
+          const box = element.getBoundingClientRect();
+          return { name: element.textContent, top: box.top, bottom: box.bottom, right: box.right };
+        }),
+      );
+    expect(links.length).toBeGreaterThan(0);
+    for (const link of links) {
+      const isCovered =
+        button !== null &&
+        link.bottom > button.y &&
+        link.top < button.y + button.height &&
+        link.right > button.x;
+      expect(isCovered, `${link.name} lies under 'Fragen?'`).toBe(false);
+    }
+    await shot(page, 'w320-footer-help');
   });
 });
