@@ -19,6 +19,52 @@ const overflow = (page: Page) =>
   page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
 
 const PHONE = { isMobile: true, hasTouch: true } as const;
+const TI_ORDER = '/orders/ti/status/b0f3c1d2-5a4e-4c7b-9e1f-2a3b4c5d6e01';
+
+/**
+ * The pointer targets on the screen smaller than 24 × 24 CSS px that the spacing exception of
+ * WCAG 2.5.8 does not excuse: a circle of 24 px around such a target's centre touches another
+ * target (or another small target's circle). Links inside running text are exempt, and so is
+ * the skip link (visually hidden until it has the keyboard focus).
+ */
+const crampedTargets = (page: Page) =>
+  page.evaluate(() => {
+    const selector =
+      'a[href], button, input:not([type="hidden"]), select, textarea, [role="button"], [role="checkbox"], [role="combobox"], [role="tab"], [role="option"]';
+    const targets = Array.from(document.querySelectorAll<HTMLElement>(selector))
+      // Hidden from screen readers is still under the finger (NumberInput's arrows).
+      .filter((element) => !element.closest('[inert]'))
+      .filter((element) => !(element instanceof HTMLAnchorElement && element.closest('p')))
+      .filter((element) => !element.matches('[href="#main-content"]'))
+      .map((element) => ({ element, box: element.getBoundingClientRect() }))
+      .filter(({ element, box }) => {
+        if (box.width === 0 || box.height === 0) return false;
+        return getComputedStyle(element).visibility !== 'hidden';
+      });
+    const distance = (x: number, y: number, box: DOMRect) =>
+      Math.hypot(
+        Math.max(box.left - x, 0, x - box.right),
+        Math.max(box.top - y, 0, y - box.bottom),
+      );
+    const isSmall = (box: DOMRect) => box.width < 24 || box.height < 24;
+    const centre = (box: DOMRect) => [box.left + box.width / 2, box.top + box.height / 2] as const;
+    return targets
+      .filter(({ box }) => isSmall(box))
+      .filter(({ element, box }) => {
+        const [x, y] = centre(box);
+        return targets.some((other) => {
+          if (other.element === element || other.element.contains(element)) return false;
+          if (element.contains(other.element)) return false;
+          if (distance(x, y, other.box) < 12) return true;
+          const [ox, oy] = centre(other.box);
+          return isSmall(other.box) && Math.hypot(ox - x, oy - y) < 24;
+        });
+      })
+      .map(
+        ({ element, box }) =>
+          `${element.tagName.toLowerCase()} "${(element.getAttribute('aria-label') ?? element.textContent ?? '').trim().slice(0, 40)}" ${Math.round(box.width)}×${Math.round(box.height)}`,
+      );
+  });
 
 test.describe('on a phone', () => {
   test.describe.configure({ timeout: 120_000 });
@@ -113,5 +159,58 @@ test.describe('the help button on the narrowest phone (320 × 568)', () => {
       expect(isCovered, `${link.name} lies under 'Fragen?'`).toBe(false);
     }
     await shot(page, 'w320-footer-help');
+  });
+});
+
+test.describe('an upright phone (375 × 667)', () => {
+  test.use({ viewport: { width: 375, height: 667 }, ...PHONE });
+
+  test('the free slots are a list of days with whole labels and large enough targets', async ({
+    page,
+  }) => {
+    await signIn(page, ACCOUNTS.anna, TI_ORDER);
+    const calendar = page.getByTestId('precheck-calendar');
+    // The month shown may have no free slot left (its end): the next one has.
+    await expect(page.getByTestId('precheck-month')).toBeVisible();
+    if ((await page.locator('[data-slot]').count()) === 0) {
+      await page.getByRole('button', { name: 'Nächster Monat' }).click();
+    }
+    const slots = page.locator('[data-slot]');
+    await expect(slots.first()).toBeVisible();
+    // No grid of seven columns scrolling sideways: a list of the days, each named.
+    await expect(calendar).toHaveJSProperty('tagName', 'UL');
+    await expect(page.getByRole('group', { name: 'Vor-Check-Termin buchen' })).toHaveCount(0);
+    await expect.poll(() => overflow(page)).toBe(0);
+    const sizes = await slots.evaluateAll((buttons) =>
+      buttons.map((button) => {
+        const label = button.querySelector('.mantine-Button-label') ?? button;
+        const box = button.getBoundingClientRect();
+        return {
+          text: label.textContent,
+          isCut: label.scrollWidth > label.clientWidth,
+          width: box.width,
+          height: box.height,
+          right: box.right,
+        };
+      }),
+    );
+    for (const slot of sizes) {
+      expect(slot.isCut, `${slot.text} is cut`).toBe(false);
+      expect(slot.height).toBeGreaterThanOrEqual(24);
+      expect(slot.width).toBeGreaterThanOrEqual(24);
+      expect(slot.right).toBeLessThanOrEqual(375);
+    }
+    expect(await crampedTargets(page)).toEqual([]);
+    await slots.first().scrollIntoViewIfNeeded();
+    await shot(page, 'ti-slots');
+
+    // A tap asks first; both answers are on the screen.
+    await slots.first().tap();
+    const dialog = page.getByRole('dialog', { name: 'Vor-Check-Termin buchen' });
+    for (const name of ['Abbrechen', 'Termin buchen']) {
+      await expect(dialog.getByRole('button', { name })).toBeInViewport({ ratio: 1 });
+    }
+    await dialog.getByRole('button', { name: 'Abbrechen' }).tap();
+    await expect(dialog).toBeHidden();
   });
 });

@@ -8,7 +8,7 @@ import { createQueryClient } from '../../../lib/query-client';
 import { contractJson, contractProblem } from '../../../test/contract-response';
 import { setupMswServer } from '../../../test/msw-server';
 import { renderWithProviders } from '../../../test/render';
-import { PrecheckPicker } from './precheck-picker';
+import { PRECHECK_LIST_QUERY, PrecheckPicker } from './precheck-picker';
 
 const IID = '3f7160e7-2970-47c7-b55f-9fcb35b83336';
 const OID = 'b0f3c1d2-5a4e-4c7b-9e1f-2a3b4c5d6e04';
@@ -52,6 +52,53 @@ describe('PrecheckPicker', () => {
       'Termin am 05.12.2030, 12:00–14:00 buchen',
       'Termin am 06.12.2030, 08:00–10:00 buchen',
     ]);
+  });
+
+  it('lists the days with free slots, each with its weekday and date, on a phone', async () => {
+    // A phone: the seven-column grid (720 px) would scroll sideways and cut the slots' labels.
+    const matchMedia = vi.spyOn(window, 'matchMedia').mockImplementation(
+      (query) =>
+        ({
+          matches: query === PRECHECK_LIST_QUERY,
+          media: query,
+          addEventListener: () => {},
+          removeEventListener: () => {},
+        }) as unknown as MediaQueryList,
+    );
+    server.use(
+      http.get('*/api/appointment/', () =>
+        contractJson(availableAppointments, {
+          availableAppointments: [
+            slot('2030-12-06', '08:00', '10:00'),
+            slot('2030-12-05', '12:00', '14:00'),
+            slot('2030-12-05', '10:00', '12:00'),
+          ],
+        }),
+      ),
+    );
+    renderWithProviders(
+      <QueryClientProvider client={createQueryClient()}>
+        <PrecheckPicker
+          institutionId={IID}
+          orderId={OID}
+          onBooked={() => {}}
+          initialMonth={{ year: 2030, month: 12 }}
+        />
+      </QueryClientProvider>,
+    );
+    const list = await screen.findByRole('list', { name: 'Dezember 2030' });
+    expect(screen.queryByRole('table')).toBeNull();
+    const days = within(list).getAllByRole('listitem');
+    expect(days.map((day) => day.textContent)).toEqual([
+      'Donnerstag, 05.12.203010:00–12:0012:00–14:00',
+      'Freitag, 06.12.203008:00–10:00',
+    ]);
+    expect(
+      within(days[0] as HTMLElement).getByRole('button', {
+        name: 'Termin am 05.12.2030, 10:00–12:00 buchen',
+      }),
+    ).toHaveTextContent('10:00–12:00');
+    matchMedia.mockRestore();
   });
 
   it('books a slot only once the person confirms it; Abbrechen books nothing', async () => {

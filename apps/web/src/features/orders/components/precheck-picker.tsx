@@ -1,4 +1,5 @@
 import { Alert, Button, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { type Appointment, isUpcomingSlot, type TiOrderStatusRecord } from '@portal/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -19,6 +20,21 @@ import {
   slotsByDate,
 } from '../model/appointment-month';
 import { formatDate } from '../model/formats';
+import classes from './precheck-picker.module.css';
+
+/**
+ * Below this width the month is a list of the days with free slots instead of the seven-column
+ * grid: on a phone the grid (720 px) scrolled sideways, and its slots' labels were cut
+ * ('10:00–12:'). Mantine's sm breakpoint, where the shell turns to its phone layout.
+ */
+export const PRECHECK_LIST_QUERY = '(max-width: 48em)';
+
+/** 'Donnerstag, 26.11.2026' of an ISO date (the weekday of that calendar day). */
+const dayHeading = (isoDate: string) => {
+  const [year, month, day] = isoDate.split('-').map(Number);
+  const weekday = new Date(Date.UTC(year ?? 0, (month ?? 1) - 1, day ?? 1)).getUTCDay();
+  return `${t.precheck.weekdayNames[(weekday + 6) % 7]}, ${formatDate(isoDate)}`;
+};
 
 const monthName = (month: MonthValue) =>
   new Intl.DateTimeFormat('de-DE', { month: 'long', year: 'numeric' }).format(
@@ -52,6 +68,8 @@ export function PrecheckPicker({
   const options = appointmentsQueryOptions(window.fromDate, window.toDate);
   const query = useQuery(options);
   const client = useQueryClient();
+  // Read while rendering (not after a first paint of the grid), so a phone never shows the grid.
+  const isList = useMediaQuery(PRECHECK_LIST_QUERY, false, { getInitialValueInEffect: false });
   const [booking, setBooking] = useState<string | null>(null);
   // The slot chosen, waiting for the person's confirmation: a booking commits the practice to
   // the appointment and cannot be changed here, so a slip of the finger must not book it.
@@ -83,6 +101,23 @@ export function PrecheckPicker({
     }
   };
 
+  /** A free slot's button: asks for confirmation before it books. */
+  const slotButton = (slot: Appointment, size: 'compact-xs' | 'sm') => (
+    <Button
+      key={slot.startTime}
+      size={size}
+      variant="light"
+      className={classes.slot}
+      loading={booking === `${slot.date}T${slot.startTime}`}
+      disabled={booking !== null || booked}
+      aria-label={t.precheck.book(formatDate(slot.date), slotLabel(slot))}
+      data-slot={`${slot.date}T${slot.startTime}`}
+      onClick={() => setChosen(slot)}
+    >
+      {slotLabel(slot)}
+    </Button>
+  );
+
   return (
     <Paper withBorder p="md" component="section" aria-labelledby="precheck-title">
       <Title order={2} size="h3" id="precheck-title" mb="sm">
@@ -111,56 +146,67 @@ export function PrecheckPicker({
       ) : (
         <>
           {byDate.size === 0 && <Text c="dimmed">{t.precheck.noSlots}</Text>}
-          <ScrollTable minWidth={720} label={t.precheck.title}>
-            <Table
-              withColumnBorders
-              layout="fixed"
-              data-testid="precheck-calendar"
-              data-available={isAvailable}
-            >
-              <Table.Thead>
-                <Table.Tr>
-                  {t.precheck.weekdays.map((day, index) => (
-                    <Table.Th key={day}>
-                      <abbr title={t.precheck.weekdayNames[index]}>{day}</abbr>
-                    </Table.Th>
-                  ))}
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {monthGrid(month).map((week) => (
-                  <Table.Tr key={week[0]?.date}>
-                    {week.map((cell) => {
-                      const slots = cell.inMonth ? (byDate.get(cell.date) ?? []) : [];
-                      return (
-                        <Table.Td key={cell.date} valign="top" data-date={cell.date}>
-                          <Text size="sm" c={cell.inMonth ? undefined : 'dimmed'}>
-                            {cell.day}
-                          </Text>
-                          <Stack gap={4} mt={4}>
-                            {slots.map((slot) => (
-                              <Button
-                                key={slot.startTime}
-                                size="compact-xs"
-                                variant="light"
-                                loading={booking === `${slot.date}T${slot.startTime}`}
-                                disabled={booking !== null || booked}
-                                aria-label={t.precheck.book(formatDate(slot.date), slotLabel(slot))}
-                                data-slot={`${slot.date}T${slot.startTime}`}
-                                onClick={() => setChosen(slot)}
-                              >
-                                {slotLabel(slot)}
-                              </Button>
-                            ))}
-                          </Stack>
-                        </Table.Td>
-                      );
-                    })}
-                  </Table.Tr>
+          {isList ? (
+            byDate.size > 0 && (
+              <Stack
+                component="ul"
+                gap="md"
+                className={classes.dayList}
+                data-testid="precheck-calendar"
+                data-available={isAvailable}
+                aria-label={monthName(month)}
+              >
+                {[...byDate.keys()].sort().map((date) => (
+                  <li key={date} data-date={date}>
+                    <Text fw={600} size="sm" mb={6}>
+                      {dayHeading(date)}
+                    </Text>
+                    <Group gap="xs">
+                      {(byDate.get(date) ?? []).map((slot) => slotButton(slot, 'sm'))}
+                    </Group>
+                  </li>
                 ))}
-              </Table.Tbody>
-            </Table>
-          </ScrollTable>
+              </Stack>
+            )
+          ) : (
+            <ScrollTable minWidth={720} label={t.precheck.title}>
+              <Table
+                withColumnBorders
+                layout="fixed"
+                data-testid="precheck-calendar"
+                data-available={isAvailable}
+              >
+                <Table.Thead>
+                  <Table.Tr>
+                    {t.precheck.weekdays.map((day, index) => (
+                      <Table.Th key={day}>
+                        <abbr title={t.precheck.weekdayNames[index]}>{day}</abbr>
+                      </Table.Th>
+                    ))}
+                  </Table.Tr>
+                </Table.Thead>
+                <Table.Tbody>
+                  {monthGrid(month).map((week) => (
+                    <Table.Tr key={week[0]?.date}>
+                      {week.map((cell) => {
+                        const slots = cell.inMonth ? (byDate.get(cell.date) ?? []) : [];
+                        return (
+                          <Table.Td key={cell.date} valign="top" data-date={cell.date}>
+                            <Text size="sm" c={cell.inMonth ? undefined : 'dimmed'}>
+                              {cell.day}
+                            </Text>
+                            <Stack gap={4} mt={4}>
+                              {slots.map((slot) => slotButton(slot, 'compact-xs'))}
+                            </Stack>
+                          </Table.Td>
+                        );
+                      })}
+                    </Table.Tr>
+                  ))}
+                </Table.Tbody>
+              </Table>
+            </ScrollTable>
+          )}
         </>
       )}
       <ConfirmModal
