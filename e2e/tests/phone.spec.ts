@@ -213,4 +213,15 @@ test.describe('an upright phone (375 × 667)', () => {
     await dialog.getByRole('button', { name: 'Abbrechen' }).tap();
     await expect(dialog).toBeHidden();
   });
+
+  test('the financing form has no cramped targets and brings the number keyboard', async ({
+    page,
+  }) => {
+    await signIn(page, ACCOUNTS.anna, '/credit-offer-widget');
+    await expect(page.getByLabel('Laufzeit in Monaten')).toBeVisible();
+    await expect(page.getByLabel('Laufzeit in Monaten')).toHaveAttribute('inputmode', 'decimal');
+    await expect(page.getByLabel('Betrag in EUR')).toHaveAttribute('inputmode', 'decimal');
+    await expect(page.getByLabel('Telefonnummer für Rückfragen')).toHaveAttribute('type', 'tel');
+    expect(await crampedTargets(page)).toEqual([]);
+  });
 });

@@ -103,6 +103,9 @@ export function CreditOfferPage({ institutionId, breadcrumbs }: CreditOfferPageP
               min={0}
               allowNegative={false}
               suffix=" €"
+              // No up and down arrows: a step of 1 € is of no use, and on a phone they were
+              // two targets of 24 × 17 px stacked in the field's corner (WCAG 2.5.8).
+              hideControls
               {...form.getInputProps('amount')}
             />
             <NumberInput
@@ -113,6 +116,7 @@ export function CreditOfferPage({ institutionId, breadcrumbs }: CreditOfferPageP
               max={360}
               allowDecimal={false}
               allowNegative={false}
+              hideControls
               {...form.getInputProps('termMonths')}
             />
           </SimpleGrid>
