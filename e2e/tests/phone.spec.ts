@@ -225,3 +225,25 @@ test.describe('an upright phone (375 × 667)', () => {
     expect(await crampedTargets(page)).toEqual([]);
   });
 });
+
+test.describe('a phone held sideways (667 × 375)', () => {
+  test.use({ viewport: { width: 667, height: 375 }, ...PHONE });
+
+  test("the invitation's buttons stay on the screen while its form scrolls", async ({ page }) => {
+    await signIn(page, ACCOUNTS.anna, '/institution');
+    await page.getByRole('button', { name: 'Benutzer einladen' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Benutzer einladen' });
+    await expect(dialog.getByLabel('E-Mail')).toHaveAttribute('type', 'email');
+    // The form is taller than the screen: without scrolling, Einladen can be tapped.
+    const submit = dialog.getByRole('button', { name: 'Einladen' });
+    await expect(submit).toBeInViewport({ ratio: 1 });
+    await expect(dialog.getByRole('button', { name: 'Abbrechen' })).toBeInViewport({ ratio: 1 });
+    const isOnTop = await submit.evaluate((button) => {
+      const box = button.getBoundingClientRect();
+      const hit = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
+      return hit !== null && button.contains(hit);
+    });
+    expect(isOnTop, 'Einladen is covered').toBe(true);
+    await shot(page, 'landscape-invitation');
+  });
+});

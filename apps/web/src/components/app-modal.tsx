@@ -7,6 +7,7 @@ import '@mantine/core/styles/Paper.css';
 import { Group, Modal, type ModalProps } from '@mantine/core';
 import { type ReactNode, useEffect, useRef } from 'react';
 import { shell } from '../messages/de/shell';
+import classes from './app-modal.module.css';
 import { watchFocusAfterRemoval } from './focus-fallback';
 
 export interface AppModalProps {
@@ -69,7 +70,7 @@ export function AppModal({
       zIndex={isOnTop ? ON_TOP_Z_INDEX : undefined}
     >
       <Modal.Overlay backgroundOpacity={0.45} blur={2} />
-      <Modal.Content>
+      <Modal.Content className={classes.content}>
         {/* A div, not Mantine's <header>: in a dialog that counts as a second banner landmark. */}
         <Modal.Header component="div">
           <Modal.Title style={{ fontWeight: 700, fontSize: 'var(--mantine-font-size-lg)' }}>
@@ -80,7 +81,13 @@ export function AppModal({
         <Modal.Body>
           {children}
           {footer && (
-            <Group justify="flex-end" gap="sm" mt="xl" data-testid="app-modal-footer">
+            <Group
+              justify="flex-end"
+              gap="sm"
+              mt="xl"
+              data-testid="app-modal-footer"
+              data-dialog-actions
+            >
               {footer}
             </Group>
           )}

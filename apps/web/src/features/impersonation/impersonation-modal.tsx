@@ -165,7 +165,7 @@ export default function ImpersonationModal({
               </div>
             )}
           />
-          <Group justify="flex-end" gap="sm" mt="sm">
+          <Group justify="flex-end" gap="sm" mt="sm" data-dialog-actions>
             <Button variant="default" onClick={onClose} disabled={isPending}>
               {t.cancel}
             </Button>

@@ -121,7 +121,7 @@ export function InviteForm({ isSaving, onSubmit, onCancel, onDirtyChange }: Invi
           onChange={set('lastName')}
         />
       </SimpleGrid>
-      <Group justify="flex-end" mt="lg">
+      <Group justify="flex-end" mt="lg" data-dialog-actions>
         <Button variant="default" onClick={onCancel} disabled={isSaving}>
           {text.cancel}
         </Button>

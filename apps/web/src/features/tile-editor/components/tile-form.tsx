@@ -261,7 +261,7 @@ export function TileForm({ initial, groups, isNew, onSubmit, onCancel }: TileFor
           checked={fields.isDyeable}
           onChange={(e) => set('isDyeable', e.currentTarget.checked)}
         />
-        <Group justify="flex-end" mt="md">
+        <Group justify="flex-end" mt="md" data-dialog-actions>
           <Button variant="default" onClick={onCancel}>
             {t.cancel}
           </Button>
