@@ -229,6 +229,16 @@ test.describe('an upright phone (375 × 667)', () => {
 test.describe('a phone held sideways (667 × 375)', () => {
   test.use({ viewport: { width: 667, height: 375 }, ...PHONE });
 
+  test('the top bar scrolls away with the page', async ({ page }) => {
+    await signIn(page, ACCOUNTS.anna, '/institution');
+    await expect(page.getByTestId('institution-users')).toBeVisible();
+    const bar = page.getByRole('banner');
+    await expect(bar).toHaveJSProperty('offsetHeight', 104);
+    await page.evaluate(() => window.scrollTo(0, 300));
+    await expect.poll(async () => (await bar.boundingBox())?.y ?? 0).toBeLessThan(-100);
+    await shot(page, 'landscape-institution-scrolled');
+  });
+
   test("the invitation's buttons stay on the screen while its form scrolls", async ({ page }) => {
     await signIn(page, ACCOUNTS.anna, '/institution');
     await page.getByRole('button', { name: 'Benutzer einladen' }).click();
