@@ -5,6 +5,7 @@ import {
   expectNoAxeViolations,
   screenshot,
   signIn,
+  submitSignIn,
   test,
 } from '../support/fixtures';
 
@@ -255,5 +256,35 @@ test.describe('a phone held sideways (667 × 375)', () => {
     });
     expect(isOnTop, 'Einladen is covered').toBe(true);
     await shot(page, 'landscape-invitation');
+  });
+});
+
+test.describe('phones never block zooming, and fields bring the right keyboard', () => {
+  test.use({ viewport: { width: 414, height: 896 }, ...PHONE });
+
+  test('sign-in, one-time code and the app allow zoom; e-mail and code fields say what they hold', async ({
+    page,
+  }) => {
+    const zoomBlocked = () =>
+      page.evaluate(() =>
+        Array.from(document.querySelectorAll('meta[name="viewport"]')).some((meta) =>
+          /user-scalable\s*=\s*(no|0)|maximum-scale\s*=\s*1(\.0*)?(\s|,|$)/i.test(
+            meta.getAttribute('content') ?? '',
+          ),
+        ),
+      );
+    await page.goto('/dashboard');
+    await expect(page).toHaveURL(/\/auth\/realms\/portal\//);
+    expect(await zoomBlocked()).toBe(false);
+    await expect(page.getByLabel('E-Mail')).toHaveAttribute('type', 'email');
+    await expect(page.getByLabel('E-Mail')).toHaveAttribute('autocomplete', 'username');
+    await expect(page.getByLabel('Passwort')).toHaveAttribute('autocomplete', 'current-password');
+    await submitSignIn(page, ACCOUNTS.otto);
+    const code = page.getByLabel('Einmalcode');
+    await expect(code).toHaveAttribute('autocomplete', 'one-time-code');
+    await expect(code).toHaveAttribute('inputmode', 'numeric');
+    expect(await zoomBlocked()).toBe(false);
+    expect(await crampedTargets(page)).toEqual([]);
+    await shot(page, 'one-time-code');
   });
 });
