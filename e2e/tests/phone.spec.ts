@@ -227,6 +227,28 @@ test.describe('an upright phone (375 × 667)', () => {
   });
 });
 
+test.describe('setting up two-factor sign-in on a phone', () => {
+  test.use({ viewport: { width: 375, height: 667 }, ...PHONE });
+
+  test('the key opens in the authenticator app on the same phone', async ({ page }) => {
+    await signIn(page, ACCOUNTS.anna, '/account');
+    await page.getByRole('button', { name: 'Zwei-Faktor-Authentifizierung einrichten' }).tap();
+    const open = page.getByRole('link', { name: 'In der Authenticator-App öffnen' });
+    await expect(open).toHaveAttribute('href', /^otpauth:\/\/totp\/.+secret=/);
+    const box = await open.boundingBox();
+    expect(box?.height).toBeGreaterThanOrEqual(24);
+    await expect(page.getByLabel('Sechsstelliger Code')).toHaveAttribute(
+      'autocomplete',
+      'one-time-code',
+    );
+    await expect(page.getByLabel('Sechsstelliger Code')).toHaveAttribute('inputmode', 'numeric');
+    await expect.poll(() => overflow(page)).toBe(0);
+    await open.scrollIntoViewIfNeeded();
+    await shot(page, 'account-two-factor');
+    await page.getByRole('button', { name: 'Abbrechen' }).tap();
+  });
+});
+
 test.describe('a phone held sideways (667 × 375)', () => {
   test.use({ viewport: { width: 667, height: 375 }, ...PHONE });
 

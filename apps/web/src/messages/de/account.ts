@@ -84,6 +84,8 @@ export const account = {
       'Notieren Sie den Schlüssel und bewahren Sie ihn sicher auf: Mit ihm richten Sie die App auf einem neuen Telefon ein, falls Ihres verloren geht. Ohne App und Schlüssel können Sie sich nicht mehr anmelden.',
     qrAlt: 'QR-Code für die Authenticator-App',
     secretLabel: 'Schlüssel für die manuelle Eingabe',
+    /** Not spec text: on a phone, the QR code on its own screen cannot be scanned. */
+    openInApp: 'In der Authenticator-App öffnen',
     codeLabel: 'Einmalcode',
     codeInvalid:
       'Der Code ist ungültig. Geben Sie den Einmalcode ein, den Ihre Authenticator-App gerade anzeigt; er wechselt alle 30 Sekunden.',

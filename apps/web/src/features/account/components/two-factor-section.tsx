@@ -6,6 +6,7 @@ import '@mantine/core/styles/Input.css';
 import '@mantine/core/styles/Stack.css';
 import '@mantine/core/styles/Text.css';
 import { Badge, Button, Code, Group, Stack, Text, TextInput } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import type { OtpInit } from '@portal/contract';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { account } from '../../../messages/de';
@@ -24,6 +25,9 @@ export interface TwoFactorSectionProps {
   onActivate(otpSecret: string, otpCode: string): Promise<void>;
   onDisable(otpCode: string): Promise<void>;
 }
+
+/** A touch screen (a phone, a tablet): the QR code is shown on the device that would scan it. */
+export const TOUCH_QUERY = '(pointer: coarse)';
 
 /** Groups the secret in fours for reading it off the screen. */
 export const groupSecret = (secret: string) => secret.replace(/(.{4})(?=.)/g, '$1 ');
@@ -111,6 +115,7 @@ export function TwoFactorSection({
   const [isStarting, setIsStarting] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const startButton = useRef<HTMLButtonElement>(null);
+  const isTouch = useMediaQuery(TOUCH_QUERY, false, { getInitialValueInEffect: false });
   const setupIntro = useRef<HTMLParagraphElement>(null);
   const disableButton = useRef<HTMLButtonElement>(null);
   const disableIntro = useRef<HTMLParagraphElement>(null);
@@ -175,6 +180,15 @@ export function TwoFactorSection({
             {text.scan}
           </Text>
           <QrCode uri={setup.otpAuthUri} />
+          {isTouch && (
+            // On a phone the authenticator app is on the same device: the otpauth link hands it
+            // the key (as the QR code would), instead of typing 32 characters by hand.
+            <Group>
+              <Button component="a" href={setup.otpAuthUri} variant="light">
+                {text.openInApp}
+              </Button>
+            </Group>
+          )}
           <div>
             <Text size="sm" id="otp-secret-label">
               {text.secretLabel}
