@@ -82,6 +82,9 @@ export const documents = {
       `„${name}“ (${size}) ist zu groß und wurde nicht übernommen. Erlaubt sind höchstens ${limit} je Datei.`,
     /** A chosen file the drop zone refused for another reason. */
     fileRefused: (name: string) => `„${name}“ wurde nicht übernommen.`,
+    /** A dropped file of a type the server does not take (its own message's words). */
+    fileTypeRefused: (name: string) =>
+      `„${name}“ wurde nicht übernommen. Dieser Dateityp ist nicht erlaubt.`,
     dropzoneLabel: 'Dateien zum Hochladen auswählen',
     displayName: 'Anzeigename',
     createdAt: 'Datum',

@@ -247,6 +247,22 @@ describe('UploadForm', () => {
     expect(screen.queryByTestId('upload-refused')).toBeNull();
   });
 
+  it('offers only the types the server takes, so a phone converts its photos to JPEG', async () => {
+    const sent = answerUploads([]);
+    renderForm(50 * 1024 * 1024);
+    const input = screen.getByLabelText('Dateien zum Hochladen auswählen');
+    const accept = input.getAttribute('accept')?.split(',') ?? [];
+    expect(accept).toEqual(expect.arrayContaining(['application/pdf', 'image/jpeg', '.jpeg']));
+    expect(accept.some((entry) => /heic/i.test(entry))).toBe(false);
+    // A file of another type (a picker showing all files, or dropped) is refused with the reason.
+    const user = userEvent.setup({ applyAccept: false });
+    await user.upload(input, [new File(['MZ'], 'tool.exe', { type: 'application/x-msdownload' })]);
+    expect(await screen.findByTestId('upload-refused')).toHaveTextContent(
+      '„tool.exe“ wurde nicht übernommen. Dieser Dateityp ist nicht erlaubt.',
+    );
+    expect(sent).toHaveLength(0);
+  });
+
   it('without a limit from the server the hint names none and the server decides', () => {
     renderForm();
     expect(screen.getByText(/mehrere Dateien auf einmal möglich/)).not.toHaveTextContent(

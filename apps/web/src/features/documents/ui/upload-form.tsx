@@ -27,6 +27,7 @@ import { LeaveGuard } from '../../../components/leave-guard';
 import { notifyError, notifySuccess } from '../../../components/notifications';
 import { app, documents as t } from '../../../messages/de';
 import { uploadDocument } from '../api/manage';
+import { UPLOAD_ACCEPT } from '../model/accept';
 import type { DocumentStoreEvent } from '../model/document-store';
 import { uploadMany } from '../model/document-store';
 import { DOCUMENT_TYPES } from '../model/document-types';
@@ -115,7 +116,9 @@ export function UploadForm({
       rejections.map(({ file, errors }) =>
         limit && errors.some((error) => error.code === 'file-too-large')
           ? t.manage.fileTooLarge(file.name, formatFileSize(file.size), limit)
-          : t.manage.fileRefused(file.name),
+          : errors.some((error) => error.code === 'file-invalid-type')
+            ? t.manage.fileTypeRefused(file.name)
+            : t.manage.fileRefused(file.name),
       ),
     );
   }
@@ -185,6 +188,7 @@ export function UploadForm({
           // Called first on every choice: the refusals of the last one are replaced.
           onDropAny={(_accepted, rejections) => refuse(rejections)}
           maxSize={maxBytes}
+          accept={UPLOAD_ACCEPT}
           disabled={uploading}
           multiple
           inputProps={{ 'aria-label': t.manage.dropzoneLabel }}
