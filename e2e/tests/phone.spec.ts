@@ -227,6 +227,39 @@ test.describe('an upright phone (375 × 667)', () => {
   });
 });
 
+test.describe("the institution's users on a phone", () => {
+  test.use({ viewport: { width: 375, height: 667 }, ...PHONE });
+
+  test('each user is a card with role and Löschen on the screen, no table to scroll sideways', async ({
+    page,
+  }) => {
+    await signIn(page, ACCOUNTS.anna, '/institution');
+    const table = page.getByTestId('institution-users');
+    await expect(table).toBeVisible();
+    // Still a table for screen readers: its rows and column heads.
+    await expect(table.getByRole('row')).toHaveCount(4);
+    await expect(table.getByRole('columnheader', { name: 'Rolle' })).toBeAttached();
+    // Nothing to scroll: no scroll region, no hint.
+    await expect(page.getByRole('group', { name: /Benutzer/ })).toHaveCount(0);
+    await expect(page.getByTestId('table-scroll-hint')).toHaveCount(0);
+    const row = page.getByTestId('user-row-max.mitglied@praxis-sonnenschein.de');
+    for (const control of [
+      row.getByRole('combobox', { name: 'Rolle von Max Weiß' }),
+      row.getByRole('button', { name: 'Max Weiß löschen' }),
+    ]) {
+      await control.scrollIntoViewIfNeeded();
+      await expect(control).toBeInViewport({ ratio: 1 });
+    }
+    // Each value beside its column's name.
+    await expect(row.getByRole('cell').nth(2)).toHaveAttribute('data-label', 'Rolle');
+    expect(await crampedTargets(page)).toEqual([]);
+    await expect.poll(() => overflow(page)).toBe(0);
+    await expectNoAxeViolations(page);
+    await row.scrollIntoViewIfNeeded();
+    await shot(page, 'institution-users-stacked');
+  });
+});
+
 test.describe('setting up two-factor sign-in on a phone', () => {
   test.use({ viewport: { width: 375, height: 667 }, ...PHONE });
 

@@ -10,6 +10,12 @@ export interface ScrollTableProps {
   minWidth: number;
   /** The region's name for screen readers (the table's caption or the page's subject). */
   label: string;
+  /**
+   * In a region narrower than 36em (a phone) each row is a card of its cells, one below the
+   * other, each with its column's name (the cells' `data-label`), instead of a table that
+   * scrolls sideways: for tables whose last columns hold what a person acts on.
+   */
+  stacked?: boolean;
   children: ReactNode;
 }
 
@@ -22,7 +28,7 @@ export interface ScrollTableProps {
  * it scrolls, shadows at its edges show that there is more, and a line under it says so (on a
  * phone the browser's scrollbar is hidden until touched, and a cut column looked like the end).
  */
-export function ScrollTable({ minWidth, label, children }: ScrollTableProps) {
+export function ScrollTable({ minWidth, label, stacked = false, children }: ScrollTableProps) {
   const ref = useRef<HTMLDivElement>(null);
   const [scrolls, setScrolls] = useState(false);
   useEffect(() => {
@@ -44,6 +50,7 @@ export function ScrollTable({ minWidth, label, children }: ScrollTableProps) {
         type="native"
         className={classes.root}
         data-scrolls={scrolls || undefined}
+        data-stacked={stacked || undefined}
         {...(scrolls ? { tabIndex: 0, role: 'group', 'aria-label': label } : {})}
       >
         {children}

@@ -114,7 +114,7 @@ export function UsersTable({
         </Text>
       )}
       {found.length > 0 && (
-        <ScrollTable minWidth={720} label={text.caption}>
+        <ScrollTable minWidth={720} label={text.caption} stacked>
           <Table highlightOnHover verticalSpacing="sm" data-testid="institution-users">
             <Table.Caption>
               <VisuallyHidden>{text.caption}</VisuallyHidden>
@@ -134,7 +134,7 @@ export function UsersTable({
                 const isBusy = busyUserIds.has(user.id);
                 return (
                   <Table.Tr key={user.id} data-testid={`user-row-${user.email}`}>
-                    <Table.Td>
+                    <Table.Td data-label={text.name}>
                       <Text size="sm" fw={500}>
                         {[user.title, name].filter(Boolean).join(' ')}{' '}
                         {user.id === currentUserId && (
@@ -144,10 +144,10 @@ export function UsersTable({
                         )}
                       </Text>
                     </Table.Td>
-                    <Table.Td>
+                    <Table.Td data-label={text.email}>
                       <Text size="sm">{user.email}</Text>
                     </Table.Td>
-                    <Table.Td>
+                    <Table.Td data-label={text.role}>
                       {/* A list that opens (Mantine's Select), not the browser's own: there the arrow
                       keys change the value while it is closed, and each change is saved at once.
                       Read-only, not disabled, while the change is saved: the focus stays. */}
@@ -168,7 +168,7 @@ export function UsersTable({
                         }))}
                       />
                     </Table.Td>
-                    <Table.Td>
+                    <Table.Td data-label={text.state}>
                       {user.hasAccountActivated ? (
                         <Badge color={ACTIVE_COLOR} variant="outline">
                           {text.activated}
@@ -185,7 +185,7 @@ export function UsersTable({
                         </Badge>
                       )}
                     </Table.Td>
-                    <Table.Td>
+                    <Table.Td data-label={text.actions}>
                       <Group gap="xs" wrap="nowrap">
                         {!user.hasAccountActivated && (
                           <Button
