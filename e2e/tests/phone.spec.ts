@@ -70,7 +70,9 @@ const crampedTargets = (page: Page) =>
 test.describe('on a phone', () => {
   test.describe.configure({ timeout: 120_000 });
 
-  test("Anna's pages fit the screen; wide tables scroll by themselves", async ({ page }) => {
+  test("Anna's pages fit the screen; documents and orders are cards, other wide tables scroll by themselves", async ({
+    page,
+  }) => {
     await signIn(page, ACCOUNTS.anna, '/dashboard');
     for (const [name, path, ready] of [
       ['dashboard', '/dashboard', page.getByRole('heading', { level: 1, name: 'Dashboard' })],
@@ -89,9 +91,33 @@ test.describe('on a phone', () => {
         .toBe(0);
       await shot(page, `anna-${name}`);
     }
-    // The documents table is wider than the phone: its own region scrolls, named and focusable.
-    await page.goto('/document?documentType=invoice');
-    const table = page.getByRole('group', { name: 'Rechnungen, neueste zuerst' });
+    // The documents and the orders are cards, each value beside its column's name, with the
+    // download and the order's link on the screen: nothing to push sideways.
+    for (const [path, row, action] of [
+      [
+        '/document?documentType=invoice',
+        page.getByTestId('document-row').first(),
+        page.getByRole('button', { name: /herunterladen/ }).first(),
+      ],
+      [
+        '/orders',
+        page.getByTestId('orders-table').getByRole('row').nth(1),
+        page.getByRole('link', { name: /^Status anzeigen/ }).first(),
+      ],
+    ] as const) {
+      await page.goto(path);
+      await expect(row).toBeVisible();
+      await expect(page.getByTestId('table-scroll-hint')).toHaveCount(0);
+      await expect(row.getByRole('cell').first()).toHaveAttribute('data-label', /.+/);
+      await action.scrollIntoViewIfNeeded();
+      await expect(action).toBeInViewport({ ratio: 1 });
+      expect(await crampedTargets(page)).toEqual([]);
+      await expectNoAxeViolations(page);
+    }
+    await shot(page, 'anna-orders-stacked');
+    // The contracts table is wider than the phone: its own region scrolls, named and focusable.
+    await page.goto('/contracts');
+    const table = page.getByRole('group', { name: 'Verträge' });
     await expect(table).toHaveAttribute('tabindex', '0');
     // It says that it scrolls (the phone hides the scrollbar until touched).
     await expect(
@@ -102,7 +128,7 @@ test.describe('on a phone', () => {
     await expect.poll(() => table.evaluate((element) => element.scrollLeft)).toBeGreaterThan(0);
     await expect.poll(() => overflow(page)).toBe(0);
     await expectNoAxeViolations(page);
-    await shot(page, 'anna-documents-scrolled');
+    await shot(page, 'anna-contracts-scrolled');
   });
 
   test("Tom's document management fits the screen; each business case's table scrolls by itself", async ({

@@ -55,7 +55,7 @@ export function OrdersPage({ institutionId, breadcrumbs, isContractorAdmin }: Or
                 {t.list.noneFrom}
               </Text>
             )}
-            <ScrollTable minWidth={560} label={t.list.caption}>
+            <ScrollTable minWidth={560} label={t.list.caption} stacked>
               <Table striped highlightOnHover data-testid="orders-table">
                 <Table.Caption>{t.list.caption}</Table.Caption>
                 <Table.Thead>
@@ -72,10 +72,16 @@ export function OrdersPage({ institutionId, breadcrumbs, isContractorAdmin }: Or
                 <Table.Tbody>
                   {list.map((order) => (
                     <Table.Tr key={order.id} data-testid={`order-${order.id}`}>
-                      <Table.Td>{t.types[order.orderType] ?? order.orderType}</Table.Td>
-                      <Table.Td>{t.sources[order.orderSource] ?? order.orderSource}</Table.Td>
-                      <Table.Td>{statusLabel(order)}</Table.Td>
-                      <Table.Td>{formatDate(order.createdAt)}</Table.Td>
+                      <Table.Td data-label={t.list.type}>
+                        {t.types[order.orderType] ?? order.orderType}
+                      </Table.Td>
+                      <Table.Td data-label={t.list.source}>
+                        {t.sources[order.orderSource] ?? order.orderSource}
+                      </Table.Td>
+                      <Table.Td data-label={t.list.status}>{statusLabel(order)}</Table.Td>
+                      <Table.Td data-label={t.list.createdAt}>
+                        {formatDate(order.createdAt)}
+                      </Table.Td>
                       <Table.Td>
                         <Anchor component={Link} to={orderStatusPath(order)}>
                           {t.list.open}

@@ -138,7 +138,7 @@ export function DocumentListPage() {
             </Text>
           )}
           {found.length > 0 && (
-            <ScrollTable minWidth={640} label={t.tableCaption(label)}>
+            <ScrollTable minWidth={640} label={t.tableCaption(label)} stacked>
               <Table striped highlightOnHover>
                 <Table.Caption>{t.tableCaption(label)}</Table.Caption>
                 <Table.Thead>
@@ -153,7 +153,7 @@ export function DocumentListPage() {
                 <Table.Tbody>
                   {shown.map((item) => (
                     <Table.Tr key={item.id} data-testid="document-row">
-                      <Table.Td>
+                      <Table.Td data-label={t.columns.name}>
                         <Text span fw={item.unread ? 700 : 400}>
                           {item.displayName}
                         </Text>{' '}
@@ -163,10 +163,16 @@ export function DocumentListPage() {
                           </Badge>
                         )}
                       </Table.Td>
-                      <Table.Td>{formatGermanDate(item.createdAt)}</Table.Td>
-                      <Table.Td>{item.description ?? ''}</Table.Td>
-                      <Table.Td>{item.businessCase.label}</Table.Td>
-                      <Table.Td>
+                      <Table.Td data-label={t.columns.date}>
+                        {formatGermanDate(item.createdAt)}
+                      </Table.Td>
+                      <Table.Td data-label={t.columns.description}>
+                        {item.description ?? ''}
+                      </Table.Td>
+                      <Table.Td data-label={t.columns.businessCase}>
+                        {item.businessCase.label}
+                      </Table.Td>
+                      <Table.Td data-label={t.columns.actions}>
                         <Button
                           size="xs"
                           variant="light"
