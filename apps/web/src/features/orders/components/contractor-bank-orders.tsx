@@ -96,7 +96,7 @@ export function ContractorBankOrders({ contractorId }: { contractorId: string })
               {t.contractor.noneFound}
             </Text>
           ) : (
-            <ScrollTable minWidth={640} label={t.contractor.title}>
+            <ScrollTable minWidth={640} label={t.contractor.title} stacked>
               <Table>
                 <Table.Thead>
                   <Table.Tr>
@@ -160,10 +160,12 @@ function AdvanceRow({ row, contractorId }: { row: CustomerBankOrder; contractorI
   };
   return (
     <Table.Tr data-testid={`contractor-order-${row.orderId}`}>
-      <Table.Td>{row.customerName}</Table.Td>
-      <Table.Td>{formatDate(row.createdAt)}</Table.Td>
-      <Table.Td>{t.bankStatus[row.status] ?? row.status}</Table.Td>
-      <Table.Td>
+      <Table.Td data-label={t.contractor.customer}>{row.customerName}</Table.Td>
+      <Table.Td data-label={t.contractor.createdAt}>{formatDate(row.createdAt)}</Table.Td>
+      <Table.Td data-label={t.contractor.current}>
+        {t.bankStatus[row.status] ?? row.status}
+      </Table.Td>
+      <Table.Td data-label={t.contractor.next}>
         {options.length === 0 ? (
           <Text c="dimmed">{t.contractor.complete}</Text>
         ) : (
