@@ -51,7 +51,8 @@ describe('TwoFactorSection', () => {
   it('with a mouse shows the QR code and the key only', async () => {
     mediaMatches(null);
     await startSetUp();
-    expect(screen.getByTestId('otp-qr')).toBeInTheDocument();
+    // The QR code is drawn once its module loaded (lazily; slower under load).
+    expect(await screen.findByTestId('otp-qr')).toBeInTheDocument();
     expect(screen.queryByRole('link', { name: 'In der Authenticator-App öffnen' })).toBeNull();
   });
 });
