@@ -19,9 +19,12 @@ const ORDERS = {
 };
 const shot = (page: Page, name: string) => screenshot(page, 'orders', name);
 
-/** Makes `institutionId` the current institution (the app remembers the last one). */
+/** Makes `institutionId` this tab's institution (the app remembers the tab's last one). */
 async function useInstitution(page: Page, institutionId: string) {
-  await page.evaluate((id) => localStorage.setItem('lastInstitutionId', id), institutionId);
+  await page.evaluate((id) => {
+    localStorage.setItem('lastInstitutionId', id);
+    sessionStorage.setItem('lastInstitutionId', id);
+  }, institutionId);
 }
 
 test('Aufträge lists the orders in German and opens their status pages', async ({ page }) => {

@@ -2,7 +2,11 @@ import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
 import { afterEach } from 'vitest';
 
-afterEach(() => cleanup());
+afterEach(() => {
+  cleanup();
+  // A tab's own institution choice (selection.ts) would otherwise carry into the next test.
+  sessionStorage.clear();
+});
 
 // jsdom lacks these; Mantine uses them.
 if (!window.matchMedia) {

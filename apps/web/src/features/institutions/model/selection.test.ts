@@ -53,6 +53,25 @@ describe('stored institution id', () => {
     expect(readStoredInstitutionId()).toBe(B);
   });
 
+  it("keeps a tab's own choice over a later one of another tab; a new tab takes the last choice", () => {
+    localStorage.clear();
+    const tabA = new Map<string, string>();
+    const tabB = new Map<string, string>();
+    const storageOf = (map: Map<string, string>) =>
+      ({
+        getItem: (key: string) => map.get(key) ?? null,
+        setItem: (key: string, value: string) => void map.set(key, value),
+      }) as Storage;
+    storeInstitutionId(A, localStorage, storageOf(tabB));
+    // Tab A switches to B later; tab B, reloaded, still shows A.
+    storeInstitutionId(B, localStorage, storageOf(tabA));
+    expect(readStoredInstitutionId(localStorage, storageOf(tabB))).toBe(A);
+    expect(readStoredInstitutionId(localStorage, storageOf(tabA))).toBe(B);
+    expect(readStoredInstitutionId(localStorage, storageOf(new Map()))).toBe(B);
+    // Without a sessionStorage (blocked) the shared choice counts.
+    expect(readStoredInstitutionId(localStorage, null)).toBe(B);
+  });
+
   it('keeps the selection made while impersonating apart from the own one, until the impersonation ends', () => {
     localStorage.clear();
     storeInstitutionId(A);

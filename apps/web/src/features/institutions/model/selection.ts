@@ -49,17 +49,44 @@ export const institutionIdsOf = (roles: readonly Pick<InstitutionUserRole, 'inst
   ...new Set(roles.map((role) => role.institutionId)),
 ];
 
-export function readStoredInstitutionId(storage: Storage = window.localStorage): string | null {
+/**
+ * This tab's own copy of its selection (sessionStorage: per tab, kept across reloads and the
+ * sign-in's round trip). localStorage holds the last choice of any tab, for a new tab; a tab that
+ * has chosen keeps its own: a reload (F5) of a tab left on Praxis Sonnenschein, after another tab
+ * switched to another institution, showed that other institution, and the open order or
+ * document of the first one not at all.
+ */
+const tabStorageOf = (): Storage | null => {
   try {
-    return storage.getItem(selectionKey(storage));
+    return window.sessionStorage;
+  } catch {
+    return null;
+  }
+};
+
+export function readStoredInstitutionId(
+  storage: Storage = window.localStorage,
+  tabStorage: Storage | null = tabStorageOf(),
+): string | null {
+  try {
+    const key = selectionKey(storage);
+    // While impersonating the selection lives with the impersonation (shared by the tabs).
+    const own = key === LAST_INSTITUTION_KEY ? tabStorage?.getItem(key) : null;
+    return own ?? storage.getItem(key);
   } catch {
     return null;
   }
 }
 
-export function storeInstitutionId(id: string, storage: Storage = window.localStorage) {
+export function storeInstitutionId(
+  id: string,
+  storage: Storage = window.localStorage,
+  tabStorage: Storage | null = tabStorageOf(),
+) {
   try {
-    storage.setItem(selectionKey(storage), id);
+    const key = selectionKey(storage);
+    storage.setItem(key, id);
+    if (key === LAST_INSTITUTION_KEY) tabStorage?.setItem(key, id);
   } catch {
     // Storage unavailable (private mode): the choice lasts for this page only.
   }
