@@ -1,5 +1,14 @@
-import type { Page } from '@playwright/test';
-import { ACCOUNTS, expect, screenshot, signIn, test } from '../support/fixtures';
+import type { Browser, Page } from '@playwright/test';
+import {
+  ACCOUNTS,
+  expect,
+  expectNoAxeViolations,
+  screenshot,
+  signIn,
+  submitSignIn,
+  test,
+} from '../support/fixtures';
+import { linkIn, mailMark, waitForMail } from '../support/mail';
 
 /**
  * A long working day with the portal: several tabs of one person, a network that drops, a
@@ -11,13 +20,56 @@ const SONNENSCHEIN = '3f7160e7-2970-47c7-b55f-9fcb35b83336';
 const MUELLER = 'd1d13d5a-e434-4d12-b0d3-d838588c33fb';
 const SONNENSCHEIN_TI = 'b0f3c1d2-5a4e-4c7b-9e1f-2a3b4c5d6e01';
 
+const PASSWORD = 'Lena-Arbeitstag-2026';
+
 const shot = (page: Page, name: string) => screenshot(page, 'working-day', name);
 const switcherOf = (page: Page) => page.getByRole('button', { name: /Institution auswählen/ });
+/** The top bar's institution: a switcher with more than one, else just the name. */
+const switcherOrName = (page: Page) => page.getByRole('banner');
 
 async function switchInstitution(page: Page, name: RegExp) {
   await switcherOf(page).click();
   await page.getByRole('menuitemradio', { name }).click();
   await expect(switcherOf(page)).toContainText(name);
+}
+
+/** The signed-in page's access token (oidc-client-ts's stored user). */
+async function accessToken(page: Page): Promise<string> {
+  const handle = await page.waitForFunction(() => {
+    const key = Object.keys(localStorage).find((name) => name.startsWith('oidc.user:'));
+    const user = key
+      ? (JSON.parse(localStorage.getItem(key) ?? 'null') as { access_token?: string } | null)
+      : null;
+    return user?.access_token ?? false;
+  });
+  return (await handle.jsonValue()) as string;
+}
+
+/**
+ * A person of this test's own: Anna (`admin`, signed in) invites them to Praxis Sonnenschein,
+ * they set a password through the mailed link and sign in in a browser of their own. Answers
+ * their page (on the dashboard) and user id.
+ */
+async function newMember(browser: Browser, admin: Page, role = 'INSTITUTION_MEMBER') {
+  const email = `tag.${Date.now()}.${Math.floor(Math.random() * 1e6)}@example.org`;
+  const mark = await mailMark();
+  const response = await admin.request.post(`/api/institution/${SONNENSCHEIN}/user`, {
+    headers: { Authorization: `Bearer ${await accessToken(admin)}` },
+    data: { email, firstName: 'Lena', lastName: 'Lang', formOfAddress: 'Frau', title: '', role },
+  });
+  expect(response.status()).toBe(201);
+  const { id } = (await response.json()) as { id: string };
+  const mail = await waitForMail(email, mark);
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await page.goto(linkIn(mail));
+  await page.getByLabel('Neues Passwort', { exact: true }).fill(PASSWORD);
+  await page.getByLabel('Neues Passwort wiederholen').fill(PASSWORD);
+  await page.getByRole('button', { name: 'Passwort speichern' }).click();
+  await page.getByRole('link', { name: 'Zur Anmeldung' }).click();
+  await submitSignIn(page, email, PASSWORD);
+  await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
+  return { page, context, id, email };
 }
 
 test.describe('two tabs of one person', () => {
@@ -69,5 +121,75 @@ test.describe('two tabs of one person', () => {
     await expect(switcherOf(page)).toContainText('Praxis Sonnenschein');
     await expect(page.getByTestId('ti-current-status')).toContainText('SMC-B bestellt');
     await shot(page, 'tab-keeps-its-institution-after-reload');
+  });
+});
+
+test.describe('a tab left open', () => {
+  const deleteMember = async (admin: Page, userId: string) => {
+    const removed = await admin.request.delete(`/api/institution/${SONNENSCHEIN}/user/${userId}`, {
+      headers: { Authorization: `Bearer ${await accessToken(admin)}` },
+    });
+    expect(removed.status()).toBe(204);
+  };
+
+  test('removed from the institution meanwhile, the next page says so and the institution is gone', async ({
+    page,
+    browser,
+  }) => {
+    await signIn(page, ACCOUNTS.anna, `/dashboard?institutionId=${SONNENSCHEIN}`);
+    const lena = await newMember(browser, page);
+    await expect(switcherOrName(lena.page)).toContainText('Praxis Sonnenschein');
+
+    // Anna removes Lena while Lena's dashboard stays open.
+    await deleteMember(page, lena.id);
+    await lena.page.getByRole('link', { name: /Dokumentation/ }).click();
+    const notice = lena.page
+      .getByRole('alert')
+      .filter({ hasText: 'Sie wurden aus der Institution' });
+    await expect(notice).toHaveText(
+      'Sie wurden aus der Institution „Praxis Sonnenschein“ entfernt und haben dort keinen Zugriff mehr.',
+    );
+    await expect(lena.page).toHaveURL(/\/dashboard$/);
+    await expect(
+      lena.page.getByText('Ihrem Benutzerkonto ist keine Institution zugeordnet.'),
+    ).toBeVisible();
+    await expect(lena.page.getByRole('banner')).not.toContainText('Praxis Sonnenschein');
+    await expectNoAxeViolations(lena.page);
+    await shot(lena.page, 'removed-from-institution');
+    await notice.getByRole('button', { name: 'Hinweis schließen' }).click();
+    await expect(notice).toHaveCount(0);
+    await lena.context.close();
+  });
+
+  test('an admin made a member meanwhile: the save is refused, the person is told why and leaves Unternehmen', async ({
+    page,
+    browser,
+  }) => {
+    await signIn(page, ACCOUNTS.anna, `/dashboard?institutionId=${SONNENSCHEIN}`);
+    const lena = await newMember(browser, page, 'INSTITUTION_ADMIN');
+    await lena.page.goto('/institution');
+    const city = lena.page.getByRole('textbox', { name: 'Ort' });
+    await expect(city).toHaveValue('Hamburg');
+    await city.fill('Hamburg-Mitte');
+
+    const changed = await page.request.put(`/api/institution/${SONNENSCHEIN}/user/${lena.id}`, {
+      headers: { Authorization: `Bearer ${await accessToken(page)}` },
+      data: { role: 'INSTITUTION_MEMBER' },
+    });
+    expect(changed.status()).toBe(200);
+
+    await lena.page.getByRole('button', { name: 'Speichern' }).click();
+    await expect(lena.page.getByText('Daten wurden nicht gespeichert.')).toBeVisible();
+    await expect(lena.page.getByRole('alert').filter({ hasText: 'Ihre Rolle' })).toHaveText(
+      'Ihre Rolle in der Institution „Praxis Sonnenschein“ wurde auf Mitglied geändert.',
+    );
+    await expect(lena.page).toHaveURL(/\/dashboard$/);
+    await expect(lena.page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
+    await shot(lena.page, 'role-changed');
+    // Nothing was saved.
+    await page.goto('/institution');
+    await expect(page.getByRole('textbox', { name: 'Ort' })).toHaveValue('Hamburg');
+    await deleteMember(page, lena.id);
+    await lena.context.close();
   });
 });

@@ -14,7 +14,14 @@ import {
   useState,
   useSyncExternalStore,
 } from 'react';
-import { Outlet, useLoaderData, useLocation, useMatches, useSearchParams } from 'react-router';
+import {
+  Outlet,
+  useLoaderData,
+  useLocation,
+  useMatches,
+  useNavigate,
+  useSearchParams,
+} from 'react-router';
 import { LazyAnalyticsIdentitySync } from '../features/analytics/lazy-analytics';
 import { ImpersonationControl } from '../features/impersonation/impersonation-control';
 import { useInstitutionSelection } from '../features/institutions/use-institution-selection';
@@ -29,6 +36,7 @@ import { opensWithoutInstitution } from './model/route-handle';
 import { PageLoader } from './page-loader';
 import { useServices } from './services';
 import {
+  AccessChangedBanner,
   AppShellLayout,
   BackendDownBanner,
   InstitutionLoadErrorBar,
@@ -38,6 +46,7 @@ import {
   SignedOutBanner,
   StaleSessionBanner,
 } from './shell';
+import { accessChangeText, useAccessChanges } from './use-access-changes';
 import { HealthCheck, useIsBackendDown } from './use-backend-status';
 
 const UnsavedChangesDialog = lazy(() => import('../components/unsaved-changes-dialog'));
@@ -249,6 +258,22 @@ function SignedInLayout({ user }: { user: User }) {
   );
   const hasLoadError =
     currentInstitutionId !== null && selection.failedInstitutionIds.includes(currentInstitutionId);
+  const navigate = useNavigate();
+  const isInstitutionPage = !opensWithoutInstitution(matches);
+  const institutionNames = useMemo(
+    () => new Map(institutions.map(({ id, name }) => [id, name])),
+    [institutions],
+  );
+  // Removed from the institution the page showed: its page (an order, a document list) is not
+  // drawn for the next institution, the dashboard is.
+  const access = useAccessChanges({
+    user,
+    currentInstitutionId,
+    institutionNames,
+    onRemoved: () => {
+      if (isInstitutionPage) navigate('/dashboard', { replace: true });
+    },
+  });
   const branding = useInstitutionBranding(currentInstitutionId, pathname);
 
   const context = useMemo<AppContextValue>(
@@ -276,9 +301,12 @@ function SignedInLayout({ user }: { user: User }) {
   );
 
   let banners: ReactNode;
-  if (isWaitingForSignIn || isStale || isBackendDown || hasLoadError) {
+  if (isWaitingForSignIn || isStale || isBackendDown || hasLoadError || access.change) {
     banners = (
       <>
+        {access.change && (
+          <AccessChangedBanner text={accessChangeText(access.change)} onClose={access.dismiss} />
+        )}
         {isWaitingForSignIn ? (
           <SignedOutBanner onSignIn={signInAgain} isSigningIn={isSigningIn} />
         ) : (

@@ -8,6 +8,7 @@ import {
   apiPost,
   apiRequest,
   needsBearerToken,
+  onInstitutionRefusal,
   setAccessTokenProvider,
 } from './api-client';
 import { IMPERSONATION_KEYS, ImpersonationEndedError } from './impersonation-tokens';
@@ -21,6 +22,35 @@ afterEach(() => {
   localStorage.clear();
 });
 afterAll(() => server.close());
+
+describe('onInstitutionRefusal', () => {
+  it('tells of a 403 or 404 in an institution (its id), not of other answers or paths', async () => {
+    server.use(
+      http.get('*/api/institution/:id/tiles', ({ params }) =>
+        params.id === 'gone'
+          ? HttpResponse.json({ title: 'Not Found', status: 404 }, { status: 404 })
+          : params.id === 'busy'
+            ? HttpResponse.json({ title: 'Busy', status: 503 }, { status: 503 })
+            : HttpResponse.json({ title: 'Forbidden', status: 403 }, { status: 403 }),
+      ),
+      http.get('*/api/user/current', () =>
+        HttpResponse.json({ title: 'Forbidden', status: 403 }, { status: 403 }),
+      ),
+    );
+    const heard: [string, number][] = [];
+    const stop = onInstitutionRefusal((id, status) => heard.push([id, status]));
+    await expect(apiGet('/institution/gone/tiles')).rejects.toBeInstanceOf(ApiError);
+    await expect(apiGet('/institution/admin-only/tiles')).rejects.toBeInstanceOf(ApiError);
+    await expect(apiGet('/institution/busy/tiles')).rejects.toBeInstanceOf(ApiError);
+    await expect(apiGet('/user/current')).rejects.toBeInstanceOf(ApiError);
+    stop();
+    await expect(apiGet('/institution/gone/tiles')).rejects.toBeInstanceOf(ApiError);
+    expect(heard).toEqual([
+      ['gone', 404],
+      ['admin-only', 403],
+    ]);
+  });
+});
 
 describe('needsBearerToken', () => {
   const origin = 'https://portal.example';

@@ -50,6 +50,32 @@ async function errorOf(response: Response): Promise<ApiError> {
 
 export const isApiError = (error: unknown): error is ApiError => error instanceof ApiError;
 
+/** Told of an institution's answer 403 or 404: the person's access there may have changed. */
+type RefusalListener = (institutionId: string, status: 403 | 404) => void;
+const refusalListeners = new Set<RefusalListener>();
+
+/**
+ * Listens for answers 403 and 404 of the API under `/institution/{id}`: the server checks the
+ * membership and the role on every request, so an admin who removed this person from the
+ * institution, or changed their role, meanwhile shows here first (a page left open all day
+ * still holds the roles of the morning). Answers the unsubscribe.
+ */
+export function onInstitutionRefusal(listener: RefusalListener): () => void {
+  refusalListeners.add(listener);
+  return () => refusalListeners.delete(listener);
+}
+
+/** Tells the listeners when `status` to `url` was a refusal in an institution. */
+export function noteRefusal(url: string, status: number) {
+  if (status !== 403 && status !== 404) return;
+  const match = /^\/api\/institution\/([^/?#]+)/.exec(
+    new URL(url, window.location.origin).pathname,
+  );
+  if (!match?.[1]) return;
+  const institutionId = decodeURIComponent(match[1]);
+  for (const listener of refusalListeners) listener(institutionId, status);
+}
+
 type TokenProvider = () => Promise<string | null>;
 /** Renews after the API refused `rejected` (401); rejects when renewal failed (signed out). */
 type TokenRenewer = (rejected: string) => Promise<string>;
@@ -180,7 +206,10 @@ export async function apiRequest<T = unknown>(path: string, init: ApiRequestInit
       response = await send();
     }
   }
-  if (!response.ok) throw await errorOf(response);
+  if (!response.ok) {
+    noteRefusal(url, response.status);
+    throw await errorOf(response);
+  }
   return (await readBody(response)) as T;
 }
 
@@ -199,7 +228,10 @@ export async function apiGetBlob(path: string, signal?: AbortSignal): Promise<Bl
     if (token) headers.set('Authorization', `Bearer ${token}`);
   }
   const response = await fetch(new URL(url, window.location.origin), { headers, signal });
-  if (!response.ok) throw await errorOf(response);
+  if (!response.ok) {
+    noteRefusal(url, response.status);
+    throw await errorOf(response);
+  }
   return response.blob();
 }
 

@@ -104,6 +104,27 @@ export function InstitutionLoadErrorBar() {
   );
 }
 
+/**
+ * The person's access to the institution the page showed changed elsewhere (removed from it,
+ * another role): says so until closed.
+ */
+export function AccessChangedBanner({ text, onClose }: { text: string; onClose(): void }) {
+  return (
+    <Alert
+      role="alert"
+      variant="light"
+      color="yellow"
+      radius="md"
+      icon={<IconUserExclamation {...iconProps} />}
+      withCloseButton
+      closeButtonLabel={app.access.close}
+      onClose={onClose}
+    >
+      {text}
+    </Alert>
+  );
+}
+
 interface SessionBannerProps {
   title: string;
   text: string;

@@ -1,6 +1,7 @@
 export { AppShellLayout, SIDEBAR_WIDTH_PX } from './app-shell-layout';
 export type { RestrictedUserBannerProps } from './banners';
 export {
+  AccessChangedBanner,
   BackendDownBanner,
   InstitutionLoadErrorBar,
   RestrictedUserBanner,

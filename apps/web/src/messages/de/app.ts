@@ -115,6 +115,15 @@ export const app = {
       'Es ist ein Fehler beim Laden der Institution aufgetreten. Bitte versuchen Sie es später noch einmal.',
     none: 'Ihrem Benutzerkonto ist keine Institution zugeordnet.',
   },
+  /** A change of the person's access made elsewhere while the page was open (not spec text). */
+  access: {
+    removed: (name: string) =>
+      `Sie wurden aus der Institution „${name}“ entfernt und haben dort keinen Zugriff mehr.`,
+    roleChanged: (name: string, role: string) =>
+      `Ihre Rolle in der Institution „${name}“ wurde auf ${role} geändert.`,
+    unnamedInstitution: 'Institution',
+    close: 'Hinweis schließen',
+  },
   restricted: {
     title:
       'Sie sind als technischer Nutzer angemeldet! Die Bedienung des Portals ist für diese Rolle nicht vorgesehen.',

@@ -6,7 +6,14 @@ import type {
   Relationship,
 } from '@portal/contract';
 import { queryOptions } from '@tanstack/react-query';
-import { API_BASE, ApiError, accessTokenFor, apiGet, apiRequest } from '../../../lib/api-client';
+import {
+  API_BASE,
+  ApiError,
+  accessTokenFor,
+  apiGet,
+  apiRequest,
+  noteRefusal,
+} from '../../../lib/api-client';
 
 const enc = encodeURIComponent;
 
@@ -92,6 +99,7 @@ export async function uploadDocument(
           typeof parsed === 'object' && parsed !== null && 'title' in parsed
             ? (parsed as Problem)
             : null;
+        noteRefusal(url, request.status);
         reject(new ApiError(request.status, problem, parsed));
       }
     };
