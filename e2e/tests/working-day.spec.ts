@@ -19,6 +19,7 @@ import { linkIn, mailMark, waitForMail } from '../support/mail';
 const SONNENSCHEIN = '3f7160e7-2970-47c7-b55f-9fcb35b83336';
 const MUELLER = 'd1d13d5a-e434-4d12-b0d3-d838588c33fb';
 const SONNENSCHEIN_TI = 'b0f3c1d2-5a4e-4c7b-9e1f-2a3b4c5d6e01';
+const MUELLER_TI = 'b0f3c1d2-5a4e-4c7b-9e1f-2a3b4c5d6e04';
 
 const PASSWORD = 'Lena-Arbeitstag-2026';
 
@@ -191,5 +192,58 @@ test.describe('a tab left open', () => {
     await expect(page.getByRole('textbox', { name: 'Ort' })).toHaveValue('Hamburg');
     await deleteMember(page, lena.id);
     await lena.context.close();
+  });
+});
+
+test.describe('bookmarks, reloads and the back button', () => {
+  test('a bookmarked page with its query opens after sign-in; F5 keeps it', async ({ page }) => {
+    await page.goto('/document?documentType=invoice');
+    await submitSignIn(page, ACCOUNTS.anna);
+    await expect(page).toHaveURL(/\/document\?documentType=invoice$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Rechnungen' })).toBeVisible();
+    await page.reload();
+    await expect(page).toHaveURL(/\/document\?documentType=invoice$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Rechnungen' })).toBeVisible();
+  });
+
+  test("a link to another institution's order says it is not found here, not an empty page", async ({
+    page,
+  }) => {
+    await signIn(page, ACCOUNTS.max, `/orders/ti/status/${MUELLER_TI}`);
+    await expect(page.getByRole('heading', { level: 1, name: 'Bestellstatus' })).toBeVisible();
+    await expect(page.getByTestId('order-not-found')).toContainText(
+      'Dieser Auftrag wurde nicht gefunden.',
+    );
+    await expectNoAxeViolations(page);
+    await shot(page, 'order-not-found');
+    await page.getByRole('link', { name: 'Zu den Aufträgen' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Aufträge' })).toBeVisible();
+    // Back leads to the link's page again, forward to the orders.
+    await page.goBack();
+    await expect(page.getByTestId('order-not-found')).toBeVisible();
+    await page.goForward();
+    await expect(page.getByRole('heading', { level: 1, name: 'Aufträge' })).toBeVisible();
+  });
+
+  test('after another institution is chosen in the sidebar, Back returns to the order before, with its institution', async ({
+    page,
+  }) => {
+    await signIn(
+      page,
+      ACCOUNTS.anna,
+      `/orders/ti/status/${SONNENSCHEIN_TI}?institutionId=${SONNENSCHEIN}`,
+    );
+    await expect(page.getByTestId('ti-current-status')).toContainText('SMC-B bestellt');
+    await page
+      .getByRole('button', { name: /Menü|Navigation/ })
+      .first()
+      .click();
+    await page.getByRole('link', { name: 'Zahnarztpraxis Dr. Müller' }).click();
+    await expect(switcherOf(page)).toContainText('Zahnarztpraxis Dr. Müller');
+    await expect(page).toHaveURL(new RegExp(`/dashboard\\?institutionId=${MUELLER}$`));
+    await page.goBack();
+    await expect(page).toHaveURL(new RegExp(`/orders/ti/status/${SONNENSCHEIN_TI}\\?`));
+    await expect(switcherOf(page)).toContainText('Praxis Sonnenschein');
+    await expect(page.getByTestId('ti-current-status')).toContainText('SMC-B bestellt');
   });
 });

@@ -2,6 +2,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { screen } from '@testing-library/react';
 import { HttpResponse, http } from 'msw';
 import { describe, expect, it } from 'vitest';
+import { createQueryClient } from '../../lib/query-client';
 import { setupMswServer } from '../../test/msw-server';
 import { renderWithProviders } from '../../test/render';
 import { BankStatusPage } from './bank-status-page';
@@ -10,9 +11,9 @@ const IID = '3f7160e7-2970-47c7-b55f-9fcb35b83336';
 const OID = 'b0f3c1d2-5a4e-4c7b-9e1f-2a3b4c5d6e05';
 const server = setupMswServer();
 
-const renderPage = () =>
+const renderPage = (client = new QueryClient()) =>
   renderWithProviders(
-    <QueryClientProvider client={new QueryClient()}>
+    <QueryClientProvider client={client}>
       <BankStatusPage institutionId={IID} orderId={OID} breadcrumbs={[]} />
     </QueryClientProvider>,
   );
@@ -43,5 +44,35 @@ describe('BankStatusPage links: the stored URL plus the institution id (as the d
     const link = await screen.findByRole('link', { name: new RegExp(name) });
     expect(link).toHaveAttribute('href', href);
     expect(link).toHaveAttribute('target', '_blank');
+  });
+});
+
+describe('BankStatusPage of an order the institution does not have', () => {
+  it('says so on a 404 and links to the orders', async () => {
+    server.use(
+      http.get(`*/api/institution/${IID}/order/${OID}`, () =>
+        HttpResponse.json({ title: 'Not Found', status: 404 }, { status: 404 }),
+      ),
+    );
+    renderPage(createQueryClient());
+    expect(await screen.findByTestId('order-not-found')).toHaveTextContent(
+      'Dieser Auftrag wurde nicht gefunden.',
+    );
+    expect(screen.getByRole('link', { name: 'Zu den Aufträgen' })).toHaveAttribute(
+      'href',
+      '/orders',
+    );
+  });
+
+  it('a server error is silent (spec section 8)', async () => {
+    server.use(
+      http.get(`*/api/institution/${IID}/order/${OID}`, () =>
+        HttpResponse.json({ title: 'Internal Server Error', status: 500 }, { status: 500 }),
+      ),
+    );
+    renderPage(createQueryClient());
+    await screen.findByRole('heading', { name: 'Bestellstatus' });
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(screen.queryByTestId('order-not-found')).toBeNull();
   });
 });

@@ -6,6 +6,7 @@ import { LoadingStatus } from '../../components/loading-status';
 import { type Breadcrumb, PageHeader } from '../../components/page-header';
 import { orders as t } from '../../messages/de';
 import { useOrder } from './api/orders-api';
+import { isOrderNotFound, OrderNotFound } from './components/order-not-found';
 import { formatDate } from './model/formats';
 import { bankStepIndex, isBankComplete, pollingInterval } from './model/orders-model';
 
@@ -25,6 +26,8 @@ export function BankStatusPage({ institutionId, orderId, breadcrumbs }: BankStat
       <PageHeader title={t.orderStatusTitle} breadcrumbs={breadcrumbs} />
       {query.isPending ? (
         <LoadingStatus size="sm" label={t.loading} />
+      ) : isOrderNotFound(query.error) ? (
+        <OrderNotFound />
       ) : query.isError ||
         !order ? // Silent error state for order loads (spec section 7): no message.
       null : order.orderType !== 'BANKACCOUNT' ? (

@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { HttpResponse, http } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { AppNotifications } from '../../components/notifications';
+import { createQueryClient } from '../../lib/query-client';
 import { contractProblem } from '../../test/contract-response';
 import { setupMswServer } from '../../test/msw-server';
 import { renderWithProviders } from '../../test/render';
@@ -132,5 +133,22 @@ describe('TiStatusPage', () => {
     );
     expect(screen.getByRole('checkbox', { name: 'Beim eGBR registriert' })).not.toBeChecked();
     expect(screen.getByRole('checkbox', { name: 'Beim eGBR registriert' })).toBeEnabled();
+  });
+
+  it('an order the institution does not have (a link from another institution) says so, not an empty page', async () => {
+    server.use(
+      http.get(`*/api/institution/${IID}/order-status/${OID}`, () =>
+        contractProblem(404, 'Not Found'),
+      ),
+    );
+    renderWithProviders(
+      <QueryClientProvider client={createQueryClient()}>
+        <TiStatusPage institutionId={IID} orderId={OID} breadcrumbs={[]} />
+      </QueryClientProvider>,
+    );
+    expect(await screen.findByTestId('order-not-found')).toHaveTextContent(
+      'Dieser Auftrag wurde nicht gefunden.',
+    );
+    expect(screen.getByRole('link', { name: 'Zu den Aufträgen' })).toBeInTheDocument();
   });
 });

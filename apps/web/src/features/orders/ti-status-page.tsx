@@ -24,6 +24,7 @@ import { type Breadcrumb, PageHeader } from '../../components/page-header';
 import { isApiError } from '../../lib/api-client';
 import { orders as t } from '../../messages/de';
 import { orderStatusQueryKey, putOrderStatus, useOrderStatus } from './api/orders-api';
+import { isOrderNotFound, OrderNotFound } from './components/order-not-found';
 import { PrecheckPicker } from './components/precheck-picker';
 import { formatDateTime } from './model/formats';
 import { replaceFlag, TI_STATUSES, tiStepIndex } from './model/orders-model';
@@ -92,6 +93,8 @@ export function TiStatusPage({ institutionId, orderId, breadcrumbs }: TiStatusPa
       <PageHeader title={t.orderStatusTitle} breadcrumbs={breadcrumbs} />
       {query.isPending ? (
         <LoadingStatus size="sm" label={t.loading} />
+      ) : isOrderNotFound(query.error) ? (
+        <OrderNotFound />
       ) : query.isError ||
         !record ? // Silent error state for the status load (spec section 7): no message.
       null : (

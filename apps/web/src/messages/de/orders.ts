@@ -166,5 +166,9 @@ export const orders = {
     year: (label: string) => `Jahr (${label})`,
   },
   orderStatusTitle: 'Bestellstatus',
+  /** A link (bookmark, another tab's address) to an order this institution does not have (not spec text). */
+  notFound:
+    'Dieser Auftrag wurde nicht gefunden. Er gehört vielleicht zu einer anderen Institution.',
+  toOrders: 'Zu den Aufträgen',
   noInstitution: 'Bitte wählen Sie eine Institution.',
 };
