@@ -25,7 +25,7 @@ export function useUnsavedParts() {
     }
     return report;
   }, []);
-  return { isDirty: dirtyParts.size > 0, reporter };
+  return { isDirty: dirtyParts.size > 0, dirtyParts, reporter };
 }
 
 /**

@@ -151,3 +151,27 @@ describe('document dialogs: failure texts of spec section 8', () => {
     expect(removal.onChanged).toHaveBeenCalled();
   });
 });
+
+describe('EditDocumentDialog holding changes', () => {
+  it('reports them as unsaved (the leave guard and an ended session keep them), and clean when undone', async () => {
+    const reportDirty = vi.fn();
+    renderWithProviders(
+      <EditDocumentDialog
+        institutionId={NORD}
+        document={doc}
+        onClose={vi.fn()}
+        onChanged={vi.fn()}
+        reportDirty={reportDirty}
+      />,
+    );
+    const description = await screen.findByLabelText('Beschreibung (optional)');
+    await waitFor(() => expect(description).toHaveValue('Monatsrechnung'));
+    // Opened with the document's data: nothing unsaved, not even for a moment.
+    expect(reportDirty).not.toHaveBeenCalledWith(true);
+    await userEvent.type(description, ' mit Nachtrag');
+    expect(reportDirty).toHaveBeenLastCalledWith(true);
+    await userEvent.clear(description);
+    await userEvent.type(description, 'Monatsrechnung');
+    expect(reportDirty).toHaveBeenLastCalledWith(false);
+  });
+});

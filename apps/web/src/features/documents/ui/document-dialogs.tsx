@@ -6,6 +6,7 @@ import { ConfirmModal } from '../../../components/confirm-modal';
 import { GermanDateInput } from '../../../components/german-date-input';
 import { notifyError, notifySuccess } from '../../../components/notifications';
 import { isApiError } from '../../../lib/api-client';
+import { type DirtyReport, useReportDirty } from '../../../lib/use-unsaved-parts';
 import { documents as t } from '../../../messages/de';
 import { deleteDocument, updateDocument } from '../api/manage';
 import { DESCRIPTION_MAX_LENGTH, DISPLAY_NAME_MAX_LENGTH } from '../model/limits';
@@ -20,8 +21,23 @@ interface DialogProps {
   onChanged(): void;
 }
 
+interface EditDialogProps extends DialogProps {
+  /**
+   * Told whether the dialog holds changes not saved yet: the page's leave guard then asks
+   * before Back or a link leaves, and a session that ends meanwhile keeps the page (and the
+   * input) instead of leaving for the sign-in page.
+   */
+  reportDirty?: DirtyReport;
+}
+
 /** Edit display name, date and description (`PUT …/document/{id}`). */
-export function EditDocumentDialog({ institutionId, document, onClose, onChanged }: DialogProps) {
+export function EditDocumentDialog({
+  institutionId,
+  document,
+  onClose,
+  onChanged,
+  reportDirty,
+}: EditDialogProps) {
   const [displayName, setDisplayName] = useState('');
   const [createdAt, setCreatedAt] = useState('');
   const [description, setDescription] = useState('');
@@ -30,6 +46,16 @@ export function EditDocumentDialog({ institutionId, document, onClose, onChanged
   /** Someone else changed the document after the list was loaded (409). */
   const [hasConflict, setHasConflict] = useState(false);
 
+  /** The document the fields were filled from (they are filled after the first render). */
+  const [filledFrom, setFilledFrom] = useState<PortalDocument | null>(null);
+  const isDirty =
+    document !== null &&
+    filledFrom === document &&
+    (displayName !== document.displayName ||
+      createdAt !== document.createdAt ||
+      description !== (document.description ?? ''));
+  useReportDirty(isDirty, reportDirty);
+
   useEffect(() => {
     if (!document) return;
     setDisplayName(document.displayName);
@@ -37,6 +63,7 @@ export function EditDocumentDialog({ institutionId, document, onClose, onChanged
     setDescription(document.description ?? '');
     setSubmitted(false);
     setHasConflict(false);
+    setFilledFrom(document);
   }, [document]);
 
   async function save() {

@@ -18,8 +18,10 @@ import type { DocumentType, PortalDocument, Relationship } from '@portal/contrac
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useReducer, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
+import { LeaveGuard } from '../../../components/leave-guard';
 import { LoadingStatus } from '../../../components/loading-status';
 import { ScrollTable } from '../../../components/scroll-table';
+import { useUnsavedParts } from '../../../lib/use-unsaved-parts';
 import { documents as t } from '../../../messages/de';
 import { documentMetadataQueryKey } from '../api/document-metadata';
 import { documentListsQueryKey } from '../api/documents';
@@ -142,6 +144,8 @@ function CustomerDocuments({
   );
   const [editing, setEditing] = useState<PortalDocument | null>(null);
   const [deleting, setDeleting] = useState<PortalDocument | null>(null);
+  // One leave guard for the upload and the edit dialog (the router heeds only one blocker).
+  const unsaved = useUnsavedParts();
   const mounted = useRef(true);
   const customerId = customer.contractorId;
   const cases = customer.businessCases;
@@ -178,6 +182,10 @@ function CustomerDocuments({
 
   return (
     <Stack>
+      <LeaveGuard
+        isDirty={unsaved.isDirty}
+        body={unsaved.dirtyParts.has('upload') ? t.manage.unsavedUpload : undefined}
+      />
       <UploadForm
         customerId={customerId}
         businessCases={cases}
@@ -185,6 +193,7 @@ function CustomerDocuments({
         maxBytes={uploadMaxBytes}
         dispatch={dispatch}
         onUploaded={changed}
+        reportDirty={unsaved.reporter('upload')}
       />
       {store.loadAllError ? (
         <Alert color="red" role="alert">
@@ -257,6 +266,7 @@ function CustomerDocuments({
         document={editing}
         onClose={() => setEditing(null)}
         onChanged={changed}
+        reportDirty={unsaved.reporter('edit')}
       />
       <DeleteDocumentDialog
         institutionId={customerId}

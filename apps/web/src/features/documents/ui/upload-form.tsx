@@ -25,6 +25,7 @@ import { focusFirstInvalid } from '../../../components/focus-first-invalid';
 import { GermanDateInput } from '../../../components/german-date-input';
 import { LeaveGuard } from '../../../components/leave-guard';
 import { notifyError, notifySuccess } from '../../../components/notifications';
+import { type DirtyReport, useReportDirty } from '../../../lib/use-unsaved-parts';
 import { app, documents as t } from '../../../messages/de';
 import { uploadDocument } from '../api/manage';
 import { UPLOAD_ACCEPT } from '../model/accept';
@@ -64,6 +65,11 @@ export interface UploadFormProps {
   dispatch: (event: DocumentStoreEvent<never>) => void;
   /** Called once all files of a batch have ended (lists reload). */
   onUploaded(): void;
+  /**
+   * Told whether chosen files wait or are on their way, for a page with more than one form (one
+   * leave guard for all: the router heeds only one). Without it the form guards itself.
+   */
+  reportDirty?: DirtyReport;
 }
 
 /**
@@ -78,6 +84,7 @@ export function UploadForm({
   maxBytes,
   dispatch,
   onUploaded,
+  reportDirty,
 }: UploadFormProps) {
   const section = useRef<HTMLElement>(null);
   const limit = maxBytes ? formatSizeLimit(maxBytes) : undefined;
@@ -92,6 +99,8 @@ export function UploadForm({
   /** What the upload button sends: new drafts and failed entries (sent again). */
   const drafts = entries.filter((entry) => entry.status === 'draft' || entry.status === 'failed');
   const finished = entries.some((entry) => entry.status === 'done');
+  const isDirty = drafts.length > 0 || uploading;
+  useReportDirty(isDirty, reportDirty);
 
   const patch = (key: string, change: Partial<Entry>) =>
     setEntries((current) =>
@@ -168,7 +177,7 @@ export function UploadForm({
   return (
     <Card withBorder padding="md" component="section" aria-labelledby="upload-title" ref={section}>
       {/* Chosen files not sent yet, or still being sent: leaving asks first. */}
-      <LeaveGuard isDirty={drafts.length > 0 || uploading} body={t.manage.unsavedUpload} />
+      {!reportDirty && <LeaveGuard isDirty={isDirty} body={t.manage.unsavedUpload} />}
       <Stack>
         <Title order={3} id="upload-title">
           {t.manage.uploadTitle}
