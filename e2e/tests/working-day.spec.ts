@@ -1,4 +1,4 @@
-import type { Browser, Page } from '@playwright/test';
+import type { Browser, Locator, Page } from '@playwright/test';
 import {
   ACCOUNTS,
   expect,
@@ -18,6 +18,7 @@ import { linkIn, mailMark, waitForMail } from '../support/mail';
 
 const SONNENSCHEIN = '3f7160e7-2970-47c7-b55f-9fcb35b83336';
 const MUELLER = 'd1d13d5a-e434-4d12-b0d3-d838588c33fb';
+const NORD = '1d5cac2d-8d83-4abb-89d3-f5c41102c3cd';
 const SONNENSCHEIN_TI = 'b0f3c1d2-5a4e-4c7b-9e1f-2a3b4c5d6e01';
 const MUELLER_TI = 'b0f3c1d2-5a4e-4c7b-9e1f-2a3b4c5d6e04';
 
@@ -71,6 +72,68 @@ async function newMember(browser: Browser, admin: Page, role = 'INSTITUTION_MEMB
   await submitSignIn(page, email, PASSWORD);
   await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
   return { page, context, id, email };
+}
+
+/**
+ * Ends the page's sign-in at the provider (as after hours without use) and lets its stored
+ * token run out in 5 s, so that the next request finds the session over.
+ */
+async function endSession(page: Page) {
+  const refreshToken = await page.evaluate(() => {
+    const key = Object.keys(localStorage).find((name) => name.startsWith('oidc.user:'))!;
+    return String(
+      (JSON.parse(localStorage.getItem(key)!) as Record<string, unknown>).refresh_token,
+    );
+  });
+  const revoked = await page.request.post('/auth/realms/portal/protocol/openid-connect/revoke', {
+    form: { token: refreshToken, token_type_hint: 'refresh_token', client_id: 'portal-web' },
+  });
+  expect(revoked.ok()).toBe(true);
+  await page.evaluate(() => {
+    const key = Object.keys(localStorage).find((name) => name.startsWith('oidc.user:'))!;
+    const user = JSON.parse(localStorage.getItem(key)!) as Record<string, unknown>;
+    localStorage.setItem(key, JSON.stringify({ ...user, expires_at: Date.now() / 1000 + 5 }));
+  });
+}
+
+/** Signs in again in the window `button` ('Erneut anmelden') opens (or that closes by itself). */
+async function signInAgain(page: Page, button: Locator, email: string) {
+  const opened = page.waitForEvent('popup');
+  await button.click();
+  const popup = await opened;
+  const closed = popup.waitForEvent('close');
+  const asked = popup
+    .getByLabel('E-Mail')
+    .waitFor()
+    .then(() => true)
+    .catch(() => false);
+  if (await Promise.race([closed.then(() => false), asked])) await submitSignIn(popup, email);
+  await closed;
+}
+
+/** Tom provides a document of his own to Praxis Sonnenschein's TI order (the upload API). */
+async function provideDocument(page: Page, type: string, displayName: string) {
+  const headers = { Authorization: `Bearer ${await accessToken(page)}` };
+  const relationships = (await (
+    await page.request.get(`/api/institution/${NORD}/relationship`, { headers })
+  ).json()) as {
+    contractorId: string;
+    businessCases: { id: string; businessCaseTypeName: string }[];
+  }[];
+  const tiOrder = relationships
+    .find((relationship) => relationship.contractorId === SONNENSCHEIN)!
+    .businessCases.find((item) => item.businessCaseTypeName === 'TIORDER')!;
+  const response = await page.request.post(
+    `/api/institution/${SONNENSCHEIN}/business_case/${tiOrder.id}/document`,
+    {
+      headers,
+      multipart: {
+        file: { name: 'Notiz.txt', mimeType: 'text/plain', buffer: Buffer.from('Notiz\n') },
+        metadata: JSON.stringify({ displayName, createdAt: '2026-11-20', type }),
+      },
+    },
+  );
+  expect(response.status()).toBe(201);
 }
 
 test.describe('two tabs of one person', () => {
@@ -245,5 +308,44 @@ test.describe('bookmarks, reloads and the back button', () => {
     await expect(page).toHaveURL(new RegExp(`/orders/ti/status/${SONNENSCHEIN_TI}\\?`));
     await expect(switcherOf(page)).toContainText('Praxis Sonnenschein');
     await expect(page.getByTestId('ti-current-status')).toContainText('SMC-B bestellt');
+  });
+});
+
+test.describe('a session that ends while typing', () => {
+  test('the document details typed in the dialog stay; after signing in again the save goes through', async ({
+    page,
+  }) => {
+    const name = `Arbeitstag Notiz ${Date.now()}`;
+    await signIn(page, ACCOUNTS.tom, '/document?documentType=communication');
+    await provideDocument(page, 'communication', name);
+    await page.getByRole('combobox', { name: 'Kunde' }).click();
+    await page.getByRole('option', { name: 'Praxis Sonnenschein (Kd.-Nr. 100234)' }).click();
+    const tiCase = page.getByRole('region', { name: /TI-Bestellung/ });
+    await tiCase.getByRole('button', { name: `${name} bearbeiten` }).click();
+    const dialog = page.getByRole('dialog', { name: 'Dokument bearbeiten' });
+    await expect(dialog).toHaveCSS('opacity', '1');
+
+    await endSession(page);
+    const description = dialog.getByRole('textbox', { name: 'Beschreibung (optional)' });
+    await description.fill('Rückruf am Montag');
+    await dialog.getByRole('button', { name: 'Speichern' }).click();
+    // The notice with its 'Erneut anmelden' is in the dialog too: on the page alone it lay
+    // under the dialog's overlay, out of reach.
+    const banner = dialog.getByRole('alert').filter({ hasText: 'Sie sind nicht mehr angemeldet' });
+    await expect(banner).toContainText('Ihre Eingaben auf dieser Seite bleiben erhalten.');
+    await expect(page.getByText('Update des Dokuments fehlgeschlagen')).toBeVisible();
+    await expect(page).toHaveURL(/\/document\?documentType=communication&customerId=/);
+    await expect(description).toHaveValue('Rückruf am Montag');
+    await shot(page, 'signed-out-document-dialog');
+
+    await expectNoAxeViolations(page);
+    await signInAgain(page, banner.getByRole('button', { name: 'Erneut anmelden' }), ACCOUNTS.tom);
+    await expect(banner).toHaveCount(0);
+    await expect(description).toHaveValue('Rückruf am Montag');
+    await dialog.getByRole('button', { name: 'Speichern' }).click();
+    await expect(page.getByText('Update des Dokuments erfolgreich')).toBeVisible();
+    await expect(tiCase.getByTestId('manage-document-row').filter({ hasText: name })).toContainText(
+      'Rückruf am Montag',
+    );
   });
 });

@@ -22,6 +22,7 @@ import {
   useNavigate,
   useSearchParams,
 } from 'react-router';
+import { ModalNoticeContext } from '../components/modal-notice';
 import { LazyAnalyticsIdentitySync } from '../features/analytics/lazy-analytics';
 import { ImpersonationControl } from '../features/impersonation/impersonation-control';
 import { useInstitutionSelection } from '../features/institutions/use-institution-selection';
@@ -300,6 +301,10 @@ function SignedInLayout({ user }: { user: User }) {
     ],
   );
 
+  const signedOutBanner = isWaitingForSignIn ? (
+    <SignedOutBanner onSignIn={signInAgain} isSigningIn={isSigningIn} />
+  ) : null;
+
   let banners: ReactNode;
   if (isWaitingForSignIn || isStale || isBackendDown || hasLoadError || access.change) {
     banners = (
@@ -307,11 +312,7 @@ function SignedInLayout({ user }: { user: User }) {
         {access.change && (
           <AccessChangedBanner text={accessChangeText(access.change)} onClose={access.dismiss} />
         )}
-        {isWaitingForSignIn ? (
-          <SignedOutBanner onSignIn={signInAgain} isSigningIn={isSigningIn} />
-        ) : (
-          isStale && <StaleSessionBanner />
-        )}
+        {signedOutBanner ?? (isStale && <StaleSessionBanner />)}
         {isBackendDown && <BackendDownBanner />}
         {hasLoadError && <InstitutionLoadErrorBar />}
       </>
@@ -320,77 +321,79 @@ function SignedInLayout({ user }: { user: User }) {
 
   return (
     <AppContext.Provider value={context}>
-      <HealthCheck />
-      <InstitutionTheme institution={currentInstitution} />
-      <LazyAnalyticsIdentitySync config={config} institutionId={currentInstitutionId} />
-      <AppShellLayout
-        coBrand={branding.coBrand}
-        user={{ firstName: user.firstName, initials: initials(user) }}
-        institutions={institutions.map(({ id, name, trusted }) => ({ id, name, trusted }))}
-        // Decided by the roles, not by what has loaded (spec section 2).
-        hasInstitutionChoice={selection.institutionIds.length > 1}
-        currentInstitutionId={currentInstitutionId}
-        onSelectInstitution={selectInstitution}
-        isAdmin={rights.canAdminInstitution}
-        canEditTiles={rights.canEditTiles}
-        isImpersonating={isImpersonating}
-        onLogout={onLogout}
-        navbarActions={
-          <ImpersonationControl
-            institutionId={currentInstitutionId}
-            role={currentRole}
-            isLoadingInstitution={selection.isLoadingCurrent}
-            isImpersonating={isImpersonating}
-            impersonate={(userId, claims) => session.impersonate(userId, claims)}
-            endImpersonation={() => session.endImpersonation()}
-            reload={(institutionId) =>
-              window.location.assign(
-                institutionId
-                  ? `/dashboard?institutionId=${encodeURIComponent(institutionId)}`
-                  : '/dashboard',
-              )
-            }
-          />
-        }
-        supportContacts={currentInstitution?.supportContacts ?? []}
-        serverStatusUrl={config.serverStatusUrl}
-        sidebarSections={
-          // Once the institutions have settled: the sidebar opens its sections from the first list.
-          selection.isSettled
-            ? buildSidebarSections(
-                institutions,
-                currentInstitutionId,
-                rights.canAdminInstitution,
-                // Not selectInstitution: the entry's link sets the parameter to this choice.
-                selectFromSidebar,
-                pathname,
-                isImpersonating,
-              ).concat(branding.tileGroupSections)
-            : []
-        }
-        banners={banners}
-      >
-        {/* Without an institution only Mein Konto and Identifikation open. */}
-        {user.institutionUserRoles.length === 0 && !opensWithoutInstitution(matches) ? (
-          <Alert color="yellow" role="status">
-            {app.institution.none}
-          </Alert>
-        ) : (
-          <RouteGuard>
-            <Outlet />
-          </RouteGuard>
-        )}
-        {hasAskedToLeave && (
-          <Suspense fallback={null}>
-            <UnsavedChangesDialog
-              opened={pendingInstitutionId !== null}
-              body={app.unsavedChanges.switchBody}
-              onStay={stayWithUnsavedChanges}
-              onLeave={leaveUnsavedChanges}
+      <ModalNoticeContext.Provider value={signedOutBanner}>
+        <HealthCheck />
+        <InstitutionTheme institution={currentInstitution} />
+        <LazyAnalyticsIdentitySync config={config} institutionId={currentInstitutionId} />
+        <AppShellLayout
+          coBrand={branding.coBrand}
+          user={{ firstName: user.firstName, initials: initials(user) }}
+          institutions={institutions.map(({ id, name, trusted }) => ({ id, name, trusted }))}
+          // Decided by the roles, not by what has loaded (spec section 2).
+          hasInstitutionChoice={selection.institutionIds.length > 1}
+          currentInstitutionId={currentInstitutionId}
+          onSelectInstitution={selectInstitution}
+          isAdmin={rights.canAdminInstitution}
+          canEditTiles={rights.canEditTiles}
+          isImpersonating={isImpersonating}
+          onLogout={onLogout}
+          navbarActions={
+            <ImpersonationControl
+              institutionId={currentInstitutionId}
+              role={currentRole}
+              isLoadingInstitution={selection.isLoadingCurrent}
+              isImpersonating={isImpersonating}
+              impersonate={(userId, claims) => session.impersonate(userId, claims)}
+              endImpersonation={() => session.endImpersonation()}
+              reload={(institutionId) =>
+                window.location.assign(
+                  institutionId
+                    ? `/dashboard?institutionId=${encodeURIComponent(institutionId)}`
+                    : '/dashboard',
+                )
+              }
             />
-          </Suspense>
-        )}
-      </AppShellLayout>
+          }
+          supportContacts={currentInstitution?.supportContacts ?? []}
+          serverStatusUrl={config.serverStatusUrl}
+          sidebarSections={
+            // Once the institutions have settled: the sidebar opens its sections from the first list.
+            selection.isSettled
+              ? buildSidebarSections(
+                  institutions,
+                  currentInstitutionId,
+                  rights.canAdminInstitution,
+                  // Not selectInstitution: the entry's link sets the parameter to this choice.
+                  selectFromSidebar,
+                  pathname,
+                  isImpersonating,
+                ).concat(branding.tileGroupSections)
+              : []
+          }
+          banners={banners}
+        >
+          {/* Without an institution only Mein Konto and Identifikation open. */}
+          {user.institutionUserRoles.length === 0 && !opensWithoutInstitution(matches) ? (
+            <Alert color="yellow" role="status">
+              {app.institution.none}
+            </Alert>
+          ) : (
+            <RouteGuard>
+              <Outlet />
+            </RouteGuard>
+          )}
+          {hasAskedToLeave && (
+            <Suspense fallback={null}>
+              <UnsavedChangesDialog
+                opened={pendingInstitutionId !== null}
+                body={app.unsavedChanges.switchBody}
+                onStay={stayWithUnsavedChanges}
+                onLeave={leaveUnsavedChanges}
+              />
+            </Suspense>
+          )}
+        </AppShellLayout>
+      </ModalNoticeContext.Provider>
     </AppContext.Provider>
   );
 }

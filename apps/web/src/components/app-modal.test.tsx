@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '../test/render';
 import { AppModal } from './app-modal';
+import { ModalNoticeContext } from './modal-notice';
 
 function Harness({ onConfirm = () => {} }: { onConfirm?: () => void }) {
   const [opened, setOpened] = useState(false);
@@ -82,5 +83,28 @@ describe('AppModal', () => {
     expect(screen.queryByRole('button', { name: 'Schließen' })).not.toBeInTheDocument();
     await user.keyboard('{Escape}');
     expect(screen.getByRole('dialog', { name: 'Speichern' })).toBeInTheDocument();
+  });
+});
+
+describe('AppModal with a notice of the shell', () => {
+  it('shows the notice (an ended session with its button) inside the open dialog, where it can be reached', async () => {
+    const signIn = vi.fn();
+    renderWithProviders(
+      <ModalNoticeContext.Provider
+        value={
+          <div role="alert">
+            Sie sind nicht mehr angemeldet
+            <Button onClick={signIn}>Erneut anmelden</Button>
+          </div>
+        }
+      >
+        <Harness />
+      </ModalNoticeContext.Provider>,
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'Öffnen' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Kachel löschen' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Erneut anmelden' }));
+    expect(signIn).toHaveBeenCalledTimes(1);
+    expect(within(dialog).getByText('Wollen Sie die Kachel wirklich löschen?')).toBeVisible();
   });
 });

@@ -5,10 +5,11 @@ import '@mantine/core/styles/ModalBase.css';
 import '@mantine/core/styles/Overlay.css';
 import '@mantine/core/styles/Paper.css';
 import { Group, Modal, type ModalProps } from '@mantine/core';
-import { type ReactNode, useEffect, useRef } from 'react';
+import { type ReactNode, useContext, useEffect, useRef } from 'react';
 import { shell } from '../messages/de/shell';
 import classes from './app-modal.module.css';
 import { watchFocusAfterRemoval } from './focus-fallback';
+import { ModalNoticeContext } from './modal-notice';
 
 export interface AppModalProps {
   opened: boolean;
@@ -48,6 +49,7 @@ export function AppModal({
   isOnTop = false,
 }: AppModalProps) {
   // The opener, read while rendering the opening (before the dialog takes the focus).
+  const notice = useContext(ModalNoticeContext);
   const opener = useRef<Element | null>(null);
   if (opened && opener.current === null) opener.current = document.activeElement;
   useEffect(() => {
@@ -79,6 +81,7 @@ export function AppModal({
           {isDismissable && <Modal.CloseButton aria-label={shell.common.close} />}
         </Modal.Header>
         <Modal.Body>
+          {notice && <div style={{ marginBottom: 'var(--mantine-spacing-md)' }}>{notice}</div>}
           {children}
           {footer && (
             <Group
