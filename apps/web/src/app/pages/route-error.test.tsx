@@ -74,6 +74,11 @@ describe('a signed-in page that fails', () => {
     expect(isCodeLoadFailure(new TypeError('error loading dynamically imported module'))).toBe(
       true,
     );
+    // Vite's own, when a page's stylesheet did not load (offline): the page says it could not
+    // be loaded, not that it has an error.
+    expect(
+      isCodeLoadFailure(new Error('Unable to preload CSS for http://localhost/assets/a.css')),
+    ).toBe(true);
     expect(isCodeLoadFailure(new Error('kaputt'))).toBe(false);
   });
 

@@ -37,7 +37,7 @@ export function RouteErrorPage() {
 export function isCodeLoadFailure(error: unknown): boolean {
   return (
     error instanceof Error &&
-    /dynamically imported module|module script failed|error loading dynamically/i.test(
+    /dynamically imported module|module script failed|error loading dynamically|unable to preload css/i.test(
       error.message,
     )
   );
