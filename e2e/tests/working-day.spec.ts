@@ -349,3 +349,48 @@ test.describe('a session that ends while typing', () => {
     );
   });
 });
+
+test.describe('a network that drops', () => {
+  test('offline for a minute: the banner says so, a page opened meanwhile fails, and once back everything comes with its styles, without a reload', async ({
+    page,
+    context,
+  }) => {
+    await page.clock.install();
+    await signIn(page, ACCOUNTS.anna, `/dashboard?institutionId=${SONNENSCHEIN}`);
+    await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
+    // The first view's loads (and what the shell loads when idle) are done before the line drops.
+    await page.waitForLoadState('networkidle');
+    const banner = page.getByRole('alert').filter({ hasText: 'Keine Verbindung zum Server' });
+
+    await context.setOffline(true);
+    await page.clock.fastForward(31_000);
+    await expect(banner).toBeVisible();
+    // Aufträge's code and stylesheet have not been loaded yet: opening it fails, and says why.
+    await page
+      .getByRole('link', { name: /Aufträge/ })
+      .first()
+      .click();
+    await expect(
+      page.getByRole('heading', { level: 1, name: 'Die Seite konnte nicht geladen werden.' }),
+    ).toBeVisible();
+    await shot(page, 'offline-page-failed');
+
+    await context.setOffline(false);
+    await page.clock.fastForward(31_000);
+    await expect(banner).toHaveCount(0);
+    await page.getByRole('main').getByRole('link', { name: 'Zum Dashboard' }).click();
+    await page
+      .getByRole('link', { name: /Aufträge/ })
+      .first()
+      .click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Aufträge' })).toBeVisible();
+    // Its stylesheet is there: the date filter is a field, not a bare 6 px button.
+    await expect
+      .poll(
+        async () => (await page.getByRole('button', { name: 'Angelegt ab' }).boundingBox())?.height,
+      )
+      .toBeGreaterThan(24);
+    await expectNoAxeViolations(page);
+    await shot(page, 'back-online-orders');
+  });
+});

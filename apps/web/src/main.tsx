@@ -27,6 +27,7 @@ import {
 import { fetchPublicConfig } from './lib/public-config';
 import { createQueryClient } from './lib/query-client';
 import { readSignInHint } from './lib/sign-in-hint';
+import { retryFailedStylesheets, watchFailedStylesheets } from './lib/stylesheet-retry';
 import { hasUnsavedInput } from './lib/unsaved-input';
 
 /** Resolves once the router has run the first route's loaders (or failed them). */
@@ -116,6 +117,9 @@ async function bootstrap() {
   // before the app has loaded (lib/early-requests.ts).
   recordStart();
   const router = createAppRouter({ session, queryClient });
+  // A lazy page's stylesheet that failed offline is loaded again (online, or the next page).
+  watchFailedStylesheets();
+  router.subscribe(() => retryFailedStylesheets());
   // The first render waits for the first route's loaders (the signed-in user, the likely
   // institution's data): index.html shows "Wird geladen …" meanwhile, as the loader page would.
   // Rendering that page first cost a full render of the providers (a ~120 ms task on a phone)
