@@ -271,6 +271,7 @@ function SignedInLayout({ user }: { user: User }) {
     user,
     currentInstitutionId,
     institutionNames,
+    isEnabled: !isImpersonating,
     onRemoved: () => {
       if (isInstitutionPage) navigate('/dashboard', { replace: true });
     },

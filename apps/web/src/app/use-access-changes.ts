@@ -30,6 +30,11 @@ interface Options {
   institutionNames: ReadonlyMap<string, string>;
   /** Called when the institution shown was taken away (the page belonged to it). */
   onRemoved?: () => void;
+  /**
+   * False while impersonating: the impersonation has its own end (it runs out, or is ended), and
+   * loading the user with its token while it ends kept the support mode on.
+   */
+  isEnabled?: boolean;
 }
 
 /**
@@ -45,6 +50,7 @@ export function useAccessChanges({
   currentInstitutionId,
   institutionNames,
   onRemoved,
+  isEnabled = true,
 }: Options): { change: AccessChange | null; dismiss(): void } {
   const queryClient = useQueryClient();
   const [change, setChange] = useState<AccessChange | null>(null);
@@ -54,16 +60,18 @@ export function useAccessChanges({
 
   useEffect(
     () =>
-      onInstitutionRefusal((institutionId) => {
-        if (!roleIds.current.has(institutionId)) return;
-        const now = Date.now();
-        if (now - lastCheck.current < RECHECK_AFTER_MS) return;
-        lastCheck.current = now;
-        fetchCurrentUser()
-          .then((fresh) => queryClient.setQueryData(currentUserQueryKey, fresh))
-          .catch(() => undefined);
-      }),
-    [queryClient],
+      !isEnabled
+        ? undefined
+        : onInstitutionRefusal((institutionId) => {
+            if (!roleIds.current.has(institutionId)) return;
+            const now = Date.now();
+            if (now - lastCheck.current < RECHECK_AFTER_MS) return;
+            lastCheck.current = now;
+            fetchCurrentUser()
+              .then((fresh) => queryClient.setQueryData(currentUserQueryKey, fresh))
+              .catch(() => undefined);
+          }),
+    [queryClient, isEnabled],
   );
 
   const before = useRef({ user, currentInstitutionId, name: '' });
