@@ -139,11 +139,30 @@ export async function claimSignInAttempt(
   };
 }
 
-/** A successful check forgives the pair's attempts (not the account's). */
-export async function clearSignInPair(db: Db, step: SignInStep, account: string, address: string) {
+/** Takes one attempt back from `key`'s count (a successful check's claim). */
+async function refundAttempt(db: Db, key: string) {
   await db
+    .update(signInThrottle)
+    .set({ attempts: sql`greatest(0, ${signInThrottle.attempts} - 1)` })
+    .where(eq(signInThrottle.key, key));
+}
+
+/**
+ * A successful check forgives the pair's attempts (not the account's), and gives back what its
+ * own claim took from the shared budgets: the address's count and, when it was the pair's only
+ * attempt, the account's fresh count. Guesses are failures: without this, a practice of 50
+ * people behind one address that signs in every morning (and again after each sign-out) used up
+ * the address's 100 attempts in 15 minutes and was locked out together, and a person signing in
+ * more than 40 times an hour was slowed down like someone guessing.
+ */
+export async function clearSignInPair(db: Db, step: SignInStep, account: string, address: string) {
+  const [pair] = await db
     .delete(signInThrottle)
-    .where(eq(signInThrottle.key, `${step}:pair:${account}|${address}`));
+    .where(eq(signInThrottle.key, `${step}:pair:${account}|${address}`))
+    .returning({ attempts: signInThrottle.attempts });
+  if (!pair) return;
+  await refundAttempt(db, `${step}:address:${address}`);
+  if (pair.attempts === 1) await refundAttempt(db, `${step}:fresh:${account}`);
 }
 
 /**
