@@ -339,5 +339,19 @@ test.describe('impersonation (Als User eines Kunden anmelden)', () => {
     await expect(section).toContainText(/\d{2}\.\d{2}\.\d{4} \d{2}:\d{2}/);
     await expectNoAxeViolations(page);
     await shot(page, 'anna-support-access');
+    // On a phone the accesses are cards, each value named by its column, not a table to push
+    // sideways.
+    await page.setViewportSize({ width: 375, height: 667 });
+    const firstAccess = section.getByRole('row').nth(1);
+    await expect(firstAccess.getByRole('cell').first()).toHaveAttribute(
+      'data-label',
+      'Support\u00admitarbeiter',
+    );
+    await expect(section.getByTestId('table-scroll-hint')).toHaveCount(0);
+    expect(
+      await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth),
+    ).toBeLessThanOrEqual(0);
+    await firstAccess.scrollIntoViewIfNeeded();
+    await shot(page, 'anna-support-access-phone');
   });
 });

@@ -39,7 +39,7 @@ export function SupportAccessSection({ institutionId }: { institutionId: string 
         )}
         {accesses.data && accesses.data.length === 0 && <Text>{t.supportAccessEmpty}</Text>}
         {accesses.data && accesses.data.length > 0 && (
-          <ScrollTable minWidth={640} label={t.supportAccessTitle}>
+          <ScrollTable minWidth={640} label={t.supportAccessTitle} stacked>
             <Table verticalSpacing="sm">
               <Table.Thead>
                 <Table.Tr>
@@ -53,11 +53,15 @@ export function SupportAccessSection({ institutionId }: { institutionId: string 
               <Table.Tbody>
                 {accesses.data.map((access) => (
                   <Table.Tr key={access.id}>
-                    <Table.Td>{access.impersonatorName}</Table.Td>
-                    <Table.Td>{access.userName}</Table.Td>
-                    <Table.Td>{access.contractorNames.join(', ')}</Table.Td>
-                    <Table.Td>{formatAccessTime(access.startedAt)}</Table.Td>
-                    <Table.Td>
+                    <Table.Td data-label={t.columns.whoOnCard}>{access.impersonatorName}</Table.Td>
+                    <Table.Td data-label={t.columns.asUser}>{access.userName}</Table.Td>
+                    <Table.Td data-label={t.columns.contractor}>
+                      {access.contractorNames.join(', ')}
+                    </Table.Td>
+                    <Table.Td data-label={t.columns.when}>
+                      {formatAccessTime(access.startedAt)}
+                    </Table.Td>
+                    <Table.Td data-label={t.columns.duration}>
                       {formatDuration(access.durationSeconds)}{' '}
                       {access.endedAt === null && (
                         <Badge color="yellow.3" c="dark.9" variant="filled">

@@ -69,7 +69,6 @@ export const app = {
   pageErrorHint: 'Bitte laden Sie die Seite neu oder wechseln Sie zum Dashboard.',
   toDashboard: 'Zum Dashboard',
   underConstruction: 'Dieser Bereich wird derzeit aufgebaut.',
-  breadcrumbNavigation: 'Brotkrümelnavigation',
   sampleContent: 'Beispielinhalt – vom Betreiber zu ersetzen',
   routes: {
     dashboard: 'Dashboard',

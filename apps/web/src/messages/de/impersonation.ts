@@ -28,6 +28,8 @@ export const impersonation = {
     contractor: 'Dienstleister',
     when: 'Beginn',
     duration: 'Dauer',
+    /** The column's name beside a value on a phone card: may break at its soft hyphen. */
+    whoOnCard: 'Support\u00admitarbeiter',
   },
   roles: {
     INSTITUTION_ADMIN: 'Administrator',
