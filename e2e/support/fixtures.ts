@@ -134,3 +134,52 @@ export const userMenu = (page: Page) => page.getByRole('button', { name: /Benutz
 
 export const test = base;
 export { expect };
+
+/** The signed-in page's access token (oidc-client-ts's stored user, once the callback stored it). */
+export async function accessToken(page: Page): Promise<string> {
+  const handle = await page.waitForFunction(() => {
+    const key = Object.keys(localStorage).find((name) => name.startsWith('oidc.user:'));
+    const user = key
+      ? (JSON.parse(localStorage.getItem(key) ?? 'null') as { access_token?: string } | null)
+      : null;
+    return user?.access_token ?? false;
+  });
+  return (await handle.jsonValue()) as string;
+}
+
+/** Abrechnungszentrum Nord (trusted) and its customer Praxis Sonnenschein (demo data). */
+const NORD = '1d5cac2d-8d83-4abb-89d3-f5c41102c3cd';
+const SONNENSCHEIN = '3f7160e7-2970-47c7-b55f-9fcb35b83336';
+
+/**
+ * Tom (`page`, signed in as him) provides `file` as a document of `type` to Praxis Sonnenschein's
+ * TI order through the API the upload form uses (real multipart upload); expects 201.
+ */
+export async function uploadToSonnenscheinTiOrder(
+  page: Page,
+  type: string,
+  displayName: string,
+  file: { name: string; mimeType: string; buffer: Buffer },
+) {
+  const headers = { Authorization: `Bearer ${await accessToken(page)}` };
+  const relationships = (await (
+    await page.request.get(`/api/institution/${NORD}/relationship`, { headers })
+  ).json()) as {
+    contractorId: string;
+    businessCases: { id: string; businessCaseTypeName: string }[];
+  }[];
+  const tiOrder = relationships
+    .find((relationship) => relationship.contractorId === SONNENSCHEIN)!
+    .businessCases.find((item) => item.businessCaseTypeName === 'TIORDER')!;
+  const response = await page.request.post(
+    `/api/institution/${SONNENSCHEIN}/business_case/${tiOrder.id}/document`,
+    {
+      headers,
+      multipart: {
+        file,
+        metadata: JSON.stringify({ displayName, createdAt: '2026-11-20', type }),
+      },
+    },
+  );
+  expect(response.status()).toBe(201);
+}

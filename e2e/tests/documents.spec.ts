@@ -1,12 +1,16 @@
 import { readFile } from 'node:fs/promises';
 import type { Browser, Page } from '@playwright/test';
-import { ACCOUNTS, expect, expectNoAxeViolations, signIn, test } from '../support/fixtures';
+import {
+  ACCOUNTS,
+  expect,
+  expectNoAxeViolations,
+  signIn,
+  test,
+  uploadToSonnenscheinTiOrder,
+} from '../support/fixtures';
 
 const SHOTS = '/tmp/shots-documents';
 const UMLAUT_NAME = 'Installationsprotokoll Mönckebergstraße.txt';
-
-const NORD = '1d5cac2d-8d83-4abb-89d3-f5c41102c3cd';
-const SONNENSCHEIN = '3f7160e7-2970-47c7-b55f-9fcb35b83336';
 
 /**
  * Tom (Abrechnungszentrum Nord, trusted) provides a document of `type` to Praxis Sonnenschein's
@@ -24,37 +28,7 @@ async function provideDocument(
   try {
     const page = await context.newPage();
     await signIn(page, ACCOUNTS.tom, '/dashboard');
-    // Once the sign-in's callback has stored the user (oidc-client-ts).
-    const token = (await (
-      await page.waitForFunction(() => {
-        const key = Object.keys(localStorage).find((name) => name.startsWith('oidc.user:'));
-        const user = key
-          ? (JSON.parse(localStorage.getItem(key) ?? 'null') as { access_token?: string } | null)
-          : null;
-        return user?.access_token ?? false;
-      })
-    ).jsonValue()) as string;
-    const headers = { Authorization: `Bearer ${token}` };
-    const relationships = (await (
-      await page.request.get(`/api/institution/${NORD}/relationship`, { headers })
-    ).json()) as {
-      contractorId: string;
-      businessCases: { id: string; businessCaseTypeName: string }[];
-    }[];
-    const tiOrder = relationships
-      .find((relationship) => relationship.contractorId === SONNENSCHEIN)!
-      .businessCases.find((item) => item.businessCaseTypeName === 'TIORDER')!;
-    const response = await page.request.post(
-      `/api/institution/${SONNENSCHEIN}/business_case/${tiOrder.id}/document`,
-      {
-        headers,
-        multipart: {
-          file,
-          metadata: JSON.stringify({ displayName, createdAt: '2026-11-20', type }),
-        },
-      },
-    );
-    expect(response.status()).toBe(201);
+    await uploadToSonnenscheinTiOrder(page, type, displayName, file);
   } finally {
     await context.close();
   }

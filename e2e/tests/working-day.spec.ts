@@ -1,12 +1,14 @@
 import type { Browser, Locator, Page } from '@playwright/test';
 import {
   ACCOUNTS,
+  accessToken,
   expect,
   expectNoAxeViolations,
   screenshot,
   signIn,
   submitSignIn,
   test,
+  uploadToSonnenscheinTiOrder,
 } from '../support/fixtures';
 import { linkIn, mailMark, waitForMail } from '../support/mail';
 
@@ -18,7 +20,6 @@ import { linkIn, mailMark, waitForMail } from '../support/mail';
 
 const SONNENSCHEIN = '3f7160e7-2970-47c7-b55f-9fcb35b83336';
 const MUELLER = 'd1d13d5a-e434-4d12-b0d3-d838588c33fb';
-const NORD = '1d5cac2d-8d83-4abb-89d3-f5c41102c3cd';
 const SONNENSCHEIN_TI = 'b0f3c1d2-5a4e-4c7b-9e1f-2a3b4c5d6e01';
 const MUELLER_TI = 'b0f3c1d2-5a4e-4c7b-9e1f-2a3b4c5d6e04';
 
@@ -33,18 +34,6 @@ async function switchInstitution(page: Page, name: RegExp) {
   await switcherOf(page).click();
   await page.getByRole('menuitemradio', { name }).click();
   await expect(switcherOf(page)).toContainText(name);
-}
-
-/** The signed-in page's access token (oidc-client-ts's stored user). */
-async function accessToken(page: Page): Promise<string> {
-  const handle = await page.waitForFunction(() => {
-    const key = Object.keys(localStorage).find((name) => name.startsWith('oidc.user:'));
-    const user = key
-      ? (JSON.parse(localStorage.getItem(key) ?? 'null') as { access_token?: string } | null)
-      : null;
-    return user?.access_token ?? false;
-  });
-  return (await handle.jsonValue()) as string;
 }
 
 /**
@@ -109,31 +98,6 @@ async function signInAgain(page: Page, button: Locator, email: string) {
     .catch(() => false);
   if (await Promise.race([closed.then(() => false), asked])) await submitSignIn(popup, email);
   await closed;
-}
-
-/** Tom provides a document of his own to Praxis Sonnenschein's TI order (the upload API). */
-async function provideDocument(page: Page, type: string, displayName: string) {
-  const headers = { Authorization: `Bearer ${await accessToken(page)}` };
-  const relationships = (await (
-    await page.request.get(`/api/institution/${NORD}/relationship`, { headers })
-  ).json()) as {
-    contractorId: string;
-    businessCases: { id: string; businessCaseTypeName: string }[];
-  }[];
-  const tiOrder = relationships
-    .find((relationship) => relationship.contractorId === SONNENSCHEIN)!
-    .businessCases.find((item) => item.businessCaseTypeName === 'TIORDER')!;
-  const response = await page.request.post(
-    `/api/institution/${SONNENSCHEIN}/business_case/${tiOrder.id}/document`,
-    {
-      headers,
-      multipart: {
-        file: { name: 'Notiz.txt', mimeType: 'text/plain', buffer: Buffer.from('Notiz\n') },
-        metadata: JSON.stringify({ displayName, createdAt: '2026-11-20', type }),
-      },
-    },
-  );
-  expect(response.status()).toBe(201);
 }
 
 test.describe('two tabs of one person', () => {
@@ -317,7 +281,11 @@ test.describe('a session that ends while typing', () => {
   }) => {
     const name = `Arbeitstag Notiz ${Date.now()}`;
     await signIn(page, ACCOUNTS.tom, '/document?documentType=communication');
-    await provideDocument(page, 'communication', name);
+    await uploadToSonnenscheinTiOrder(page, 'communication', name, {
+      name: 'Notiz.txt',
+      mimeType: 'text/plain',
+      buffer: Buffer.from('Notiz\n'),
+    });
     await page.getByRole('combobox', { name: 'Kunde' }).click();
     await page.getByRole('option', { name: 'Praxis Sonnenschein (Kd.-Nr. 100234)' }).click();
     const tiCase = page.getByRole('region', { name: /TI-Bestellung/ });
