@@ -88,6 +88,51 @@ function setup(onUnsavedChangesChange?: (hasUnsavedChanges: boolean) => void) {
 }
 
 describe('TileEditorPage', () => {
+  it('lists the tiles in the order of the dashboard and marks edited ones; an edit moves its tile', async () => {
+    server.use(
+      http.get('*/api/institution/:id/dashboard-tile', () =>
+        contractJson(tileList, [
+          { ...stored('1', 'Newsletter'), priority: 3 },
+          { ...stored('2', 'Seminare'), priority: 3 },
+          { ...stored('4', 'Leasing'), priority: 4 },
+          { ...stored('5', 'Zahlung'), priority: 5, tileType: 'PRIMARY' },
+          { ...stored('6', 'Formulare'), priority: 1, tileType: 'FUNCTIONAL' },
+        ]),
+      ),
+    );
+    const user = userEvent.setup();
+    setup();
+    await user.click(await screen.findByRole('combobox', { name: 'Geschäftsfalltyp' }));
+    await user.click(await screen.findByRole('option', { name: 'Marketing' }));
+    const list = await screen.findByTestId('editor-tiles');
+    const rows = () =>
+      within(list)
+        .getAllByRole('listitem')
+        .map((item) => item.querySelector('p')?.textContent);
+    // Partnerkacheln, Funktionskacheln, Marketingkacheln; each by priority, then name.
+    expect(rows()).toEqual(['Zahlung', 'Formulare', 'Newsletter', 'Seminare', 'Leasing']);
+    expect(within(list).queryByText('Bearbeitet')).toBeNull();
+
+    await user.click(screen.getByRole('button', { name: 'Kachel „Seminare“ bearbeiten' }));
+    const dialog = await screen.findByRole('dialog');
+    await user.clear(within(dialog).getByRole('textbox', { name: 'Name' }));
+    await user.type(within(dialog).getByRole('textbox', { name: 'Name' }), 'Abrechnung kompakt');
+    await user.click(within(dialog).getByRole('button', { name: 'Übernehmen' }));
+
+    await vi.waitFor(() =>
+      expect(rows()).toEqual([
+        'Zahlung',
+        'Formulare',
+        'Abrechnung kompakt',
+        'Newsletter',
+        'Leasing',
+      ]),
+    );
+    const edited = within(list).getAllByRole('listitem')[2]!;
+    expect(within(edited).getByText('Bearbeitet')).toBeTruthy();
+    expect(within(list).getAllByText('Bearbeitet')).toHaveLength(1);
+  });
+
   it('lists the pending operations, hides deletions in list and preview, discards, and blocks leaving', async () => {
     const user = userEvent.setup();
     const router = setup();

@@ -21,7 +21,7 @@ import { app } from '../../messages/de/app';
 import { tileEditor } from '../../messages/de/tile-editor';
 import { useBusinessCaseTypes, useEditorTiles, useTileGroups } from './api/editor-queries';
 import { saveOperations } from './api/save-tiles';
-import { PendingList } from './components/pending-list';
+import { OPERATION_COLOURS, PendingList } from './components/pending-list';
 import { emptyFields, type TileFields, TileForm } from './components/tile-form';
 import {
   type DraftTile,
@@ -34,7 +34,7 @@ import {
   tileEditorReducer,
   visibleTiles,
 } from './model/pending-operations';
-import type { EditorTile } from './model/types';
+import { type EditorTile, inDashboardOrder } from './model/types';
 
 /** A tile as the preview shows it: a stable id (the fakeId for new ones) and its icon URL. */
 export type PreviewTile = Omit<EditorTile, 'id' | 'version'> & { id: string; version?: number };
@@ -81,6 +81,13 @@ export function TileEditorPage({
   }, [tiles.data]);
 
   const shown = useMemo(() => visibleTiles(state), [state]);
+  const listed = useMemo(() => inDashboardOrder(shown), [shown]);
+  /** Stored tiles with a pending change: marked 'Bearbeitet' in the list, as new ones 'Erstellt'. */
+  const edited = useMemo(
+    () =>
+      new Set(state.operations.flatMap((op) => (op.type === 'update' ? [draftKey(op.tile)] : []))),
+    [state.operations],
+  );
   const iconUrls = useMemo(() => {
     const urls = new Map<string, string>();
     for (const op of state.operations) {
@@ -230,7 +237,7 @@ export function TileEditorPage({
                 <Text c="dimmed">{tileEditor.noTiles}</Text>
               ) : (
                 <ul style={{ listStyle: 'none', margin: 0, padding: 0 }} data-testid="editor-tiles">
-                  {shown.map((tile) => (
+                  {listed.map((tile) => (
                     <li
                       key={draftKey(tile)}
                       style={{
@@ -251,10 +258,16 @@ export function TileEditorPage({
                           {tile.tileGroup ? ` · ${tile.tileGroup.name}` : ''}
                         </Text>
                       </div>
-                      {isNewTile(tile) && (
-                        <Badge color="teal.9" variant="filled">
+                      {isNewTile(tile) ? (
+                        <Badge color={OPERATION_COLOURS.add} variant="filled">
                           {tileEditor.operations.add}
                         </Badge>
+                      ) : (
+                        edited.has(draftKey(tile)) && (
+                          <Badge color={OPERATION_COLOURS.update} variant="filled">
+                            {tileEditor.operations.update}
+                          </Badge>
+                        )
                       )}
                       <ActionIcon
                         variant="subtle"

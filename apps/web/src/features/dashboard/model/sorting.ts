@@ -1,14 +1,7 @@
-import { compareGerman } from '../../../lib/german-order';
+import { sortTiles } from '../../../lib/tile-order';
 import type { TileType, TileView } from './types';
 
-/** Priority first (1 = sehr hoch comes first), then the name in German collation. */
-export function compareTiles(a: Pick<TileView, 'priority' | 'name'>, b: typeof a): number {
-  return a.priority - b.priority || compareGerman(a.name, b.name);
-}
-
-export function sortTiles<T extends Pick<TileView, 'priority' | 'name'>>(tiles: readonly T[]): T[] {
-  return [...tiles].sort(compareTiles);
-}
+export { sortTiles } from '../../../lib/tile-order';
 
 export interface DashboardSections<T> {
   /** Meine Partner: PRIMARY tiles, sorted. */

@@ -8,7 +8,8 @@ import { tileEditor } from '../../../messages/de/tile-editor';
 import type { PendingOperation } from '../model/pending-operations';
 import type { EditorTile } from '../model/types';
 
-const colour = { add: 'teal.9', update: 'blue.8', delete: 'red.8' } as const;
+/** One colour per operation, in this list and in the editor's list of tiles. */
+export const OPERATION_COLOURS = { add: 'teal.9', update: 'blue.8', delete: 'red.8' } as const;
 
 export interface PendingListProps {
   operations: PendingOperation<EditorTile>[];
@@ -48,7 +49,11 @@ export function PendingList({
                 style={{ display: 'flex', alignItems: 'center', gap: 8, padding: '4px 0' }}
                 data-testid="pending-operation"
               >
-                <Badge color={colour[op.type]} variant="filled" style={{ flexShrink: 0 }}>
+                <Badge
+                  color={OPERATION_COLOURS[op.type]}
+                  variant="filled"
+                  style={{ flexShrink: 0 }}
+                >
                   {label}
                 </Badge>
                 <Text size="sm" style={{ flex: 1, minWidth: 0, overflowWrap: 'anywhere' }}>

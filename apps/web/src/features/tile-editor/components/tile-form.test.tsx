@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '../../../test/render';
 import { emptyFields, formatQueryParams, parseQueryParams, TileForm } from './tile-form';
 
@@ -26,16 +26,6 @@ describe('formatQueryParams / parseQueryParams', () => {
 });
 
 describe('TileForm', () => {
-  // jsdom has no FontFaceSet; Mantine's autosizing Textarea listens to it.
-  beforeAll(() => {
-    if (!('fonts' in document)) {
-      Object.defineProperty(document, 'fonts', {
-        configurable: true,
-        value: { addEventListener() {}, removeEventListener() {} },
-      });
-    }
-  });
-
   const setup = (queryParams: Record<string, string> | null) => {
     const onSubmit = vi.fn();
     renderWithProviders(

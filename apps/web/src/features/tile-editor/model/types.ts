@@ -1,4 +1,5 @@
 import type { BusinessCaseType, Tile, TileGroup, TileType } from '@portal/contract';
+import { compareTiles } from '../../../lib/tile-order';
 
 /** The tile definition as the editor reads and writes it (the contract's Tile). */
 export type EditorTileType = TileType;
@@ -6,6 +7,19 @@ export const EDITOR_TILE_TYPES: readonly EditorTileType[] = ['PRIMARY', 'FUNCTIO
 export type EditorTileGroup = TileGroup;
 export type EditorBusinessCaseType = BusinessCaseType;
 export type EditorTile = Tile;
+
+/**
+ * The editor's list in the order of the customer's dashboard: Partnerkacheln, Funktionskacheln,
+ * Marketingkacheln (its sections), each by priority, then name. A tile added or given another
+ * priority or name moves to where the dashboard will show it (it stayed at the end, or where
+ * it was: 'Praxis-Newsletter' with priority 4 listed above a new tile with priority 3).
+ */
+export function inDashboardOrder<T extends Pick<Tile, 'tileType' | 'priority' | 'name'>>(
+  tiles: readonly T[],
+): T[] {
+  const section = (tile: T) => EDITOR_TILE_TYPES.indexOf(tile.tileType);
+  return [...tiles].sort((a, b) => section(a) - section(b) || compareTiles(a, b));
+}
 
 /** Priority scale (spec section 9): default 3, min 1, max 5. */
 export const PRIORITY_DEFAULT = 3;
