@@ -197,6 +197,10 @@ test.describe('dashboard', () => {
     await expect(page.getByText('Änderungen wurden gespeichert.')).toBeVisible();
     await expect(page.getByTestId('pending-operation')).toHaveCount(0);
     await shot(page, 'tile-editor-saved');
+    // A reload keeps the chosen type (it is in the address) and shows the saved tiles.
+    await page.reload();
+    await expect(page.getByRole('combobox', { name: 'Geschäftsfalltyp' })).toHaveValue(/Marketing/);
+    await expect(preview.getByText('Praxis-Podcast')).toBeVisible();
 
     const context = await browser.newContext();
     const practice = await context.newPage();
@@ -226,7 +230,7 @@ test.describe('dashboard', () => {
     await shot(page, 'tile-editor-leave');
     await expectNoAxeViolations(page);
     await dialog.getByRole('button', { name: 'Auf der Seite bleiben' }).click();
-    await expect(page).toHaveURL(/\/dashboard-tile-editor$/);
+    await expect(page).toHaveURL(/\/dashboard-tile-editor\?businessCaseTypeId=[0-9a-f-]{36}$/);
     await expect(page.getByTestId('pending-operation')).toHaveCount(1);
 
     // Reload asks through the browser's own dialog (beforeunload).

@@ -52,7 +52,10 @@ afterEach(() => {
 });
 afterAll(() => server.close());
 
-function setup(onUnsavedChangesChange?: (hasUnsavedChanges: boolean) => void) {
+function setup(
+  onUnsavedChangesChange?: (hasUnsavedChanges: boolean) => void,
+  path = '/dashboard-tile-editor',
+) {
   const preview = (tiles: PreviewTile[]) => (
     <ul data-testid="preview">
       {tiles.map((tile) => (
@@ -74,7 +77,7 @@ function setup(onUnsavedChangesChange?: (hasUnsavedChanges: boolean) => void) {
       },
       { path: '/dashboard', element: <p>Dashboard</p> },
     ],
-    { initialEntries: ['/dashboard-tile-editor'] },
+    { initialEntries: [path] },
   );
   const view = render(
     <MantineProvider env="test">
@@ -88,6 +91,39 @@ function setup(onUnsavedChangesChange?: (hasUnsavedChanges: boolean) => void) {
 }
 
 describe('TileEditorPage', () => {
+  it('keeps the chosen type in the address: a reload or a link opens its tiles; an unknown id is no choice', async () => {
+    const user = userEvent.setup();
+    const first = setup();
+    await user.click(await screen.findByRole('combobox', { name: 'Geschäftsfalltyp' }));
+    await user.click(await screen.findByRole('option', { name: 'Marketing' }));
+    await screen.findByRole('button', { name: 'Kachel „Seminare“ bearbeiten' });
+    expect(first.state.location.search).toBe(`?businessCaseTypeId=${TYPE}`);
+    // Replaced, not pushed: Back leaves the editor instead of going to "no type chosen".
+    expect(first.state.historyAction).toBe('REPLACE');
+    first.unmount();
+
+    const reloaded = setup(undefined, `/dashboard-tile-editor?businessCaseTypeId=${TYPE}`);
+    expect(
+      await screen.findByRole('button', { name: 'Kachel „Seminare“ bearbeiten' }),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('combobox', { name: 'Geschäftsfalltyp' })).toHaveValue('Marketing');
+    reloaded.unmount();
+
+    setup(
+      undefined,
+      '/dashboard-tile-editor?businessCaseTypeId=55555555-5555-4555-8555-555555555555',
+    );
+    expect(
+      await screen.findByText('Wählen Sie einen Geschäftsfalltyp, um seine Kacheln zu bearbeiten.'),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('combobox', { name: 'Geschäftsfalltyp' })).toHaveValue('');
+    // Also once the types have arrived.
+    await user.click(screen.getByRole('combobox', { name: 'Geschäftsfalltyp' }));
+    await screen.findByRole('option', { name: 'Marketing' });
+    expect(screen.queryByRole('button', { name: /bearbeiten/ })).toBeNull();
+    expect(screen.getByRole('combobox', { name: 'Geschäftsfalltyp' })).toHaveValue('');
+  });
+
   it('lists the tiles in the order of the dashboard and marks edited ones; an edit moves its tile', async () => {
     server.use(
       http.get('*/api/institution/:id/dashboard-tile', () =>

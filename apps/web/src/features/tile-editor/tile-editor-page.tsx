@@ -13,6 +13,7 @@ import { ActionIcon, Badge, Button, Grid, Group, Paper, Select, Text } from '@ma
 import { IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useMemo, useReducer, useRef, useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { AppModal } from '../../components/app-modal';
 import { ConfirmModal } from '../../components/confirm-modal';
 import { LeaveGuard } from '../../components/leave-guard';
@@ -55,6 +56,9 @@ type Editing = { mode: 'new' } | { mode: 'edit'; tile: DraftTile<EditorTile> } |
 
 const reducer = tileEditorReducer<EditorTile>;
 
+/** Query parameter of the chosen business case type (as the API names it). */
+export const TYPE_PARAM = 'businessCaseTypeId';
+
 /** Kacheleditor: edit the tile definitions of one business case type in a batch. */
 export function TileEditorPage({
   institutionId,
@@ -65,7 +69,22 @@ export function TileEditorPage({
   const queryClient = useQueryClient();
   const types = useBusinessCaseTypes(institutionId);
   const groups = useTileGroups(institutionId);
-  const [typeId, setTypeId] = useState<string | null>(null);
+  // The chosen type lives in the address (replaced, not pushed: Back still leaves the page), so
+  // that a reload, a bookmark or a link to a colleague opens the same type's tiles; it had to
+  // be chosen again after every reload. An id that is not one of this institution's types is
+  // no choice.
+  const [searchParams, setSearchParams] = useSearchParams();
+  const requestedType = searchParams.get(TYPE_PARAM);
+  const typeId = types.data?.some((type) => type.id === requestedType) ? requestedType : null;
+  const setTypeId = (value: string) =>
+    setSearchParams(
+      (params) => {
+        const next = new URLSearchParams(params);
+        next.set(TYPE_PARAM, value);
+        return next;
+      },
+      { replace: true },
+    );
   const tiles = useEditorTiles(institutionId, typeId);
   const [state, dispatch] = useReducer(
     reducer,
