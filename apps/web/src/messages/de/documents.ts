@@ -59,6 +59,11 @@ export const documents = {
       'Stellen Sie Ihren Kunden Dokumente bereit: Kunde und Geschäftsfall wählen, Dateien hochladen, Angaben prüfen.',
     customer: 'Kunde',
     customerPlaceholder: 'Kunden auswählen',
+    /** Not spec text: under 'Kunde' when the list is longer than the options drawn at once. */
+    customerHint: (count: number, shown: number) =>
+      `${count.toLocaleString('de-DE')} Kunden: Tippen Sie einen Teil des Namens oder der Kd.-Nr.; die Liste zeigt höchstens ${shown} Treffer.`,
+    /** Not spec text: typed text that matches no customer. */
+    noCustomerFound: 'Kein Kunde gefunden.',
     customerOption: (name: string, referenceNumber: string) =>
       `${name} (Kd.-Nr. ${referenceNumber})`,
     noCustomers:

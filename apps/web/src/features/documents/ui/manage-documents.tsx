@@ -12,7 +12,7 @@ import '@mantine/core/styles/VisuallyHidden.css';
 import '@mantine/core/styles/Alert.css';
 import '@mantine/dates/styles.css';
 import 'dayjs/locale/de';
-import { Alert, Button, Group, Select, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Button, Group, Stack, Table, Text, Title } from '@mantine/core';
 import { DatesProvider } from '@mantine/dates';
 import type { DocumentType, PortalDocument, Relationship } from '@portal/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
@@ -34,6 +34,7 @@ import {
 } from '../model/document-store';
 import { CUSTOMER_PARAM } from '../model/document-types';
 import { formatGermanDate } from '../model/file-name';
+import { CustomerPicker } from './customer-picker';
 import { DeleteDocumentDialog, EditDocumentDialog } from './document-dialogs';
 import { UploadForm } from './upload-form';
 
@@ -98,17 +99,10 @@ export function ManageDocuments({
           <Text>{t.manage.noCustomers}</Text>
         ) : (
           <>
-            <Select
-              label={t.manage.customer}
-              placeholder={t.manage.customerPlaceholder}
-              data={customers.map((c) => ({
-                value: c.contractorId,
-                label: t.manage.customerOption(c.contractorName, c.referenceNumber),
-              }))}
+            <CustomerPicker
+              customers={customers}
               value={customer?.contractorId ?? null}
               onChange={selectCustomer}
-              searchable
-              maw={480}
             />
             {customer ? (
               <CustomerDocuments
