@@ -73,6 +73,24 @@ describe('customer search', () => {
     expect(byCity.json()).toEqual(
       expect.arrayContaining([expect.objectContaining({ id: SONNE, city: 'Hamburg' })]),
     );
+    // Several words: each must match, in any field and any order (name, Kd.-Nr., PLZ, city).
+    for (const search of [
+      'Sonnenschein Hamburg',
+      'hamburg sonnen',
+      '100234 Praxis',
+      'Praxis 20095',
+    ]) {
+      const found = await get(
+        'sara',
+        `/api/institution/${NORD}/contractor?search=${encodeURIComponent(search)}`,
+      );
+      expect(found.json(), search).toEqual([expect.objectContaining({ id: SONNE })]);
+    }
+    expect(
+      (
+        await get('sara', `/api/institution/${NORD}/contractor?search=Sonnenschein%20M%C3%BCnchen`)
+      ).json(),
+    ).toEqual([]);
     // Postal code and city match from the start only; LIKE wildcards are plain characters.
     expect((await get('sara', `/api/institution/${NORD}/contractor?search=0095`)).json()).toEqual(
       [],
@@ -119,6 +137,18 @@ describe('customer search', () => {
     // A narrow search finds its one match among them.
     const one = await get('sara', `/api/institution/${NORD}/contractor?search=Breitsuche%200542`);
     expect((one.json() as { name: string }[]).map((row) => row.name)).toEqual(['Breitsuche 0542']);
+    // A broad word (more matches than collected) beside a narrow one in another field still
+    // finds the customer matching both: its PLZ, its Kd.-Nr., its city and name.
+    for (const search of ['breitsuche 00542', 'B0542 breitsuche', 'Breitenfeld 0542']) {
+      const found = await get(
+        'sara',
+        `/api/institution/${NORD}/contractor?search=${encodeURIComponent(search)}&limit=50`,
+      );
+      expect(
+        (found.json() as { name: string }[]).map((row) => row.name),
+        search,
+      ).toEqual(['Breitsuche 0542']);
+    }
   });
 
   it('lists the customers found in German alphabetical order (Ä with A, case second)', async () => {

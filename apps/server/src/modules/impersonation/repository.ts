@@ -28,10 +28,33 @@ export function likeTerm(search: string): string {
  */
 export const SEARCH_CANDIDATE_CAP = 500;
 
+/** At most this many words of a search are looked at (the rest are ignored). */
+const SEARCH_WORDS_MAX = 5;
+
 /**
- * Ids of the contractor's customers matching the search: name anywhere (trigram index), Kd.-Nr.,
+ * The words of a search, each as {@link likeTerm}: 'Becker Köln' is two words, each of which must
+ * match (a person narrows 30 practices named Becker by their city or Kd.-Nr.).
+ */
+export function searchWordTerms(search: string): string[] {
+  return likeTerm(search)
+    .split(/\s+/)
+    .filter((word) => word !== '')
+    .slice(0, SEARCH_WORDS_MAX);
+}
+
+/** One word of a search against one customer row: name anywhere; Kd.-Nr., postal code, city by prefix. */
+function wordMatches(word: string) {
+  const prefix = `${word}%`;
+  return sql`(lower(${institutions.name}) like ${`%${word}%`}
+    or lower(${relationships.referenceNumber}) like ${prefix}
+    or ${institutions.postalcode} like ${prefix}
+    or lower(${institutions.city}) like ${prefix})`;
+}
+
+/**
+ * Ids of the contractor's customers matching one word: name anywhere (trigram index), Kd.-Nr.,
  * postal code or city by prefix (btree `text_pattern_ops` indexes). Each branch stops after
- * {@link SEARCH_CANDIDATE_CAP} rows, so a broad term never sorts the whole table.
+ * {@link SEARCH_CANDIDATE_CAP} rows, so a broad word never sorts the whole table.
  */
 function matchingCustomerIds(contractorId: string, term: string) {
   const prefix = `${term}%`;
@@ -53,10 +76,24 @@ function matchingCustomerIds(contractorId: string, term: string) {
 }
 
 /**
+ * Candidates for a search of several words: those of each word of three or more characters
+ * (shorter ones would not use the indexes), else of the whole search. Every word must match
+ * afterwards, so a broad word ('praxis', over the cap) beside a narrow one ('köln') still finds
+ * every customer matching both: the narrow word's candidates are all there.
+ */
+function candidateIds(contractorId: string, term: string, words: string[]) {
+  const indexed = words.filter((word) => word.length >= 3);
+  const terms = indexed.length > 0 ? indexed : [term];
+  return sql.join(
+    terms.map((t) => sql`select id from ${matchingCustomerIds(contractorId, t)} as matches`),
+    sql` union `,
+  );
+}
+
+/**
  * The scope institution's customers (it is the contractor of the relationship) matching the
- * search by name (anywhere), Kd.-Nr., postal code or city (prefix), sorted by name in German
- * order (Ä with A, case second). Other
- * institutions' customers are never returned.
+ * search, every word of it by name (anywhere), Kd.-Nr., postal code or city (prefix), sorted by
+ * name in German order (Ä with A, case second). Other institutions' customers are never returned.
  */
 export async function searchCustomers(
   db: Db,
@@ -65,6 +102,7 @@ export async function searchCustomers(
   limit: number,
 ): Promise<ContractorSearchResult[]> {
   const term = likeTerm(search);
+  const words = searchWordTerms(search);
   const rows = await db
     .select({
       id: institutions.id,
@@ -79,9 +117,12 @@ export async function searchCustomers(
     .where(
       and(
         eq(relationships.contractorId, scope.institutionId),
-        term
-          ? sql`${relationships.customerId} in (select id from ${matchingCustomerIds(scope.institutionId, term)} as matches)`
-          : undefined,
+        ...(term
+          ? [
+              sql`${relationships.customerId} in (${candidateIds(scope.institutionId, term, words)})`,
+              ...words.map(wordMatches),
+            ]
+          : []),
       ),
     )
     .orderBy(inGermanOrder(institutions.name), asc(institutions.id))
