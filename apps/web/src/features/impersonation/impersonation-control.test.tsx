@@ -139,6 +139,13 @@ describe('ImpersonationControl', () => {
     await user.click(await button());
     await screen.findByRole('dialog');
     const institution = screen.getByRole('combobox', { name: 'Kunden-Institution' });
+    // What can be typed, not only how much.
+    expect(institution).toHaveAccessibleDescription(
+      'Name, Kd.-Nr., PLZ oder Ort, mindestens 3 Zeichen',
+    );
+    expect(screen.getByRole('combobox', { name: 'Benutzer' })).toHaveAccessibleDescription(
+      'Name oder E-Mail-Adresse, mindestens 3 Zeichen',
+    );
     expect(screen.getByRole('combobox', { name: 'Benutzer' })).toBeDisabled();
     expect(screen.getByRole('button', { name: 'Anmelden' })).toBeDisabled();
     expect(screen.getByRole('button', { name: 'Eigener User' })).toBeDisabled();

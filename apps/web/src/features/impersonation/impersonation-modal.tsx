@@ -120,7 +120,7 @@ export default function ImpersonationModal({
         <Stack gap="md">
           <SearchSelect<ContractorSearchResult>
             label={t.institutionLabel}
-            description={t.searchHint}
+            description={t.institutionSearchHint}
             disabled={state.institutionFieldDisabled || isPending}
             emptyText={t.noInstitution}
             search={searchCustomers}
@@ -145,7 +145,7 @@ export default function ImpersonationModal({
           <SearchSelect<CustomerUser>
             key={customerId ?? 'none'}
             label={t.userLabel}
-            description={t.searchHint}
+            description={t.userSearchHint}
             disabled={state.userFieldDisabled || isImpersonating || isPending}
             emptyText={t.noUser}
             search={searchUsers}

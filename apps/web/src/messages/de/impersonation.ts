@@ -9,7 +9,9 @@ export const impersonation = {
   noInstitution: 'Keine Institution gefunden.',
   noUser: 'Keine Benutzer gefunden.',
   referenceNumber: 'Kd.-Nr.',
-  searchHint: 'Mindestens 3 Zeichen eingeben',
+  /** Not spec text: what each type-ahead searches (spec section 5: at least 3 characters). */
+  institutionSearchHint: 'Name, Kd.-Nr., PLZ oder Ort, mindestens 3 Zeichen',
+  userSearchHint: 'Name oder E-Mail-Adresse, mindestens 3 Zeichen',
   cancel: 'Abbrechen',
   ownUser: 'Eigener User',
   submit: 'Anmelden',
