@@ -358,6 +358,16 @@ describe('orders module', () => {
       const res = await call('GET', `/institution/${nord}/customer-bank-order`, 'tom');
       expect(res.statusCode).toBe(200);
       expect(res.json()).toHaveLength(3);
+      // With the Kd.-Nr. a provider's staff know their customers by.
+      expect(res.json()).toEqual(
+        expect.arrayContaining([
+          expect.objectContaining({
+            customerId: I.praxisSonnenschein,
+            customerName: 'Praxis Sonnenschein',
+            referenceNumber: '100234',
+          }),
+        ]),
+      );
       expect(
         (await call('GET', `/institution/${nord}/customer-bank-order`, 'sara')).statusCode,
       ).toBe(403);

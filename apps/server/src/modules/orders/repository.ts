@@ -243,6 +243,7 @@ export async function listCustomerBankOrders(db: Db, scope: InstitutionScope) {
     .select({
       customerId: institutions.id,
       customerName: institutions.name,
+      referenceNumber: relationships.referenceNumber,
       orderId: orders.id,
       status: orders.status,
       createdAt: orders.createdAt,

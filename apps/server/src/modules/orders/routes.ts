@@ -44,6 +44,8 @@ const customerBankOrders = z.array(
   z.object({
     customerId: z.string(),
     customerName: z.string(),
+    /** The customer's Kd.-Nr. at this contractor. */
+    referenceNumber: z.string(),
     orderId: z.string(),
     status: z.string(),
     createdAt: z.string(),

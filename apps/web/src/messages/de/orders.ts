@@ -84,6 +84,7 @@ export const orders = {
     title: 'Bankkonto-Bestellungen Ihrer Kunden',
     intro: 'Setzen Sie den Status einer Bankkonto-Bestellung eines Kunden weiter (nur vorwärts).',
     customer: 'Kunde',
+    customerNumber: 'Kd.-Nr.',
     createdAt: 'Angelegt am',
     current: 'Aktueller Status',
     next: 'Neuer Status',
@@ -97,7 +98,7 @@ export const orders = {
     failed: 'Der Status konnte nicht gesetzt werden.',
     empty: 'Ihre Kunden haben keine Bankkonto-Bestellungen.',
     /** Not spec text: search, filter and pages of a long list. */
-    search: 'Kunde oder Status suchen',
+    search: 'Kunde, Kd.-Nr. oder Status suchen',
     openOnly: 'Nur offene Bestellungen',
     noneFound: 'Keine Bankkonto-Bestellungen gefunden, die zu Ihrer Auswahl passen.',
     pages: 'Seiten der Bankkonto-Bestellungen',

@@ -75,6 +75,8 @@ export const bookPrecheck = (iid: string, orderId: string, slot: Appointment) =>
 export interface CustomerBankOrder {
   customerId: string;
   customerName: string;
+  /** The customer's Kd.-Nr. */
+  referenceNumber: string;
   orderId: string;
   status: string;
   createdAt: string;

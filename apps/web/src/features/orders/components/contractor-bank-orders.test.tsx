@@ -51,6 +51,7 @@ describe('ContractorBankOrders', () => {
     const order = (orderId: string, status: string, createdAt: string) => ({
       customerId: 'd1d13d5a-e434-4d12-b0d3-d838588c33fb',
       customerName: 'Zahnarztpraxis Dr. Müller',
+      referenceNumber: '100567',
       orderId,
       status,
       createdAt,
@@ -65,6 +66,8 @@ describe('ContractorBankOrders', () => {
     );
     renderSection();
     expect(await screen.findByRole('columnheader', { name: 'Angelegt am' })).toBeVisible();
+    expect(screen.getByRole('columnheader', { name: 'Kd.-Nr.' })).toBeVisible();
+    expect(screen.getAllByRole('cell', { name: '100567' })).toHaveLength(2);
     expect(screen.getByText('02.03.2026')).toBeVisible();
     expect(screen.getByText('20.11.2025')).toBeVisible();
   });
@@ -79,6 +82,7 @@ describe('ContractorBankOrders', () => {
           {
             customerId: MUELLER,
             customerName: 'Zahnarztpraxis Dr. Müller',
+            referenceNumber: '100567',
             orderId: OID,
             status: 'INTERNAL_CHECK',
             createdAt: '2025-11-20T09:00:00Z',
@@ -117,11 +121,13 @@ describe('ContractorBankOrders: a long list', () => {
   const customers = Array.from({ length: 120 }, (_, index) => ({
     id: `c0000000-0000-4000-8000-${String(index).padStart(12, '0')}`,
     name: `Praxis ${String(index + 1).padStart(3, '0')}`,
+    referenceNumber: String(730_000 + index * 17),
   }));
   const rows = customers.flatMap((customer, index) => [
     {
       customerId: customer.id,
       customerName: customer.name,
+      referenceNumber: customer.referenceNumber,
       orderId: `a0000000-0000-4000-8000-${String(index).padStart(12, '0')}`,
       status: 'SET_UP',
       createdAt: '2025-03-02T09:00:00Z',
@@ -131,6 +137,7 @@ describe('ContractorBankOrders: a long list', () => {
           {
             customerId: customer.id,
             customerName: customer.name,
+            referenceNumber: customer.referenceNumber,
             orderId: `b0000000-0000-4000-8000-${String(index).padStart(12, '0')}`,
             status: 'INTERNAL_CHECK',
             createdAt: '2026-10-02T09:00:00Z',
@@ -153,11 +160,16 @@ describe('ContractorBankOrders: a long list', () => {
     expect(await screen.findByText('Bestellungen 51–100 von 160')).toBeVisible();
 
     // A search starts on its first page; every word counts.
-    const search = screen.getByLabelText('Kunde oder Status suchen');
+    const search = screen.getByLabelText('Kunde, Kd.-Nr. oder Status suchen');
     // Typed at once (a keystroke each would draw the 50 rows again each time in jsdom).
     fireEvent.change(search, { target: { value: 'praxis 004' } });
     await waitFor(() => expect(orderRows()).toHaveLength(2));
     expect(screen.queryByRole('navigation', { name: /Seiten/ })).toBeNull();
+    // By the Kd.-Nr. the customer gives on the phone: its orders, the number beside the name.
+    fireEvent.change(search, { target: { value: '730068' } });
+    await waitFor(() => expect(orderRows()).toHaveLength(1));
+    expect(within(orderRows()[0]!).getByText('730068')).toBeVisible();
+    expect(within(orderRows()[0]!).getByText('Praxis 005')).toBeVisible();
     fireEvent.change(search, { target: { value: 'interne prüfung' } });
     await waitFor(() => expect(orderRows()).toHaveLength(40));
 

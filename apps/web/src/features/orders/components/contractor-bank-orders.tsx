@@ -49,7 +49,10 @@ export function ContractorBankOrders({ contractorId }: { contractorId: string })
       (query.data ?? []).filter(
         (row) =>
           (!openOnly || laterBankStatuses(row.status).length > 0) &&
-          matchesSearch([row.customerName, t.bankStatus[row.status] ?? row.status], words),
+          matchesSearch(
+            [row.customerName, row.referenceNumber, t.bankStatus[row.status] ?? row.status],
+            words,
+          ),
       ),
     [query.data, openOnly, words],
   );
@@ -96,11 +99,12 @@ export function ContractorBankOrders({ contractorId }: { contractorId: string })
               {t.contractor.noneFound}
             </Text>
           ) : (
-            <ScrollTable minWidth={640} label={t.contractor.title} stacked>
+            <ScrollTable minWidth={720} label={t.contractor.title} stacked>
               <Table>
                 <Table.Thead>
                   <Table.Tr>
                     <Table.Th>{t.contractor.customer}</Table.Th>
+                    <Table.Th>{t.contractor.customerNumber}</Table.Th>
                     {/* A customer may have several orders: the date tells them apart. */}
                     <Table.Th>{t.contractor.createdAt}</Table.Th>
                     <Table.Th>{t.contractor.current}</Table.Th>
@@ -161,6 +165,7 @@ function AdvanceRow({ row, contractorId }: { row: CustomerBankOrder; contractorI
   return (
     <Table.Tr data-testid={`contractor-order-${row.orderId}`}>
       <Table.Td data-label={t.contractor.customer}>{row.customerName}</Table.Td>
+      <Table.Td data-label={t.contractor.customerNumber}>{row.referenceNumber}</Table.Td>
       <Table.Td data-label={t.contractor.createdAt}>{formatDate(row.createdAt)}</Table.Td>
       <Table.Td data-label={t.contractor.current}>
         {t.bankStatus[row.status] ?? row.status}
