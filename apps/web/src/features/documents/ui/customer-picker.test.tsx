@@ -80,8 +80,13 @@ describe('CustomerPicker (Dokumente verwalten, Kunde)', () => {
   it('says when nothing matches', async () => {
     renderWithProviders(<Picker customers={many} />);
     await userEvent.type(screen.getByRole('combobox', { name: 'Kunde' }), 'Gibtesnicht');
-    expect(await screen.findByText('Kein Kunde gefunden.')).toBeInTheDocument();
-    expect(screen.queryAllByRole('option')).toHaveLength(0);
+    // The answer is the list's one option (a list box holds options only), not to be picked.
+    const none = await screen.findByRole('option', { name: 'Kein Kunde gefunden.' });
+    expect(none).toHaveAttribute('aria-disabled', 'true');
+    expect(screen.getAllByRole('option')).toHaveLength(1);
+    await userEvent.keyboard('{ArrowDown}{Enter}');
+    await userEvent.click(none);
+    expect(screen.getByTestId('chosen')).toBeEmptyDOMElement();
   });
 
   it('a short list has no hint and shows every customer', async () => {

@@ -16,7 +16,14 @@ import { documents as t } from '../../../messages/de';
  */
 export const CUSTOMER_OPTIONS_SHOWN = 50;
 
-/** Every typed word somewhere in the option (name or Kd.-Nr.), in any order. */
+/** The value of the option that says nothing was found (it cannot be picked). */
+const NOTHING_FOUND = 'nothing-found';
+
+/**
+ * Every typed word somewhere in the option (name or Kd.-Nr.), in any order. Nothing found is an
+ * option that cannot be picked: a list box may hold options only (axe), and it is read out like
+ * a result.
+ */
 const filterCustomers: OptionsFilter = ({ options, search, limit }) => {
   const words = searchWords(search);
   const found: ComboboxItem[] = [];
@@ -24,7 +31,9 @@ const filterCustomers: OptionsFilter = ({ options, search, limit }) => {
     if (found.length >= limit) break;
     if (matchesSearch([option.label], words)) found.push(option);
   }
-  return found;
+  return found.length > 0
+    ? found
+    : [{ value: NOTHING_FOUND, label: t.manage.noCustomerFound, disabled: true }];
 };
 
 export interface CustomerPickerProps {
@@ -61,13 +70,12 @@ export function CustomerPicker({ customers, value, onChange }: CustomerPickerPro
       placeholder={t.manage.customerPlaceholder}
       data={data}
       value={value}
-      onChange={onChange}
+      onChange={(id) => onChange(id === NOTHING_FOUND ? null : id)}
       searchable
       filter={filterCustomers}
       limit={CUSTOMER_OPTIONS_SHOWN}
       // Typing a name or Kd.-Nr. and Enter picks the first match.
       selectFirstOptionOnChange
-      nothingFoundMessage={t.manage.noCustomerFound}
       maw={480}
     />
   );
