@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/test-app';
 import { demoClaims, signTestToken } from '../../../test/tokens';
@@ -198,6 +198,36 @@ describe('customer search', () => {
     ]);
     const self = await get('sara', `/api/institution/${NORD}/contractor/${NORD}/user?search=`);
     expect(self.statusCode).toBe(404);
+  });
+
+  it("leaves the caller out of a customer's users where they are a member there too", async () => {
+    // Sara belongs to Praxis Sonnenschein as well (a provider's staff often do).
+    await t.app.db.insert(institutionUserRoles).values({
+      userId: DEMO_USERS.sara,
+      institutionId: SONNE,
+      role: 'INSTITUTION_MEMBER',
+    });
+    try {
+      const bySara = await get('sara', `/api/institution/${NORD}/contractor/${SONNE}/user?search=`);
+      const ids = (bySara.json() as { id: string }[]).map((user) => user.id);
+      expect(ids).toContain(DEMO_USERS.max);
+      expect(ids).not.toContain(DEMO_USERS.sara);
+      // Only the caller is left out: Tom still finds her.
+      const byTom = await get(
+        'tom',
+        `/api/institution/${NORD}/contractor/${SONNE}/user?search=Sara`,
+      );
+      expect(byTom.json()).toEqual([expect.objectContaining({ id: DEMO_USERS.sara })]);
+    } finally {
+      await t.app.db
+        .delete(institutionUserRoles)
+        .where(
+          and(
+            eq(institutionUserRoles.userId, DEMO_USERS.sara),
+            eq(institutionUserRoles.institutionId, SONNE),
+          ),
+        );
+    }
   });
 
   it("lists a customer's users in German alphabetical order (Öztürk before Zimmermann)", async () => {

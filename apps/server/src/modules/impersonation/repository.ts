@@ -1,5 +1,5 @@
 import type { ContractorSearchResult, CustomerUser, SupportAccess } from '@portal/contract';
-import { and, arrayContains, asc, desc, eq, inArray, or, sql } from 'drizzle-orm';
+import { and, arrayContains, asc, desc, eq, inArray, ne, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { inGermanOrder } from '../../db/german-order';
 import {
@@ -132,7 +132,11 @@ export async function searchCustomers(
 
 const CUSTOMER_NOT_FOUND = 'Dieser Kunde wurde nicht gefunden.';
 
-/** Users of one customer of the scope institution; 404 unless it is the scope's customer. */
+/**
+ * Users of one customer of the scope institution; 404 unless it is the scope's customer. The
+ * caller is left out where they are a member of the customer too: nobody acts as themselves
+ * (the token exchange refuses it, 'Nachahmung des Users nicht erlaubt.').
+ */
 export async function searchCustomerUsers(
   db: Db,
   scope: InstitutionScope,
@@ -155,6 +159,7 @@ export async function searchCustomerUsers(
     .where(
       and(
         eq(institutionUserRoles.institutionId, customerId),
+        ne(institutionUserRoles.userId, scope.userId),
         or(
           sql`lower(${users.firstName} || ' ' || ${users.lastName}) like ${anywhere}`,
           sql`lower(${users.email}) like ${anywhere}`,
