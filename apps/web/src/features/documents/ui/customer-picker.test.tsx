@@ -54,10 +54,11 @@ describe('CustomerPicker (Dokumente verwalten, Kunde)', () => {
     // German order: the 86 Ährenfelds (Ä as A) before Becker, not the first 50 who came.
     const texts = options.map((option) => option.textContent ?? '');
     expect(texts.every((text) => text.startsWith('Praxis Ährenfeld '))).toBe(true);
+    // Numbers by value: 7, 14, 21 (not 105, 112, 119 as text).
     expect(texts.slice(0, 3)).toEqual([
-      'Praxis Ährenfeld 105 (Kd.-Nr. 300105)',
-      'Praxis Ährenfeld 112 (Kd.-Nr. 300112)',
-      'Praxis Ährenfeld 119 (Kd.-Nr. 300119)',
+      'Praxis Ährenfeld 7 (Kd.-Nr. 300007)',
+      'Praxis Ährenfeld 14 (Kd.-Nr. 300014)',
+      'Praxis Ährenfeld 21 (Kd.-Nr. 300021)',
     ]);
   });
 
