@@ -110,6 +110,8 @@ test.describe('impersonation (Als User eines Kunden anmelden)', () => {
     await expect(page.getByTestId('institution-name')).toHaveText('Praxis Sonnenschein');
     await expect(page.getByRole('button', { name: /Institution auswählen/ })).toHaveCount(0);
     await expect(userMenu(page)).toContainText('Max');
+    // The tab tells the customer's side from Sara's own.
+    await expect(page).toHaveTitle('Support-Modus – Dashboard – Institutionsportal');
     expect(await page.evaluate((key) => localStorage.getItem(key), IMPERSONATION_KEY)).toBeTruthy();
     // Everything fits the bar at 1280 px: the badge is not cut, Max's practice is named.
     const badge = page.getByTestId('support-mode');
@@ -141,6 +143,7 @@ test.describe('impersonation (Als User eines Kunden anmelden)', () => {
     await expect(page.getByTestId('support-mode')).toHaveCount(0);
     await expect(dashboardHeading(page)).toBeVisible();
     await expect(userMenu(page)).toContainText('Sara');
+    await expect(page).toHaveTitle('Dashboard – Institutionsportal');
     await expect(page).not.toHaveURL(/\/auth\/realms\//);
     expect(await page.evaluate((key) => localStorage.getItem(key), IMPERSONATION_KEY)).toBeNull();
     await expectNoAxeViolations(page);

@@ -560,6 +560,15 @@ describe('institution selection while impersonating', () => {
     expect(await switcher()).toHaveTextContent('Praxis Sonnenschein');
     expect(localStorage.getItem('lastInstitutionId')).toBe(PRAXIS_ID);
   });
+
+  it("the window title begins with 'Support-Modus', so the customer's tab differs from one's own", async () => {
+    renderApp('/dashboard', { server, isImpersonating: true });
+    await dashboardHeading();
+    await waitFor(
+      () => expect(document.title).toBe('Support-Modus – Dashboard – Institutionsportal'),
+      WAIT,
+    );
+  });
 });
 
 describe('public pages', () => {

@@ -10,9 +10,14 @@ export function useBreadcrumbs(): Breadcrumb[] {
   return buildBreadcrumbs(matches, searchParams);
 }
 
-/** Keeps the window title on the current page's label (see `pageTitle`). */
-export function DocumentTitle() {
-  const title = pageTitle(useBreadcrumbs(), app.title);
+/**
+ * Keeps the window title on the current page's label (see `pageTitle`). While acting as a
+ * customer's user it begins with 'Support-Modus': support staff work in their own tab and the
+ * customer's side by side, and the tabs read the same ('Dashboard – Institutionsportal').
+ */
+export function DocumentTitle({ isImpersonating = false }: { isImpersonating?: boolean }) {
+  const own = pageTitle(useBreadcrumbs(), app.title);
+  const title = isImpersonating ? `${app.supportModeTitle} – ${own}` : own;
   useEffect(() => {
     document.title = title;
   }, [title]);

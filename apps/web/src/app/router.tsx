@@ -101,12 +101,12 @@ function staticRoute({ path, label: pageLabel }: (typeof STATIC_PAGES)[number]):
 }
 
 function Root() {
-  const { config } = useServices();
+  const { config, session } = useServices();
   return (
     <>
       <ScrollRestoration />
       {/* Before the analytics controller: a page view is counted with the page's title. */}
-      <DocumentTitle />
+      <DocumentTitle isImpersonating={session.isImpersonating()} />
       <LazyAnalyticsController config={config} />
       <Outlet />
     </>

@@ -58,6 +58,8 @@ export const app = {
     'Ihre Benutzerdaten konnten nicht geladen werden. Bitte versuchen Sie es später noch einmal.',
   /** Not spec text: heading and window title beside the restricted-user banner. */
   restrictedPageTitle: 'Kein Zugang für technische Nutzer',
+  /** Our text: the window title's start while acting as a customer's user (the spec's badge text). */
+  supportModeTitle: 'Support-Modus',
   /** Not spec text: heading and window title beside the failed user load. */
   userLoadFailedPageTitle: 'Benutzerdaten nicht geladen',
   pageError: 'Auf dieser Seite ist ein Fehler aufgetreten.',
