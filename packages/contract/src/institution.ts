@@ -21,6 +21,13 @@ export const institutionMember = z.object({
   hasAccountActivated: z.boolean(),
   dateTimeCreated: z.string(),
   role: institutionRole,
+  /**
+   * Not in the spec (optional, so its shape still holds): until when the newest unused
+   * invitation link of a person who has not activated the account works (ISO 8601). A time in
+   * the past: the invitation expired, an admin sends it again. Absent for activated accounts
+   * and where no link was sent (an external identity provider).
+   */
+  invitationValidUntil: z.string().optional(),
 });
 export type InstitutionMember = z.infer<typeof institutionMember>;
 

@@ -321,6 +321,58 @@ describe('institution administration', () => {
       ).toBe(404);
     });
 
+    it('tells the admin until when the invitation link works: in the answer, the list, and anew after a resend', async () => {
+      const email = 'jana.frist@example.org';
+      const started = Date.now();
+      const before = mailbox.mails.length;
+      const res = await call('POST', `/api/institution/${SONNENSCHEIN}/user`, 'anna', {
+        ...invitee,
+        email,
+        firstName: 'Jana',
+        lastName: 'Frist',
+      });
+      expect(res.statusCode).toBe(201);
+      await mailbox.next(email, before);
+      const janaId = res.json().id;
+      const week = 168 * 3_600_000;
+      const validUntil = Date.parse(res.json().invitationValidUntil);
+      expect(validUntil).toBeGreaterThanOrEqual(started + week - 1000);
+      expect(validUntil).toBeLessThanOrEqual(Date.now() + week + 1000);
+      const listed = async () =>
+        (await call('GET', `/api/institution/${SONNENSCHEIN}`))
+          .json()
+          .users.find((user: { id: string }) => user.id === janaId);
+      expect((await listed()).invitationValidUntil).toBe(res.json().invitationValidUntil);
+      // Activated accounts carry none.
+      expect(
+        (await call('GET', `/api/institution/${SONNENSCHEIN}`))
+          .json()
+          .users.find((user: { id: string }) => user.id === DEMO_USERS.max),
+      ).not.toHaveProperty('invitationValidUntil');
+
+      // A week later the link expired: the list says so (a time in the past).
+      const expired = new Date(Date.now() - 60_000);
+      await t.app.db
+        .update(accountTokens)
+        .set({ expiresAt: expired })
+        .where(eq(accountTokens.userId, janaId));
+      await expect
+        .poll(async () => (await listed()).invitationValidUntil)
+        .toBe(expired.toISOString());
+      // Sent again: the very next answer names the new link's week.
+      const count = mailbox.mails.length;
+      const resent = await call(
+        'POST',
+        `/api/institution/${SONNENSCHEIN}/user/${janaId}/email/invitation`,
+      );
+      expect(resent.statusCode).toBe(204);
+      await mailbox.next(email, count);
+      expect(Date.parse((await listed()).invitationValidUntil)).toBeGreaterThan(
+        Date.now() + week - 60_000,
+      );
+      await call('DELETE', `/api/institution/${SONNENSCHEIN}/user/${janaId}`);
+    });
+
     it('an expired invitation link no longer works (default 7 days)', async () => {
       const email = 'ida.abgelaufen@example.org';
       const before = mailbox.mails.length;

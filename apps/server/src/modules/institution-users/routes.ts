@@ -156,6 +156,9 @@ export const institutionUsersRoutes: FastifyPluginAsyncZod<{ config: Config }> =
     },
     async (request, reply) => {
       await resendInvitation(db, mailFor(request), request.scope, request.params.userId);
+      // The member's invitationValidUntil changed: the next GET from this process has the new
+      // link's, not only once the NOTIFY arrives.
+      forgetCached(app, INSTITUTION_CHANNEL, request.scope.institutionId);
       return reply.code(204).send(null);
     },
   );

@@ -19,6 +19,7 @@ import {
 import { messages } from '../account/messages';
 import { findUser, findUserByEmail } from '../account/repository';
 import { actionTokenLink, HOUR_MS, issueToken, sendTokenMail } from '../account/tokens';
+import { invitationValidUntil } from '../institution/repository';
 import { getInstitution } from '../institution/service';
 import {
   addMember,
@@ -51,7 +52,12 @@ export async function saveInstitution(
   return getInstitution(db, scope);
 }
 
-function toMember(row: NonNullable<Awaited<ReturnType<typeof findMember>>>): InstitutionMember {
+/** The member as the API answers it (with the invitation's validity, as the member list). */
+async function toMember(
+  db: Db,
+  row: NonNullable<Awaited<ReturnType<typeof findMember>>>,
+): Promise<InstitutionMember> {
+  const validUntil = row.hasAccountActivated ? undefined : await invitationValidUntil(db, row.id);
   return {
     id: row.id,
     email: row.email,
@@ -63,6 +69,7 @@ function toMember(row: NonNullable<Awaited<ReturnType<typeof findMember>>>): Ins
     hasAccountActivated: row.hasAccountActivated,
     dateTimeCreated: row.dateTimeCreated.toISOString(),
     role: row.role,
+    ...(validUntil ? { invitationValidUntil: validUntil } : {}),
   };
 }
 
@@ -158,7 +165,7 @@ export async function inviteUser(
           },
           () => sendInvitation(db, mail, scope, member),
         );
-        return toMember(member);
+        return toMember(db, member);
       }
       // A parallel invitation of the same address created the account meanwhile.
       if (lastAttempt) throw conflict(messages.emailInUse);
@@ -187,7 +194,7 @@ export async function inviteUser(
         }
       },
     );
-    return toMember((await findMember(db, scope, existing.id))!);
+    return toMember(db, (await findMember(db, scope, existing.id))!);
   }
 }
 
@@ -207,7 +214,7 @@ export async function changeUserRole(
   const result = await changeRole(db, scope, userId, role);
   if (result === 'not-found') throw notFound(messages.userNotFound);
   if (result === 'last-admin') throw conflict(messages.lastAdmin);
-  return toMember((await findMember(db, scope, userId))!);
+  return toMember(db, (await findMember(db, scope, userId))!);
 }
 
 /**

@@ -2,7 +2,13 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/test-app';
 import { bearer, demoToken } from '../../../test/tokens';
-import { institutions, institutionUserRoles, supportContacts, users } from '../../db/schema';
+import {
+  accountTokens,
+  institutions,
+  institutionUserRoles,
+  supportContacts,
+  users,
+} from '../../db/schema';
 import { DEMO_INSTITUTIONS, DEMO_USERS } from '../../db/seed/demo-ids';
 
 describe('GET /api/institution/:id', () => {
@@ -91,6 +97,74 @@ describe('GET /api/institution/:id', () => {
       .toEqual([{ description: 'Hotline', phone: '0421 123', email: null }]);
     await db.delete(institutionUserRoles).where(eq(institutionUserRoles.userId, member!.id));
     await expect.poll(async () => (await body()).users).toHaveLength(1);
+  });
+
+  it("names until when an invited member's newest unused link works, past once it expired, and follows every change of it", async () => {
+    const db = t.app.db;
+    const [own] = await db
+      .insert(institutions)
+      .values({
+        name: 'Einladungs-Praxis',
+        city: 'Kiel',
+        postalcode: '24103',
+        street: 'Holstenstraße 1',
+      })
+      .returning({ id: institutions.id });
+    const id = own!.id;
+    const [invitee] = await db
+      .insert(users)
+      .values({ email: 'eva.eingeladen@example.invalid', firstName: 'Eva', lastName: 'Eingeladen' })
+      .returning({ id: users.id });
+    await db.insert(institutionUserRoles).values([
+      { userId: DEMO_USERS.anna, institutionId: id, role: 'INSTITUTION_ADMIN' },
+      { userId: invitee!.id, institutionId: id, role: 'INSTITUTION_MEMBER' },
+    ]);
+    const member = async (userId: string) =>
+      (await get(id)).json().users.find((user: { id: string }) => user.id === userId);
+    // No link sent (yet): no key at all (optional in the contract, never null).
+    expect(await member(invitee!.id)).not.toHaveProperty('invitationValidUntil');
+    expect(await member(DEMO_USERS.anna)).not.toHaveProperty('invitationValidUntil');
+
+    // Written directly (as another process would): the next answers have it.
+    const day = 24 * 3_600_000;
+    const expired = new Date(Date.now() - day);
+    const [first] = await db
+      .insert(accountTokens)
+      .values({ userId: invitee!.id, kind: 'INVITATION', tokenHash: 'eva-1', expiresAt: expired })
+      .returning({ id: accountTokens.id });
+    await expect
+      .poll(async () => (await member(invitee!.id)).invitationValidUntil)
+      .toBe(expired.toISOString());
+    // A newer link (re-sent): its validity, the earlier one used up.
+    const renewed = new Date(Date.now() + 7 * day);
+    await db
+      .update(accountTokens)
+      .set({ usedAt: new Date() })
+      .where(eq(accountTokens.id, first!.id));
+    await db.insert(accountTokens).values({
+      userId: invitee!.id,
+      kind: 'INVITATION',
+      tokenHash: 'eva-2',
+      expiresAt: renewed,
+      createdAt: new Date(Date.now() + 1000),
+    });
+    await expect
+      .poll(async () => (await member(invitee!.id)).invitationValidUntil)
+      .toBe(renewed.toISOString());
+    // Other kinds of links (a reset) are no invitation.
+    await db.insert(accountTokens).values({
+      userId: invitee!.id,
+      kind: 'PASSWORD_RESET',
+      tokenHash: 'eva-3',
+      expiresAt: new Date(Date.now() + 10 * day),
+      createdAt: new Date(Date.now() + 2000),
+    });
+    expect((await member(invitee!.id)).invitationValidUntil).toBe(renewed.toISOString());
+    // Activated: none.
+    await db.update(users).set({ hasAccountActivated: true }).where(eq(users.id, invitee!.id));
+    await expect
+      .poll(async () => await member(invitee!.id))
+      .not.toHaveProperty('invitationValidUntil');
   });
 
   it('lists the users in German alphabetical order: umlauts with their vowel, case ignored', async () => {

@@ -1,8 +1,14 @@
 import type { InstitutionMember, SupportContact } from '@portal/contract';
-import { asc, eq, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { inGermanOrder } from '../../db/german-order';
-import { institutions, institutionUserRoles, supportContacts, users } from '../../db/schema';
+import {
+  accountTokens,
+  institutions,
+  institutionUserRoles,
+  supportContacts,
+  users,
+} from '../../db/schema';
 import type { InstitutionScope } from '../../plugins/access';
 
 export type InstitutionRow = typeof institutions.$inferSelect;
@@ -60,7 +66,9 @@ export async function listSupportContacts(
 
 /**
  * The institution with its members and support contacts in one statement (the members and
- * contacts as JSON arrays, ordered as {@link listMembers} and {@link listSupportContacts}).
+ * contacts as JSON arrays, ordered as {@link listMembers} and {@link listSupportContacts}). A
+ * member who has not activated the account carries until when the newest unused invitation
+ * link works (see {@link invitationValidUntil}).
  */
 export async function findInstitutionWithDetails(db: Db, scope: InstitutionScope) {
   const rows = await db
@@ -74,7 +82,12 @@ export async function findInstitutionWithDetails(db: Db, scope: InstitutionScope
           'formOfAddress', u.form_of_address, 'hasAccountActivated', u.has_account_activated,
           'dateTimeCreated',
             to_char(u.date_time_created at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
-          'role', r.role
+          'role', r.role,
+          'invitationValidUntil', case when not u.has_account_activated then (
+            select to_char(t.expires_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')
+            from ${accountTokens} t
+            where t.user_id = u.id and t.kind = 'INVITATION' and t.used_at is null
+            order by t.created_at desc limit 1) end
         ) order by u.last_name collate "und-x-icu", u.first_name collate "und-x-icu", u.id)
         from ${institutionUserRoles} r join ${users} u on u.id = r.user_id
         where r.institution_id = "institutions"."id"), '[]'::json)`,
@@ -93,7 +106,32 @@ export async function findInstitutionWithDetails(db: Db, scope: InstitutionScope
     typeof value === 'string' ? (JSON.parse(value) as T) : value;
   return {
     ...row.institution,
-    users: parse(row.users),
+    // invitationValidUntil is optional, not nullable: no link, no key.
+    users: parse(row.users).map(({ invitationValidUntil, ...member }) =>
+      invitationValidUntil ? { ...member, invitationValidUntil } : member,
+    ),
     supportContacts: parse(row.supportContacts),
   };
+}
+
+/**
+ * Until when the newest unused invitation link of the user works (also when that is past: the
+ * invitation expired); undefined when none was sent or it was used. Links are the user's, not
+ * one institution's: an invitation into a second institution replaces the first link, and the
+ * new one accepts both.
+ */
+export async function invitationValidUntil(db: Db, userId: string): Promise<string | undefined> {
+  const [row] = await db
+    .select({ expiresAt: accountTokens.expiresAt })
+    .from(accountTokens)
+    .where(
+      and(
+        eq(accountTokens.userId, userId),
+        eq(accountTokens.kind, 'INVITATION'),
+        isNull(accountTokens.usedAt),
+      ),
+    )
+    .orderBy(desc(accountTokens.createdAt))
+    .limit(1);
+  return row?.expiresAt.toISOString();
 }

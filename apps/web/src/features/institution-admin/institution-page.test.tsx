@@ -619,6 +619,8 @@ describe('InstitutionPage', () => {
         calls += 1;
         return new HttpResponse(null, { status: 204 });
       }),
+      // The list is loaded again for the new link's validity.
+      http.get(`*/api/institution/${ID}`, () => HttpResponse.json(INSTITUTION)),
     );
     renderPage();
     await userEvent.click(
@@ -626,5 +628,59 @@ describe('InstitutionPage', () => {
     );
     expect(await screen.findByText('Email erneut versendet')).toBeInTheDocument();
     expect(calls).toBe(1);
+  });
+
+  it("re-sending an expired invitation shows the new link's validity: the badge goes", async () => {
+    const expired = {
+      ...INVITED,
+      invitationValidUntil: new Date(Date.now() - 60_000).toISOString(),
+    };
+    const renewedUntil = new Date(Date.now() + 7 * 24 * 3_600_000).toISOString();
+    let sent = false;
+    server.use(
+      http.post(`*/api/institution/${ID}/user/:userId/email/invitation`, () => {
+        sent = true;
+        return new HttpResponse(null, { status: 204 });
+      }),
+      http.get(`*/api/institution/${ID}`, () =>
+        HttpResponse.json({
+          ...INSTITUTION,
+          users: [
+            ANNA,
+            MAX,
+            {
+              ...INVITED,
+              invitationValidUntil: sent ? renewedUntil : expired.invitationValidUntil,
+            },
+          ],
+        }),
+      ),
+    );
+    const client = new QueryClient({ defaultOptions: { mutations: { retry: false } } });
+    function ExpiredHarness() {
+      const [institution, setInstitution] = useState({
+        ...INSTITUTION,
+        users: [ANNA, MAX, expired],
+      });
+      return (
+        <InstitutionPage
+          institution={institution}
+          currentUserId={ANNA.id}
+          onInstitutionChange={(change) => setInstitution((current) => change(current))}
+        />
+      );
+    }
+    renderWithProviders(
+      <QueryClientProvider client={client}>
+        <AppNotifications />
+        <ExpiredHarness />
+      </QueryClientProvider>,
+    );
+    const ida = within(screen.getByTestId('user-row-ida@example.org'));
+    expect(ida.getByText('Einladung abgelaufen')).toBeVisible();
+    await userEvent.click(ida.getByRole('button', { name: 'Einladung erneut senden an Ida Neu' }));
+    expect(await screen.findByText('Email erneut versendet')).toBeInTheDocument();
+    await waitFor(() => expect(ida.queryByText('Einladung abgelaufen')).toBeNull());
+    expect(ida.getByText(/^Link gültig bis /)).toBeVisible();
   });
 });

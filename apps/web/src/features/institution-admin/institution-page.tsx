@@ -168,6 +168,9 @@ export function InstitutionPage({
       try {
         await resend.mutateAsync(user.id);
         notifySuccess(text.users.resent);
+        // The new link's validity (the answer is empty): an expired invitation no longer shows
+        // as expired.
+        void reloadUsers();
       } catch {
         notifyError(text.users.resendFailed);
       } finally {

@@ -176,6 +176,14 @@ export const institutionAdmin = {
       const days = Math.floor(hours / 24);
       return `Eingeladen vor ${days} ${days === 1 ? 'Tag' : 'Tagen'}`;
     },
+    /**
+     * Not spec text: the invitation link's time passed (INVITATION_TTL_HOURS); the person can no
+     * longer accept it, an admin sends it again. The spec's 'Eingeladen vor …' stays beside it.
+     */
+    invitationExpired: 'Einladung abgelaufen',
+    /** Not spec text: until when the invitation link that was sent last works. */
+    validUntil: (when: string) => `Link gültig bis ${when}`,
+    expiredAt: (when: string) => `Link abgelaufen am ${when}`,
     roleOf: (name: string) => `Rolle von ${name}`,
     deleteLabel: (name: string) => `${name} löschen`,
     resendLabel: (name: string) => `Einladung erneut senden an ${name}`,
@@ -190,7 +198,7 @@ export const institutionAdmin = {
       `Benutzer ${from.toLocaleString('de-DE')}–${to.toLocaleString('de-DE')} von ${total.toLocaleString('de-DE')}`,
     /** Not spec text: the search above a long user list. */
     search: 'Benutzer durchsuchen',
-    searchHint: 'Name, E-Mail-Adresse, Rolle oder Status (Aktiv, Eingeladen)',
+    searchHint: 'Name, E-Mail-Adresse, Rolle oder Status (Aktiv, Eingeladen, Abgelaufen)',
     invitedState: 'Eingeladen',
     searchFound: (count: number, total: number) =>
       `${count.toLocaleString('de-DE')} von ${total.toLocaleString('de-DE')} Benutzern gefunden`,

@@ -136,3 +136,62 @@ describe('UsersTable: the search of a long list', () => {
     expect(screen.getByTestId('users-page-summary')).toHaveTextContent('Benutzer 1–50 von 120');
   }, 30_000);
 });
+
+describe('UsersTable: the invitation state', () => {
+  // 2026-11-26 10:00 in Berlin.
+  const now = Date.parse('2026-11-26T09:00:00.000Z');
+  const invited = (validUntil: string | undefined): InstitutionMember => ({
+    ...people(1)[0]!,
+    id: '00000000-0000-4000-8000-000000000999',
+    email: 'lena.neumann@klinik.example',
+    firstName: 'Lena',
+    lastName: 'Neumann',
+    fullName: 'Lena Neumann',
+    hasAccountActivated: false,
+    dateTimeCreated: '2026-11-18T09:00:00.000Z',
+    ...(validUntil ? { invitationValidUntil: validUntil } : {}),
+  });
+  const renderOne = (user: InstitutionMember) =>
+    renderWithProviders(
+      <UsersTable
+        users={[people(1)[0]!, user]}
+        currentUserId={people(1)[0]!.id}
+        now={now}
+        busyUserIds={new Set()}
+        onRoleChange={vi.fn()}
+        onDelete={vi.fn()}
+        onResend={vi.fn()}
+      />,
+    );
+  const row = () => screen.getByTestId('user-row-lena.neumann@klinik.example');
+
+  it("says that an expired invitation expired (and when), beside the spec's count, and makes the resend the next step", () => {
+    renderOne(invited('2026-11-25T09:00:00.000Z'));
+    const lena = within(row());
+    expect(lena.getByText('Einladung abgelaufen')).toBeVisible();
+    // The spec's text stays: counted from the account's creation.
+    expect(lena.getByText('Eingeladen vor 8 Tagen')).toBeVisible();
+    expect(lena.getByText('Link abgelaufen am 25.11.2026 10:00')).toBeVisible();
+    const resend = lena.getByRole('button', { name: 'Einladung erneut senden an Lena Neumann' });
+    expect(resend).toHaveAttribute('data-variant', 'filled');
+  });
+
+  it('names until when a link that still works is valid, without the expired badge', () => {
+    renderOne(invited('2026-12-02T09:00:00.000Z'));
+    const lena = within(row());
+    expect(lena.queryByText('Einladung abgelaufen')).toBeNull();
+    expect(lena.getByText('Eingeladen vor 8 Tagen')).toBeVisible();
+    expect(lena.getByText('Link gültig bis 02.12.2026 10:00')).toBeVisible();
+    expect(
+      lena.getByRole('button', { name: 'Einladung erneut senden an Lena Neumann' }),
+    ).toHaveAttribute('data-variant', 'outline');
+  });
+
+  it("without a link in the answer (older server, external provider) keeps the spec's text alone", () => {
+    renderOne(invited(undefined));
+    const lena = within(row());
+    expect(lena.getByText('Eingeladen vor 8 Tagen')).toBeVisible();
+    expect(lena.queryByText('Einladung abgelaufen')).toBeNull();
+    expect(lena.queryByText(/Link /)).toBeNull();
+  });
+});

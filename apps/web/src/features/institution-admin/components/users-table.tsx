@@ -5,6 +5,7 @@ import '@mantine/core/styles/Group.css';
 import '@mantine/core/styles/Popover.css';
 import '@mantine/core/styles/Input.css';
 import '@mantine/core/styles/ScrollArea.css';
+import '@mantine/core/styles/Stack.css';
 import '@mantine/core/styles/Table.css';
 import '@mantine/core/styles/Text.css';
 import '@mantine/core/styles/VisuallyHidden.css';
@@ -13,6 +14,7 @@ import {
   Button,
   Group,
   Select,
+  Stack,
   Table,
   Text,
   TextInput,
@@ -24,7 +26,12 @@ import { ListPages, pageOf } from '../../../components/list-pages';
 import { ScrollTable } from '../../../components/scroll-table';
 import { matchesSearch, searchWords } from '../../../lib/search-words';
 import { institutionAdmin } from '../../../messages/de';
-import { minutesSinceInvite, roleLabel } from '../model/institution-changes';
+import {
+  germanInstant,
+  isInvitationExpired,
+  minutesSinceInvite,
+  roleLabel,
+} from '../model/institution-changes';
 
 const text = institutionAdmin.users;
 
@@ -34,6 +41,46 @@ const text = institutionAdmin.users;
  */
 const ACTIVE_COLOR = '#0a6650';
 const INVITED_COLOR = '#a8390a';
+/** An expired invitation: red 9 (5.6:1 on white). */
+const EXPIRED_COLOR = 'red.9';
+
+/**
+ * Aktiv, or the spec's 'Eingeladen vor …' (counted from the account's creation) with until when
+ * the invitation link works; once it expired, a badge says so first (the count alone kept
+ * reading 'Eingeladen vor 8 Tagen' for a link that no longer worked).
+ */
+function UserState({ user, now }: { user: InstitutionMember; now: number }) {
+  if (user.hasAccountActivated) {
+    return (
+      <Badge color={ACTIVE_COLOR} variant="outline">
+        {text.activated}
+      </Badge>
+    );
+  }
+  const invited = text.invited(Math.max(0, minutesSinceInvite(user.dateTimeCreated, now)));
+  const validUntil = user.invitationValidUntil;
+  const isExpired = isInvitationExpired(user, now);
+  return (
+    <Stack gap={4} align="flex-start">
+      {isExpired && (
+        <Badge color={EXPIRED_COLOR} variant="filled" tt="none" style={{ minWidth: 'max-content' }}>
+          {text.invitationExpired}
+        </Badge>
+      )}
+      {/* Never cut: the table had squeezed it to 'Eingeladen (gerade eb…'. */}
+      <Badge color={INVITED_COLOR} variant="outline" tt="none" style={{ minWidth: 'max-content' }}>
+        {invited}
+      </Badge>
+      {validUntil && (
+        <Text size="xs" c="dimmed">
+          {isExpired
+            ? text.expiredAt(germanInstant(validUntil))
+            : text.validUntil(germanInstant(validUntil))}
+        </Text>
+      )}
+    </Stack>
+  );
+}
 
 /**
  * Users per page. An institution of 400 users had drawn 400 rows, each with its role list: the
@@ -83,11 +130,12 @@ export function UsersTable({
             user.email,
             roleLabel(user.role),
             user.hasAccountActivated ? text.activated : text.invitedState,
+            isInvitationExpired(user, now) ? text.invitationExpired : '',
           ],
           words,
         ),
       ),
-    [users, words],
+    [users, words, now],
   );
   const { pages, current, first, shown } = pageOf(found, page, USERS_PAGE_SIZE);
   return (
@@ -169,28 +217,15 @@ export function UsersTable({
                       />
                     </Table.Td>
                     <Table.Td data-label={text.state}>
-                      {user.hasAccountActivated ? (
-                        <Badge color={ACTIVE_COLOR} variant="outline">
-                          {text.activated}
-                        </Badge>
-                      ) : (
-                        // Never cut: the table had squeezed it to 'Eingeladen (gerade eb…'.
-                        <Badge
-                          color={INVITED_COLOR}
-                          variant="outline"
-                          tt="none"
-                          style={{ minWidth: 'max-content' }}
-                        >
-                          {text.invited(Math.max(0, minutesSinceInvite(user.dateTimeCreated, now)))}
-                        </Badge>
-                      )}
+                      <UserState user={user} now={now} />
                     </Table.Td>
                     <Table.Td data-label={text.actions}>
                       <Group gap="xs" wrap="nowrap">
                         {!user.hasAccountActivated && (
                           <Button
                             size="xs"
-                            variant="outline"
+                            // An expired invitation: sending it again is what the admin does next.
+                            variant={isInvitationExpired(user, now) ? 'filled' : 'outline'}
                             color="blue.9"
                             aria-label={text.resendLabel(name)}
                             disabled={isBusy}

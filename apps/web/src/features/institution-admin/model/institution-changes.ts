@@ -1,8 +1,9 @@
-import type {
-  Institution,
-  InstitutionMember,
-  InstitutionRole,
-  InstitutionUpdate,
+import {
+  berlinDateTime,
+  type Institution,
+  type InstitutionMember,
+  type InstitutionRole,
+  type InstitutionUpdate,
 } from '@portal/contract';
 import { app } from '../../../messages/de';
 
@@ -57,6 +58,21 @@ export function roleLabel(role: string): string {
 /** Whole minutes elapsed since the invitation (the user's dateTimeCreated). */
 export function minutesSinceInvite(dateTimeCreated: string, now: number = Date.now()): number {
   return Math.floor((now - new Date(dateTimeCreated).getTime()) / 60_000);
+}
+
+/**
+ * Whether the person's invitation link no longer works (its time passed): they cannot accept it
+ * any more, and an admin sends it again. False where the list names no link.
+ */
+export function isInvitationExpired(user: InstitutionMember, now: number = Date.now()): boolean {
+  if (user.hasAccountActivated || !user.invitationValidUntil) return false;
+  return Date.parse(user.invitationValidUntil) <= now;
+}
+
+/** dd.MM.yyyy HH:mm of an instant on the clock of Europe/Berlin (decision 012). */
+export function germanInstant(iso: string): string {
+  const { date, time } = berlinDateTime(new Date(iso));
+  return `${date.split('-').reverse().join('.')} ${time}`;
 }
 
 /** Whether `userId` is the only admin (the server refuses removing or demoting them: 409). */
