@@ -2,7 +2,7 @@ import { passwordUserInputs } from '@portal/contract';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type Provider from 'oidc-provider';
 import type { Config } from '../config';
-import { passwordResetMail } from '../modules/account/mails';
+import { invitedLine, passwordResetMail } from '../modules/account/mails';
 import { messages as accountMessages, pageMessages as text } from '../modules/account/messages';
 import { passwordProblem } from '../modules/account/password-policy';
 import { findUser, findUserByEmail, isEmailTaken, updateUser } from '../modules/account/repository';
@@ -14,6 +14,10 @@ import {
   peekToken,
   RESET_TOKEN_TTL_MS,
 } from '../modules/account/tokens';
+import {
+  type PendingInvitation,
+  pendingInvitations,
+} from '../modules/institution-users/repository';
 import { messages } from './messages';
 import { escapeHtml, layout, type PageContext } from './pages';
 import { hashPassword } from './passwords';
@@ -40,6 +44,24 @@ const field = (value: unknown, max: number) =>
 function alert(message: string | undefined) {
   return message ? `<p class="alert" role="alert" id="form-error">${escapeHtml(message)}</p>` : '';
 }
+/**
+ * Which institution(s) invited the person and, where the mail named one, who: someone who opens
+ * the link days later (or the practice's shared computer) learns what it is for.
+ */
+function invitationLines(invitations: PendingInvitation[]) {
+  const [only] = invitations;
+  if (!only) return '';
+  if (invitations.length === 1) {
+    return `<p class="invitation">${escapeHtml(invitedLine(only.institutionName, only.inviter))}</p>\n`;
+  }
+  const items = invitations.map(({ institutionName, inviter }) => {
+    const who = inviter ? `${inviter.firstName} ${inviter.lastName}`.trim() : '';
+    return `<li>${escapeHtml(`„${institutionName}“${who ? ` (${text.invitedBy(who)})` : ''}`)}</li>`;
+  });
+  return `<p class="invitation">${escapeHtml(text.invitedToSeveral)}</p>
+<ul class="invitation-list">${items.join('')}</ul>\n`;
+}
+
 const invalid = (message: string | undefined) =>
   message ? ' aria-invalid="true" aria-describedby="form-error"' : '';
 
@@ -143,7 +165,7 @@ ${alert(error)}
     const row = await findAnyToken(db, key);
     const requestLink = `<p><a class="button" href="${escapeHtml(resetPath)}">${text.requestNewLink}</a></p>`;
     const portalLink = `<p class="secondary-action"><a class="link" href="${escapeHtml(`${config.publicUrl}/`)}">${messages.backToPortal}</a></p>`;
-    let page: { title: string; message: string; actions: string };
+    let page: { title: string; intro?: string; message: string; actions: string };
     if (row?.kind === 'INVITATION') {
       const invitee = await findUser(db, row.userId);
       page = invitee?.hasAccountActivated
@@ -153,7 +175,12 @@ ${alert(error)}
             actions: `<p><a class="button" href="${escapeHtml(signInAs(invitee.email))}">${text.toSignIn}</a></p>
 <p class="secondary-action"><a class="link" href="${escapeHtml(resetPath)}">${text.forgotLink}</a></p>`,
           }
-        : { title: text.invitationSpentTitle, message: text.invitationSpent, actions: portalLink };
+        : {
+            title: text.invitationSpentTitle,
+            intro: invitee ? invitationLines(await pendingInvitations(db, invitee.id)) : '',
+            message: text.invitationSpent,
+            actions: portalLink,
+          };
     } else if (row?.kind === 'EMAIL_CHANGE') {
       page = { title: text.emailLinkSpentTitle, message: text.emailLinkSpent, actions: portalLink };
     } else if (row?.kind === 'PASSWORD_RESET') {
@@ -175,18 +202,27 @@ ${alert(error)}
       layout(pages, {
         title: page.title,
         body: `<h1>${escapeHtml(page.title)}</h1>
-<p role="alert">${escapeHtml(page.message)}</p>
+${page.intro ?? ''}<p role="alert">${escapeHtml(page.message)}</p>
 ${page.actions}`,
       }),
     );
   };
 
-  const passwordForm = (key: string, kind: string, email: string, error?: string) => {
-    const title = kind === 'INVITATION' ? text.acceptInvitationTitle : text.setPasswordTitle;
+  const passwordForm = async (
+    key: string,
+    token: { kind: string; userId: string },
+    email: string,
+    error?: string,
+  ) => {
+    const isInvitation = token.kind === 'INVITATION';
+    const title = isInvitation ? text.acceptInvitationTitle : text.setPasswordTitle;
+    const invitations = isInvitation
+      ? invitationLines(await pendingInvitations(db, token.userId))
+      : '';
     return layout(pages, {
       title,
       body: `<h1>${title}</h1>
-<p class="intro" id="password-rules">${escapeHtml(text.setPasswordIntro(email))}</p>
+${invitations}<p class="intro" id="password-rules">${escapeHtml(text.setPasswordIntro(email))}</p>
 ${alert(error)}
 <form method="post" action="${escapeHtml(`${tokenPath}?key=${encodeURIComponent(key)}`)}" class="form" novalidate>
 <input type="hidden" name="username" autocomplete="username" value="${escapeHtml(email)}">
@@ -264,7 +300,7 @@ ${alert(error)}
     if (token.kind === 'EMAIL_CHANGE') {
       return sendPage(reply, 200, emailConfirmForm(key, user.email, token.newEmail ?? ''));
     }
-    return sendPage(reply, 200, passwordForm(key, token.kind, user.email));
+    return sendPage(reply, 200, await passwordForm(key, token, user.email));
   });
 
   app.post(tokenPath, { schema: hide }, async (request, reply) => {
@@ -280,7 +316,9 @@ ${alert(error)}
       password !== repeat
         ? text.passwordsDiffer
         : await passwordProblem(password, passwordUserInputs(user));
-    if (problem) return sendPage(reply, 400, passwordForm(key, token.kind, user.email, problem));
+    if (problem) {
+      return sendPage(reply, 400, await passwordForm(key, token, user.email, problem));
+    }
     // Used up only now, and only once even when the form is sent twice at the same moment.
     const used = await consumeToken(db, key, TOKEN_KINDS, user.id);
     if (!used) return linkInvalid(reply, key);

@@ -82,6 +82,15 @@ export const institutionUserRoles = pgTable(
     role: text('role', {
       enum: ['INSTITUTION_ADMIN', 'INSTITUTION_MEMBER', 'SUPPORT_USER'],
     }).notNull(),
+    /**
+     * Whom the newest invitation mail into this institution named as the inviter (none while a
+     * support user acted as the admin, or when the person asked for it again): the page behind
+     * the invitation link names them too.
+     */
+    invitedBy: uuid('invited_by').references(() => users.id, {
+      onDelete: 'set null',
+      onUpdate: 'cascade',
+    }),
     createdAt: createdAt(),
   },
   (table) => [

@@ -55,7 +55,7 @@ export interface Inviter {
  * "Anna Schäfer hat Sie eingeladen, …" or, without an inviter (or the person themselves asking
  * for their invitation again), "Sie wurden eingeladen, …".
  */
-const invitedLine = (institutionName: string, inviter: Inviter | undefined) => {
+export const invitedLine = (institutionName: string, inviter: Inviter | undefined) => {
   const who = inviter ? `${inviter.firstName} ${inviter.lastName}`.trim() : '';
   return who
     ? `${who} hat Sie eingeladen, im Institutionsportal für „${institutionName}“ mitzuarbeiten.`

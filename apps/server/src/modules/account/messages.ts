@@ -62,6 +62,13 @@ export const pageMessages = {
   acceptInvitationTitle: 'Einladung annehmen',
   setPasswordIntro: (email: string) =>
     `Legen Sie ein Passwort für ${email} fest. Es muss mindestens 10 Zeichen lang und schwer zu erraten sein: kein gängiges Wort und nicht aus Ihrem Namen oder Ihrer E-Mail-Adresse gebildet. Gut geeignet sind mehrere Wörter, verbunden durch Ziffern oder Sonderzeichen.`,
+  /**
+   * Not spec text: the page behind an invitation link names the institutions (one link accepts
+   * all of them) and whom each invitation mail named; one institution reads as the mail's line.
+   */
+  invitedToSeveral:
+    'Sie wurden eingeladen, im Institutionsportal für diese Institutionen mitzuarbeiten:',
+  invitedBy: (name: string) => `eingeladen von ${name}`,
   newPasswordLabel: 'Neues Passwort',
   repeatPasswordLabel: 'Neues Passwort wiederholen',
   passwordsDiffer: 'Die Passwörter stimmen nicht überein.',

@@ -373,6 +373,79 @@ describe('institution administration', () => {
       await call('DELETE', `/api/institution/${SONNENSCHEIN}/user/${janaId}`);
     });
 
+    it('the page behind the link names the institutions that invited and who, as the mails did', async () => {
+      const email = 'kira.gast@example.org';
+      const body = { ...invitee, email, firstName: 'Kira', lastName: 'Gast' };
+      const browser = new TestBrowser(t.app, t.config, '203.0.113.53');
+      let before = mailbox.mails.length;
+      // Sara acting as Anna: the mail names nobody, so the page names nobody either.
+      const res = await t.app.inject({
+        method: 'POST',
+        url: `/api/institution/${SONNENSCHEIN}/user`,
+        headers: bearer(
+          await demoToken(t, 'anna', {
+            impersonator: { id: DEMO_USERS.sara, username: 'sara.support' },
+          }),
+        ),
+        payload: body,
+      });
+      expect(res.statusCode, res.body).toBe(201);
+      const kiraId = res.json().id;
+      const first = TestMailbox.link(await mailbox.next(email, before));
+      let page = await browser.request('GET', first);
+      expect(page.statusCode).toBe(200);
+      expect(page.body).toContain(
+        'Sie wurden eingeladen, im Institutionsportal für „Praxis Sonnenschein“ mitzuarbeiten.',
+      );
+      expect(page.body).not.toContain('Anna Schäfer');
+
+      // Anna sends it again herself: now she is named, in the mail and on the page.
+      before = mailbox.mails.length;
+      await call('POST', `/api/institution/${SONNENSCHEIN}/user/${kiraId}/email/invitation`);
+      const second = TestMailbox.link(await mailbox.next(email, before));
+      page = await browser.request('GET', second);
+      expect(page.body).toContain(
+        'Anna Schäfer hat Sie eingeladen, im Institutionsportal für „Praxis Sonnenschein“ mitzuarbeiten.',
+      );
+
+      // Tom invites the same address into his institution: the newest link accepts both, and
+      // its page lists both with whom each mail named.
+      before = mailbox.mails.length;
+      const tom = await call(
+        'POST',
+        `/api/institution/${DEMO_INSTITUTIONS.abrechnungszentrumNord}/user`,
+        'tom',
+        body,
+      );
+      expect(tom.statusCode, tom.body).toBe(201);
+      const third = TestMailbox.link(await mailbox.next(email, before));
+      page = await browser.request('GET', third);
+      expect(page.body).toContain(
+        'Sie wurden eingeladen, im Institutionsportal für diese Institutionen mitzuarbeiten:',
+      );
+      expect(page.body).toContain(
+        '<li>„Abrechnungszentrum Nord GmbH“ (eingeladen von Tom Krüger)</li><li>„Praxis Sonnenschein“ (eingeladen von Anna Schäfer)</li>',
+      );
+      // The replaced link's page says the same: whom to ask for a new one.
+      const replaced = await browser.request('GET', second);
+      expect(replaced.statusCode).toBe(400);
+      expect(replaced.body).toContain(pageMessages.invitationSpent);
+      expect(replaced.body).toContain('(eingeladen von Tom Krüger)');
+      // A refused password keeps the lines.
+      const weak = await browser.request('POST', third, {
+        form: { password: 'kurz', passwordRepeat: 'kurz' },
+      });
+      expect(weak.statusCode).toBe(400);
+      expect(weak.body).toContain('(eingeladen von Anna Schäfer)');
+
+      await call(
+        'DELETE',
+        `/api/institution/${DEMO_INSTITUTIONS.abrechnungszentrumNord}/user/${kiraId}`,
+        'tom',
+      );
+      await call('DELETE', `/api/institution/${SONNENSCHEIN}/user/${kiraId}`);
+    });
+
     it('an expired invitation link no longer works (default 7 days)', async () => {
       const email = 'ida.abgelaufen@example.org';
       const before = mailbox.mails.length;

@@ -1,6 +1,8 @@
 import type { InstitutionRole, InstitutionUpdate } from '@portal/contract';
 import { and, eq, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
+import { inGermanOrder } from '../../db/german-order';
 import { institutions, institutionUserRoles, users } from '../../db/schema';
 import { type InstitutionScope, isUuid } from '../../plugins/access';
 
@@ -145,6 +147,57 @@ export async function removeMember(
   );
   if (rows.length === 1) return 'done';
   return (await findMember(db, scope, userId)) ? 'last-admin' : 'not-found';
+}
+
+/** Records whom the invitation mail into the scope's institution named (null: nobody). */
+export async function setInviter(
+  db: Db,
+  scope: InstitutionScope,
+  userId: string,
+  inviterId: string | null,
+): Promise<void> {
+  await db
+    .update(institutionUserRoles)
+    .set({ invitedBy: inviterId })
+    .where(
+      and(
+        eq(institutionUserRoles.institutionId, scope.institutionId),
+        eq(institutionUserRoles.userId, userId),
+      ),
+    );
+}
+
+/** An institution a person was invited into, and whom its invitation mail named. */
+export interface PendingInvitation {
+  institutionName: string;
+  inviter: { firstName: string; lastName: string } | undefined;
+}
+
+/**
+ * The institutions of a person who has not activated the account (each membership is an
+ * invitation), in German order, with whom each invitation mail named: what the page behind the
+ * invitation link tells the person (one link accepts them all).
+ */
+export async function pendingInvitations(db: Db, userId: string): Promise<PendingInvitation[]> {
+  const inviter = alias(users, 'inviter');
+  const rows = await db
+    .select({
+      institutionName: institutions.name,
+      firstName: inviter.firstName,
+      lastName: inviter.lastName,
+    })
+    .from(institutionUserRoles)
+    .innerJoin(institutions, eq(institutions.id, institutionUserRoles.institutionId))
+    .leftJoin(inviter, eq(inviter.id, institutionUserRoles.invitedBy))
+    .where(eq(institutionUserRoles.userId, userId))
+    .orderBy(inGermanOrder(institutions.name), institutions.id);
+  return rows.map((row) => ({
+    institutionName: row.institutionName,
+    inviter:
+      row.firstName !== null && row.lastName !== null
+        ? { firstName: row.firstName, lastName: row.lastName }
+        : undefined,
+  }));
 }
 
 /** Takes back a membership just added (its mail could not be sent), whatever the role. */

@@ -31,6 +31,7 @@ import {
   joinAccount,
   removeMember,
   removeMembership,
+  setInviter,
   updateInstitution,
 } from './repository';
 
@@ -90,7 +91,9 @@ async function undoneUnlessSent(undo: () => Promise<unknown>, send: () => Promis
 async function inviterOf(db: Db, mail: MailContext, scope: InstitutionScope, inviteeId: string) {
   if (scope.userId === inviteeId || mail.namesInviter === false) return undefined;
   const caller = await findUser(db, scope.userId);
-  return caller ? { firstName: caller.firstName, lastName: caller.lastName } : undefined;
+  return caller
+    ? { id: caller.id, firstName: caller.firstName, lastName: caller.lastName }
+    : undefined;
 }
 
 async function sendInvitation(
@@ -107,6 +110,7 @@ async function sendInvitation(
     await mail.app.mailer.send(
       invitationAtProviderMail(invitee, name, mail.config.publicUrl, inviter),
     );
+    await setInviter(db, scope, invitee.id, inviter?.id ?? null);
     return;
   }
   const hours = mail.config.account.invitationTtlHours;
@@ -119,6 +123,8 @@ async function sendInvitation(
       invitationMail(invitee, name, actionTokenLink(mail.config, token), hours, inviter),
     ),
   );
+  // The page behind the link names whom this mail named (once it went out).
+  await setInviter(db, scope, invitee.id, inviter?.id ?? null);
 }
 
 /**

@@ -1,0 +1,2 @@
+ALTER TABLE "institution_user_roles" ADD COLUMN "invited_by" uuid;--> statement-breakpoint
+ALTER TABLE "institution_user_roles" ADD CONSTRAINT "institution_user_roles_invited_by_users_id_fk" FOREIGN KEY ("invited_by") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE cascade;
