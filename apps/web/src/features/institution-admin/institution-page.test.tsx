@@ -683,4 +683,33 @@ describe('InstitutionPage', () => {
     await waitFor(() => expect(ida.queryByText('Einladung abgelaufen')).toBeNull());
     expect(ida.getByText(/^Link gültig bis /)).toBeVisible();
   });
+
+  it('a resend for a person who accepted meanwhile says why and shows the list as it is now', async () => {
+    const ACTIVATED = 'Das Konto ist bereits aktiviert; eine Einladung ist nicht mehr nötig.';
+    server.use(
+      http.post(`*/api/institution/${ID}/user/:userId/email/invitation`, () =>
+        contractProblem(409, 'Conflict', ACTIVATED),
+      ),
+      http.get(`*/api/institution/${ID}`, () =>
+        HttpResponse.json({
+          ...INSTITUTION,
+          users: [ANNA, MAX, { ...INVITED, hasAccountActivated: true }],
+        }),
+      ),
+    );
+    renderPage();
+    await userEvent.click(
+      screen.getByRole('button', { name: 'Einladung erneut senden an Ida Neu' }),
+    );
+    expect(
+      await screen.findByText(`Die Einladung konnte nicht versendet werden. ${ACTIVATED}`),
+    ).toBeInTheDocument();
+    // Ida accepted meanwhile: Aktiv, nothing left to resend.
+    await waitFor(() =>
+      expect(
+        screen.queryByRole('button', { name: 'Einladung erneut senden an Ida Neu' }),
+      ).toBeNull(),
+    );
+    expect(screen.getAllByText('Aktiv')).toHaveLength(3);
+  });
 });

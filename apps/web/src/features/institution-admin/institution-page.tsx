@@ -171,8 +171,11 @@ export function InstitutionPage({
         // The new link's validity (the answer is empty): an expired invitation no longer shows
         // as expired.
         void reloadUsers();
-      } catch {
-        notifyError(text.users.resendFailed);
+      } catch (error) {
+        notifyError(withReason(text.users.resendFailed, error));
+        // Removed by another admin meanwhile (404), or the person accepted the invitation
+        // meanwhile (409): the list shows how things are now.
+        if (isGone(error) || (isApiError(error) && error.status === 409)) void reloadUsers();
       } finally {
         markBusy(user.id, false);
       }
