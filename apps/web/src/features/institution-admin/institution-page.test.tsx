@@ -346,6 +346,39 @@ describe('InstitutionPage', () => {
     await waitFor(() => expect(reports.at(-1)).toBe(false));
   });
 
+  it('Escape or × keeps a typed invitation: it opens again with it, leaving asks; Abbrechen drops it', async () => {
+    const reports: boolean[] = [];
+    renderPage(undefined, (hasUnsavedChanges) => reports.push(hasUnsavedChanges));
+    let invitation = await fillInvitation('neu@example.org', 'Nina', 'Neu');
+    await userEvent.selectOptions(within(invitation).getByLabelText('Rolle'), 'INSTITUTION_ADMIN');
+    await userEvent.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    // Still typed input of this page.
+    await waitFor(() => expect(reports.at(-1)).toBe(true));
+    await userEvent.click(screen.getByRole('link', { name: 'Zum Dashboard' }));
+    const question = await screen.findByRole('dialog', { name: 'Ungespeicherte Änderungen' });
+    await userEvent.click(within(question).getByRole('button', { name: 'Auf der Seite bleiben' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+
+    await userEvent.click(screen.getByRole('button', { name: 'Benutzer einladen' }));
+    invitation = await screen.findByRole('dialog', { name: 'Benutzer einladen' });
+    expect(within(invitation).getByLabelText(/E-Mail/)).toHaveValue('neu@example.org');
+    expect(within(invitation).getByLabelText(/Vorname/)).toHaveValue('Nina');
+    expect(within(invitation).getByLabelText('Rolle')).toHaveValue('INSTITUTION_ADMIN');
+    await userEvent.click(within(invitation).getByRole('button', { name: 'Schließen' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+
+    await userEvent.click(screen.getByRole('button', { name: 'Benutzer einladen' }));
+    invitation = await screen.findByRole('dialog', { name: 'Benutzer einladen' });
+    expect(within(invitation).getByLabelText(/Nachname/)).toHaveValue('Neu');
+    await userEvent.click(within(invitation).getByRole('button', { name: 'Abbrechen' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    await waitFor(() => expect(reports.at(-1)).toBe(false));
+    await userEvent.click(screen.getByRole('button', { name: 'Benutzer einladen' }));
+    invitation = await screen.findByRole('dialog', { name: 'Benutzer einladen' });
+    expect(within(invitation).getByLabelText(/E-Mail/)).toHaveValue('');
+  });
+
   it('says "Daten wurden nicht gespeichert." when saving fails', async () => {
     server.use(http.put(`*/api/institution/${ID}`, () => problem(500)));
     renderPage();

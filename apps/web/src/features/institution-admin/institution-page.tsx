@@ -22,7 +22,12 @@ import {
   useUpdateInstitution,
 } from './api/institution-users';
 import { InstitutionDataForm, type SaveOutcome } from './components/institution-data-form';
-import { InviteForm } from './components/invite-form';
+import {
+  EMPTY_INVITE_DRAFT,
+  type InviteDraft,
+  InviteForm,
+  isDraftDirty,
+} from './components/invite-form';
 import { Section } from './components/section';
 import { UsersTable } from './components/users-table';
 import {
@@ -90,6 +95,10 @@ export function InstitutionPage({
   const changeRole = useChangeRole(id);
   const resend = useResendInvitationMail(id);
   const [isInviting, setIsInviting] = useState(false);
+  // What the invitation dialog held when it was closed by ×, Escape or a click beside it: shown
+  // again when it opens (a click beside the dialog had dropped a typed invitation). Abbrechen
+  // and a sent invitation drop it.
+  const [inviteDraft, setInviteDraft] = useState<InviteDraft>(EMPTY_INVITE_DRAFT);
   // One invitation or re-sent mail at a time: a double click sends once.
   const once = useSingleFlight();
   const [toDelete, setToDelete] = useState<InstitutionMember | null>(null);
@@ -98,6 +107,8 @@ export function InstitutionPage({
   // Typed institution data or invitation: leaving the page (or the institution) asks first.
   const unsaved = useUnsavedParts();
   useReportDirty(unsaved.isDirty, onUnsavedChangesChange);
+  // A kept draft is typed input too: leaving the page asks first, as with the dialog open.
+  useReportDirty(!isInviting && isDraftDirty(inviteDraft), unsaved.reporter('invitationDraft'));
 
   useEffect(() => {
     const timer = window.setInterval(() => setNow(Date.now()), CLOCK_TICK_MS);
@@ -257,8 +268,13 @@ export function InstitutionPage({
       >
         <InviteForm
           isSaving={invite.isPending}
+          initialValues={inviteDraft}
+          onValuesChange={setInviteDraft}
           onDirtyChange={unsaved.reporter('invitation')}
-          onCancel={() => setIsInviting(false)}
+          onCancel={() => {
+            setInviteDraft(EMPTY_INVITE_DRAFT);
+            setIsInviting(false);
+          }}
           onSubmit={(invitation) =>
             once(() =>
               invite.mutateAsync(invitation).then(
@@ -276,6 +292,7 @@ export function InstitutionPage({
                       text.invite.existingAccount(`${member.firstName} ${member.lastName}`),
                     );
                   }
+                  setInviteDraft(EMPTY_INVITE_DRAFT);
                   setIsInviting(false);
                 },
                 (error) =>

@@ -10,7 +10,7 @@ import {
   type InstitutionRole,
   type Invitation,
 } from '@portal/contract';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { focusFirstInvalid } from '../../../components/focus-first-invalid';
 import { type DirtyReport, useReportDirty } from '../../../lib/use-unsaved-parts';
 import { institutionAdmin } from '../../../messages/de';
@@ -18,31 +18,62 @@ import { roleLabel } from '../model/institution-changes';
 
 const text = institutionAdmin.invite;
 
+/** What the dialog holds: kept by the page while the dialog is closed without Abbrechen. */
+export interface InviteDraft {
+  email: string;
+  formOfAddress: string;
+  title: string;
+  firstName: string;
+  lastName: string;
+  role: InstitutionRole;
+}
+
+export const EMPTY_INVITE_DRAFT: InviteDraft = {
+  email: '',
+  formOfAddress: '',
+  title: '',
+  firstName: '',
+  lastName: '',
+  role: 'INSTITUTION_MEMBER',
+};
+
+/** Whether anything was typed or chosen. */
+export const isDraftDirty = (values: InviteDraft) =>
+  values.role !== 'INSTITUTION_MEMBER' ||
+  [values.email, values.formOfAddress, values.title, values.firstName, values.lastName].some(
+    (value) => value.trim() !== '',
+  );
+
 export interface InviteFormProps {
   isSaving: boolean;
+  /** The values to start from (a draft the dialog held when it was closed). */
+  initialValues?: InviteDraft;
+  /** Told every change, so the page keeps the draft when the dialog closes. */
+  onValuesChange?: (values: InviteDraft) => void;
   onSubmit(invitation: Invitation): void;
   onCancel(): void;
   /** Whether anything was typed or chosen (lost when the page is left). */
   onDirtyChange?: DirtyReport;
 }
 
-export function InviteForm({ isSaving, onSubmit, onCancel, onDirtyChange }: InviteFormProps) {
-  const [values, setValues] = useState({
-    email: '',
-    formOfAddress: '',
-    title: '',
-    firstName: '',
-    lastName: '',
-    role: 'INSTITUTION_MEMBER' as InstitutionRole,
-  });
+export function InviteForm({
+  isSaving,
+  initialValues = EMPTY_INVITE_DRAFT,
+  onValuesChange,
+  onSubmit,
+  onCancel,
+  onDirtyChange,
+}: InviteFormProps) {
+  const [values, setValues] = useState(initialValues);
   const [isSubmitted, setIsSubmitted] = useState(false);
-  useReportDirty(
-    values.role !== 'INSTITUTION_MEMBER' ||
-      [values.email, values.formOfAddress, values.title, values.firstName, values.lastName].some(
-        (value) => value.trim() !== '',
-      ),
-    onDirtyChange,
-  );
+  useReportDirty(isDraftDirty(values), onDirtyChange);
+  const onValuesChangeRef = useRef(onValuesChange);
+  useEffect(() => {
+    onValuesChangeRef.current = onValuesChange;
+  }, [onValuesChange]);
+  useEffect(() => {
+    onValuesChangeRef.current?.(values);
+  }, [values]);
   const set = (name: keyof typeof values) => (event: { currentTarget: { value: string } }) => {
     const { value } = event.currentTarget;
     setValues((current) => ({ ...current, [name]: value }));
