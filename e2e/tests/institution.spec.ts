@@ -196,7 +196,13 @@ test.describe('institution page (Unternehmen)', () => {
       firstName: 'Max',
       lastName: 'Doppelt',
     });
-    await expect(page.getByText('Die E-Mail-Adresse wird bereits verwendet.')).toBeVisible();
+    // Said by the notification and at the field, which takes the focus.
+    const invitation = page.getByRole('dialog', { name: 'Benutzer einladen' });
+    await expect(invitation.getByText('Die E-Mail-Adresse wird bereits verwendet.')).toBeVisible();
+    await expect(invitation.getByLabel('E-Mail')).toBeFocused();
+    await expect(
+      page.getByRole('alert').filter({ hasText: 'Die E-Mail-Adresse wird bereits verwendet.' }),
+    ).toBeVisible();
     await shot(page, 'institution-invite-dialog');
     await expectNoAxeViolations(page);
     await page.getByRole('dialog').getByRole('button', { name: 'Abbrechen' }).click();

@@ -403,14 +403,39 @@ describe('InstitutionPage', () => {
     renderPage();
     const dialog = await fillInvitation('lena@example.org', 'Lena', 'Neu');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Einladen' }));
-    expect(
-      await screen.findByText('Die E-Mail-Adresse wird bereits verwendet.'),
-    ).toBeInTheDocument();
+    // The notification, and the field's own message.
+    expect(await screen.findAllByText('Die E-Mail-Adresse wird bereits verwendet.')).toHaveLength(
+      2,
+    );
 
+    // Sent again unchanged (the member was removed meanwhile): it goes through.
     status = 201;
     await userEvent.click(within(dialog).getByRole('button', { name: 'Einladen' }));
     expect(await screen.findByText('User wurde erfolgreich eingeladen.')).toBeInTheDocument();
     expect(await screen.findByRole('combobox', { name: 'Rolle von Lena Neu' })).toBeInTheDocument();
+  });
+
+  it("a member's address (409) is marked at the field, which takes the focus, until it is changed", async () => {
+    let calls = 0;
+    server.use(
+      http.post(`*/api/institution/${ID}/user`, () => {
+        calls += 1;
+        return contractProblem(409, 'Conflict', 'Die E-Mail-Adresse wird bereits verwendet.');
+      }),
+    );
+    renderPage();
+    const dialog = await fillInvitation('Max@Example.org', 'Max', 'Weiß');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Einladen' }));
+    const email = within(dialog).getByLabelText(/E-Mail/);
+    await waitFor(() => expect(email).toHaveFocus());
+    expect(email).toHaveAttribute('aria-invalid', 'true');
+    expect(within(dialog).getByText('Die E-Mail-Adresse wird bereits verwendet.')).toBeVisible();
+    // Another address: the mark goes, and it is sent.
+    await userEvent.clear(email);
+    await userEvent.type(email, 'maximilian@example.org');
+    expect(email).not.toHaveAttribute('aria-invalid', 'true');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Einladen' }));
+    await waitFor(() => expect(calls).toBe(2));
   });
 
   it('a refused invitation puts the focus on the first field to fix', async () => {

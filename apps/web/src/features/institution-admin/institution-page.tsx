@@ -99,6 +99,8 @@ export function InstitutionPage({
   // again when it opens (a click beside the dialog had dropped a typed invitation). Abbrechen
   // and a sent invitation drop it.
   const [inviteDraft, setInviteDraft] = useState<InviteDraft>(EMPTY_INVITE_DRAFT);
+  // The address a member already has (409): the dialog's field says so.
+  const [refusedEmail, setRefusedEmail] = useState<{ email: string; message: string }>();
   // One invitation or re-sent mail at a time: a double click sends once.
   const once = useSingleFlight();
   const [toDelete, setToDelete] = useState<InstitutionMember | null>(null);
@@ -270,6 +272,7 @@ export function InstitutionPage({
           isSaving={invite.isPending}
           initialValues={inviteDraft}
           onValuesChange={setInviteDraft}
+          refusedEmail={refusedEmail}
           onDirtyChange={unsaved.reporter('invitation')}
           onCancel={() => {
             setInviteDraft(EMPTY_INVITE_DRAFT);
@@ -295,12 +298,13 @@ export function InstitutionPage({
                   setInviteDraft(EMPTY_INVITE_DRAFT);
                   setIsInviting(false);
                 },
-                (error) =>
-                  notifyError(
-                    isApiError(error) && error.status === 409
-                      ? text.invite.inUse
-                      : text.invite.failed,
-                  ),
+                (error) => {
+                  const isTaken = isApiError(error) && error.status === 409;
+                  notifyError(isTaken ? text.invite.inUse : text.invite.failed);
+                  if (isTaken) {
+                    setRefusedEmail({ email: invitation.email, message: text.invite.inUse });
+                  }
+                },
               ),
             )
           }

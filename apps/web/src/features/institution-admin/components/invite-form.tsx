@@ -50,6 +50,11 @@ export interface InviteFormProps {
   initialValues?: InviteDraft;
   /** Told every change, so the page keeps the draft when the dialog closes. */
   onValuesChange?: (values: InviteDraft) => void;
+  /**
+   * An address the server refused (409: a member already has it), with the message: the field
+   * says so while it holds that address, and takes the focus when it is refused.
+   */
+  refusedEmail?: { email: string; message: string };
   onSubmit(invitation: Invitation): void;
   onCancel(): void;
   /** Whether anything was typed or chosen (lost when the page is left). */
@@ -60,6 +65,7 @@ export function InviteForm({
   isSaving,
   initialValues = EMPTY_INVITE_DRAFT,
   onValuesChange,
+  refusedEmail,
   onSubmit,
   onCancel,
   onDirtyChange,
@@ -74,6 +80,12 @@ export function InviteForm({
   useEffect(() => {
     onValuesChangeRef.current?.(values);
   }, [values]);
+  const emailRef = useRef<HTMLInputElement>(null);
+  useEffect(() => {
+    if (refusedEmail) emailRef.current?.focus();
+  }, [refusedEmail]);
+  const isRefused =
+    !!refusedEmail && values.email.trim().toLowerCase() === refusedEmail.email.trim().toLowerCase();
   const set = (name: keyof typeof values) => (event: { currentTarget: { value: string } }) => {
     const { value } = event.currentTarget;
     setValues((current) => ({ ...current, [name]: value }));
@@ -84,7 +96,10 @@ export function InviteForm({
     firstName: !values.firstName.trim() ? text.required : null,
     lastName: !values.lastName.trim() ? text.required : null,
   };
-  const shown = (name: keyof typeof errors) => (isSubmitted ? errors[name] : null);
+  // A refused address is marked, not blocked: the member may have been removed meanwhile.
+  const shown = (name: keyof typeof errors) =>
+    (isSubmitted ? errors[name] : null) ??
+    (name === 'email' && isRefused ? refusedEmail.message : null);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -112,6 +127,7 @@ export function InviteForm({
           value={values.email}
           error={shown('email')}
           onChange={set('email')}
+          ref={emailRef}
           data-autofocus
         />
         <NativeSelect
