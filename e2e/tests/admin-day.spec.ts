@@ -102,4 +102,45 @@ test.describe("an admin's day", () => {
     await expect(page.getByText('Nutzer Lena Tag wurden erfolgreich gelöscht.')).toBeVisible();
     await expect(row).toHaveCount(0);
   });
+
+  test('on a phone an invited person is a card like the others: the state and both actions on the screen, nothing to push sideways', async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 375, height: 667 });
+    await openInstitution(page);
+    const email = 'lena.handy@example.org';
+    await page.getByRole('button', { name: 'Benutzer einladen' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Benutzer einladen' });
+    await dialog.getByLabel('E-Mail').fill(email);
+    await dialog.getByLabel('Vorname').fill('Lena');
+    await dialog.getByLabel('Nachname').fill('Handy');
+    await dialog.getByRole('button', { name: 'Einladen' }).click();
+    const row = page.getByTestId(`user-row-${email}`);
+    await expect(row).toContainText('Link gültig bis');
+    // The invited person's card had pushed the list wider than the screen.
+    await expect(page.getByTestId('table-scroll-hint')).toHaveCount(0);
+    for (const control of [
+      row.getByText('Eingeladen (gerade eben)'),
+      row.getByRole('button', { name: 'Einladung erneut senden an Lena Handy' }),
+      row.getByRole('button', { name: 'Lena Handy löschen' }),
+    ]) {
+      await control.scrollIntoViewIfNeeded();
+      await expect(control).toBeInViewport({ ratio: 1 });
+      // Its text whole, not cut inside its box ('Einladung erneu…').
+      const cut = await control.evaluate((element) =>
+        [element, ...Array.from(element.querySelectorAll('*'))].some(
+          (part) => part.scrollWidth > part.clientWidth + 1,
+        ),
+      );
+      expect(cut).toBe(false);
+    }
+    await expectNoAxeViolations(page);
+    await shot(page, 'phone-invited');
+    await row.getByRole('button', { name: 'Lena Handy löschen' }).click();
+    await page
+      .getByRole('dialog', { name: 'Benutzer löschen' })
+      .getByRole('button', { name: 'Löschen' })
+      .click();
+    await expect(row).toHaveCount(0);
+  });
 });

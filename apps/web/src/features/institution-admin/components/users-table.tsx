@@ -32,6 +32,7 @@ import {
   minutesSinceInvite,
   roleLabel,
 } from '../model/institution-changes';
+import classes from './users-table.module.css';
 
 const text = institutionAdmin.users;
 
@@ -63,12 +64,12 @@ function UserState({ user, now }: { user: InstitutionMember; now: number }) {
   return (
     <Stack gap={4} align="flex-start">
       {isExpired && (
-        <Badge color={EXPIRED_COLOR} variant="filled" tt="none" style={{ minWidth: 'max-content' }}>
+        <Badge color={EXPIRED_COLOR} variant="filled" tt="none" className={classes.stateBadge}>
           {text.invitationExpired}
         </Badge>
       )}
       {/* Never cut: the table had squeezed it to 'Eingeladen (gerade eb…'. */}
-      <Badge color={INVITED_COLOR} variant="outline" tt="none" style={{ minWidth: 'max-content' }}>
+      <Badge color={INVITED_COLOR} variant="outline" tt="none" className={classes.stateBadge}>
         {invited}
       </Badge>
       {validUntil && (
@@ -220,7 +221,7 @@ export function UsersTable({
                       <UserState user={user} now={now} />
                     </Table.Td>
                     <Table.Td data-label={text.actions}>
-                      <Group gap="xs" wrap="nowrap">
+                      <Group gap="xs" wrap="nowrap" className={classes.actions}>
                         {!user.hasAccountActivated && (
                           <Button
                             size="xs"
