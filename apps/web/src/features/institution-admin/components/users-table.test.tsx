@@ -194,4 +194,33 @@ describe('UsersTable: the invitation state', () => {
     expect(lena.queryByText('Einladung abgelaufen')).toBeNull();
     expect(lena.queryByText(/Link /)).toBeNull();
   });
+
+  it('a long list finds the expired invitations by searching for "abgelaufen"', () => {
+    const others = people(USERS_SEARCH_FROM);
+    renderWithProviders(
+      <UsersTable
+        users={[
+          ...others,
+          invited('2026-11-25T09:00:00.000Z'),
+          {
+            ...invited('2026-12-02T09:00:00.000Z'),
+            id: '00000000-0000-4000-8000-000000000998',
+            email: 'noch.gueltig@klinik.example',
+            lastName: 'Gültig',
+          },
+        ]}
+        currentUserId={others[0]!.id}
+        now={now}
+        busyUserIds={new Set()}
+        onRoleChange={vi.fn()}
+        onDelete={vi.fn()}
+        onResend={vi.fn()}
+      />,
+    );
+    fireEvent.change(screen.getByLabelText('Benutzer durchsuchen'), {
+      target: { value: 'abgelaufen' },
+    });
+    expect(bodyRows()).toHaveLength(1);
+    expect(bodyRows()[0]).toHaveTextContent('Lena Neumann');
+  });
 });
