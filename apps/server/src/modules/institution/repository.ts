@@ -1,7 +1,6 @@
 import type { InstitutionMember, SupportContact } from '@portal/contract';
-import { and, asc, desc, eq, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { inGermanOrder } from '../../db/german-order';
 import {
   accountTokens,
   institutions,
@@ -25,50 +24,11 @@ export async function findInstitution(
   return rows[0];
 }
 
-export async function listMembers(db: Db, scope: InstitutionScope): Promise<InstitutionMember[]> {
-  const rows = await db
-    .select({
-      id: users.id,
-      email: users.email,
-      firstName: users.firstName,
-      lastName: users.lastName,
-      title: users.title,
-      formOfAddress: users.formOfAddress,
-      hasAccountActivated: users.hasAccountActivated,
-      dateTimeCreated: users.dateTimeCreated,
-      role: institutionUserRoles.role,
-    })
-    .from(institutionUserRoles)
-    .innerJoin(users, eq(users.id, institutionUserRoles.userId))
-    .where(eq(institutionUserRoles.institutionId, scope.institutionId))
-    .orderBy(inGermanOrder(users.lastName), inGermanOrder(users.firstName), asc(users.id));
-  return rows.map((row) => ({
-    ...row,
-    fullName: `${row.firstName} ${row.lastName}`.trim(),
-    dateTimeCreated: row.dateTimeCreated.toISOString(),
-  }));
-}
-
-export async function listSupportContacts(
-  db: Db,
-  scope: InstitutionScope,
-): Promise<SupportContact[]> {
-  return db
-    .select({
-      description: supportContacts.description,
-      phone: supportContacts.phone,
-      email: supportContacts.email,
-    })
-    .from(supportContacts)
-    .where(eq(supportContacts.institutionId, scope.institutionId))
-    .orderBy(asc(supportContacts.position), asc(supportContacts.id));
-}
-
 /**
  * The institution with its members and support contacts in one statement (the members and
- * contacts as JSON arrays, ordered as {@link listMembers} and {@link listSupportContacts}). A
- * member who has not activated the account carries until when the newest unused invitation
- * link works (see {@link invitationValidUntil}).
+ * contacts as JSON arrays: members by last name, first name and id in German order, contacts by
+ * their position). A member who has not activated the account carries until when the newest
+ * unused invitation link works (see {@link invitationValidUntil}).
  */
 export async function findInstitutionWithDetails(db: Db, scope: InstitutionScope) {
   const rows = await db
