@@ -76,7 +76,9 @@ export const documents = {
     businessCase: 'Geschäftsfall',
     businessCasePlaceholder: 'Geschäftsfall auswählen',
     uploadTitle: 'Dateien hochladen',
+    /** Not spec text: the drop zone's invitation with a mouse, and on a touch screen. */
     dropzone: 'Dateien hierher ziehen oder klicken, um Dateien auszuwählen',
+    dropzoneTouch: 'Dateien hierher ziehen oder tippen, um Dateien auszuwählen',
     /** Under the drop zone; `limit` the largest file (`50 MB`) when the server names it. */
     dropzoneHint: (limit: string | undefined) =>
       `PDF, PNG, JPEG, WebP, DOCX, XLSX, ODT, ODS oder Textdateien${

@@ -4,10 +4,10 @@ import userEvent from '@testing-library/user-event';
 import { http } from 'msw';
 import { setupServer } from 'msw/node';
 import { Link } from 'react-router';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { contractJson, contractProblem } from '../../../test/contract-response';
 import { Pathname, renderWithProviders } from '../../../test/render';
-import { UploadForm } from './upload-form';
+import { TOUCH_QUERY, UploadForm } from './upload-form';
 
 const PRAXIS = '11111111-1111-4111-8111-111111111111';
 const TI = '44444444-4444-4444-8444-444444444444';
@@ -268,5 +268,33 @@ describe('UploadForm', () => {
     expect(screen.getByText(/mehrere Dateien auf einmal möglich/)).not.toHaveTextContent(
       'höchstens',
     );
+  });
+
+  it('asks a touch screen to tap the zone, a mouse to click it', () => {
+    const media = vi.spyOn(window, 'matchMedia').mockImplementation(
+      (query) =>
+        ({
+          matches: query === TOUCH_QUERY,
+          media: query,
+          addEventListener: () => {},
+          removeEventListener: () => {},
+        }) as unknown as MediaQueryList,
+    );
+    try {
+      renderForm();
+      expect(
+        screen.getByText('Dateien hierher ziehen oder tippen, um Dateien auszuwählen'),
+      ).toBeInTheDocument();
+      expect(screen.queryByText(/klicken/)).toBeNull();
+    } finally {
+      media.mockRestore();
+    }
+  });
+
+  it('with a mouse the zone says klicken', () => {
+    renderForm();
+    expect(
+      screen.getByText('Dateien hierher ziehen oder klicken, um Dateien auszuwählen'),
+    ).toBeInTheDocument();
   });
 });

@@ -19,6 +19,7 @@ import {
   Title,
 } from '@mantine/core';
 import { Dropzone, type FileRejection } from '@mantine/dropzone';
+import { useMediaQuery } from '@mantine/hooks';
 import type { DocumentType, RelationshipBusinessCase } from '@portal/contract';
 import { useRef, useState } from 'react';
 import { focusFirstInvalid } from '../../../components/focus-first-invalid';
@@ -46,6 +47,9 @@ interface Entry extends UploadDraft {
   progress: number;
   message: string;
 }
+
+/** A touch screen as the primary pointer (a phone, a tablet): the zone is tapped, not clicked. */
+export const TOUCH_QUERY = '(pointer: coarse)';
 
 export const TYPE_OPTIONS = DOCUMENT_TYPES.map((value) => ({
   value,
@@ -95,6 +99,7 @@ export function UploadForm({
   const [submitted, setSubmitted] = useState(false);
   /** Why the files of the last choice that were not taken were refused (one line each). */
   const [refused, setRefused] = useState<string[]>([]);
+  const isTouch = useMediaQuery(TOUCH_QUERY, false, { getInitialValueInEffect: false });
   const uploading = entries.some((entry) => entry.status === 'uploading');
   /** What the upload button sends: new drafts and failed entries (sent again). */
   const drafts = entries.filter((entry) => entry.status === 'draft' || entry.status === 'failed');
@@ -204,7 +209,7 @@ export function UploadForm({
           // The zone itself is focusable; Enter or Space opens the file picker.
         >
           <Stack gap={4} align="center" py="lg" style={{ pointerEvents: 'none' }}>
-            <Text fw={600}>{t.manage.dropzone}</Text>
+            <Text fw={600}>{isTouch ? t.manage.dropzoneTouch : t.manage.dropzone}</Text>
             <Text size="sm" c="dimmed">
               {t.manage.dropzoneHint(limit)}
             </Text>
