@@ -10,6 +10,7 @@ import {
   primaryKey,
   text,
   timestamp,
+  uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
 import { businessCases, institutions, users } from './core';
@@ -48,10 +49,21 @@ export const documents = pgTable(
      * version is refused (409), so one person's edit does not silently undo another's.
      */
     version: integer('version').notNull().default(1),
+    /**
+     * The uploading page's key for this file (its `Idempotency-Key`): the same upload sent again
+     * (the answer was lost on the way back, the browser or the person tried again) finds its
+     * document instead of storing the file a second time.
+     */
+    uploadKey: uuid('upload_key'),
   },
   (table) => [
     index('documents_institution_type_idx').on(table.institutionId, table.type),
     index('documents_business_case_idx').on(table.businessCaseId),
+    uniqueIndex('documents_upload_key_idx').on(
+      table.institutionId,
+      table.uploadedBy,
+      table.uploadKey,
+    ),
     check('documents_display_name_not_blank', sql`length(trim(${table.displayName})) > 0`),
     check('documents_size_nonnegative', sql`${table.size} >= 0`),
   ],

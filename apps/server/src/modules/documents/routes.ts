@@ -87,6 +87,16 @@ const institutionParams = z.object({ id });
 const documentParams = z.object({ id, documentId: id });
 const caseParams = z.object({ id, businessCaseId: id });
 const typeQuery = z.object({ documentType: documentType.optional() });
+/** The page's key for one file it uploads, the same each time it sends that file again. */
+const uploadHeaders = z.object({
+  'idempotency-key': z
+    .string()
+    .regex(
+      /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i,
+      'Ungültiger Idempotency-Key (eine UUID erwartet)',
+    )
+    .optional(),
+});
 
 async function openBlobStore(
   config: Config,
@@ -291,10 +301,19 @@ export const documentRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (
           'Streams the file to the store (never held in memory); at most UPLOAD_MAX_BYTES (413); ' +
           'type by content: PDF, PNG, JPEG, WebP, DOCX, XLSX, ODT, ODS, plain text (else 400). ' +
           '`metadata`: displayName, createdAt (JJJJ-MM-TT), type, optional description. ' +
-          'Members of the trusted contractor owning the business case only (else 404).',
+          'Members of the trusted contractor owning the business case only (else 404). ' +
+          'With an `Idempotency-Key` (a UUID the page keeps for the file), sending the same ' +
+          'upload again (its answer was lost) stores nothing new: the document stored the ' +
+          'first time is answered with 200, with the details of this sending; while that ' +
+          'first sending is still in progress, 409.',
         params: caseParams,
+        headers: uploadHeaders,
         consumes: ['multipart/form-data'],
-        response: { 201: documentSchema, ...problemResponses(400, 401, 404) },
+        response: {
+          200: documentSchema,
+          201: documentSchema,
+          ...problemResponses(400, 401, 404, 409),
+        },
       },
     },
     async (request, reply) => {
@@ -362,15 +381,16 @@ export const documentRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (
           })) ?? [{ path: 'metadata', message: 'Kein gültiges JSON' }],
         );
       }
-      const created = await createDocument(
+      const { document, repeated } = await createDocument(
         app.db,
         store,
         scope,
         request.params.businessCaseId,
         { tempKey: uploaded.key, contentType: uploaded.contentType, size: uploaded.size },
         parsed.result.data,
+        request.headers['idempotency-key']?.toLowerCase(),
       );
-      return reply.code(201).send(created);
+      return reply.code(repeated ? 200 : 201).send(document);
     },
   );
 };

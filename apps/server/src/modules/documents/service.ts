@@ -320,10 +320,89 @@ export function checkedDisplayName(name: string): string {
 export const tempKey = () => `tmp/${randomUUID()}`;
 export const documentKey = (id: string) => `doc/${id}`;
 
+export const UPLOAD_IN_PROGRESS =
+  'Diese Datei wird gerade schon hochgeladen. Bitte warten Sie einen Moment und versuchen Sie es dann erneut.';
+
+const isUploadKeyViolation = (error: unknown): boolean => {
+  for (let e: unknown = error; e; e = (e as { cause?: unknown }).cause) {
+    const { code, constraint, constraint_name } = e as {
+      code?: string;
+      constraint?: string;
+      constraint_name?: string;
+    };
+    if (code === '23505') {
+      const name = constraint ?? constraint_name;
+      return name === undefined || name === 'documents_upload_key_idx';
+    }
+  }
+  return false;
+};
+
+/**
+ * The document an earlier sending of this upload stored (same institution, uploader and key),
+ * brought up to the details of this sending: the person may have corrected them after being
+ * told the upload failed (its answer was lost). Undefined when there is none; a sending still
+ * in progress answers 409.
+ */
+async function storedUpload(
+  db: Db,
+  access: DocumentAccess,
+  uploadKey: string,
+  businessCaseId: string,
+  displayName: string,
+  metadata: DocumentUploadMetadata,
+): Promise<PortalDocument | undefined> {
+  const [row] = await db
+    .select({
+      id: documents.id,
+      state: documents.state,
+      businessCaseId: documents.businessCaseId,
+      type: documents.type,
+      displayName: documents.displayName,
+      description: documents.description,
+      documentDate: documents.documentDate,
+    })
+    .from(documents)
+    .where(
+      and(
+        eq(documents.institutionId, access.institutionId),
+        eq(documents.uploadedBy, access.userId),
+        eq(documents.uploadKey, uploadKey),
+      ),
+    )
+    .limit(1);
+  if (!row) return undefined;
+  if (row.state !== 'published') throw conflict(UPLOAD_IN_PROGRESS);
+  const description = metadata.description ? metadata.description : null;
+  if (
+    row.businessCaseId !== businessCaseId ||
+    row.type !== metadata.type ||
+    row.displayName !== displayName ||
+    row.description !== description ||
+    row.documentDate !== metadata.createdAt
+  ) {
+    await db
+      .update(documents)
+      .set({
+        businessCaseId,
+        type: metadata.type,
+        displayName,
+        description,
+        documentDate: metadata.createdAt,
+        version: sql`${documents.version} + 1`,
+      })
+      .where(eq(documents.id, row.id));
+  }
+  const [stored] = await selectDocuments(db, access).where(eq(documents.id, row.id));
+  return stored ? toDocument(stored) : undefined;
+}
+
 /**
  * Stores an uploaded file: the blob under a temporary key (already written by the caller), then
  * the row (pending), then the blob moved to its final key, then the row published. Any failure
- * removes what was written.
+ * removes what was written. With `uploadKey` (the page's Idempotency-Key), an upload this person
+ * already stored under that key is not stored again: its document is answered (`repeated`),
+ * with the details of this sending, and the file just received is dropped.
  */
 export async function createDocument(
   db: Db,
@@ -332,32 +411,65 @@ export async function createDocument(
   businessCaseId: string,
   upload: { tempKey: string; contentType: string; size: number },
   metadata: DocumentUploadMetadata,
-): Promise<PortalDocument> {
+  uploadKey?: string,
+): Promise<{ document: PortalDocument; repeated: boolean }> {
   const id = randomUUID();
   const key = documentKey(id);
   let rowWritten = false;
+  const dropUpload = () => store.delete(upload.tempKey).catch(() => {});
   try {
     assertManages(access, businessCaseId);
     const displayName = checkedDisplayName(metadata.displayName);
-    await db.insert(documents).values({
-      id,
-      institutionId: access.institutionId,
-      businessCaseId,
-      type: metadata.type,
-      displayName,
-      description: metadata.description ? metadata.description : null,
-      documentDate: metadata.createdAt,
-      contentType: upload.contentType,
-      size: upload.size,
-      storageKey: key,
-      state: 'pending',
-      uploadedBy: access.userId,
-    });
+    if (uploadKey) {
+      const stored = await storedUpload(
+        db,
+        access,
+        uploadKey,
+        businessCaseId,
+        displayName,
+        metadata,
+      );
+      if (stored) {
+        await dropUpload();
+        return { document: stored, repeated: true };
+      }
+    }
+    try {
+      await db.insert(documents).values({
+        id,
+        institutionId: access.institutionId,
+        businessCaseId,
+        type: metadata.type,
+        displayName,
+        description: metadata.description ? metadata.description : null,
+        documentDate: metadata.createdAt,
+        contentType: upload.contentType,
+        size: upload.size,
+        storageKey: key,
+        state: 'pending',
+        uploadedBy: access.userId,
+        uploadKey: uploadKey ?? null,
+      });
+    } catch (error) {
+      // The same upload arrived twice at once: the one that came first stores it.
+      if (!uploadKey || !isUploadKeyViolation(error)) throw error;
+      const stored = await storedUpload(
+        db,
+        access,
+        uploadKey,
+        businessCaseId,
+        displayName,
+        metadata,
+      );
+      if (!stored) throw error;
+      await dropUpload();
+      return { document: stored, repeated: true };
+    }
     rowWritten = true;
     await store.move(upload.tempKey, key);
     await db.update(documents).set({ state: 'published' }).where(eq(documents.id, id));
   } catch (error) {
-    await store.delete(upload.tempKey).catch(() => {});
+    await dropUpload();
     if (rowWritten) {
       await db.delete(documents).where(eq(documents.id, id));
       await store.delete(key).catch(() => {});
@@ -366,7 +478,7 @@ export async function createDocument(
   }
   const [row] = await selectDocuments(db, access).where(eq(documents.id, id));
   if (!row) throw new ProblemError(500);
-  return toDocument(row);
+  return { document: toDocument(row), repeated: false };
 }
 
 /**

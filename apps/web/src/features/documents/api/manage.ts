@@ -60,7 +60,8 @@ export class UploadConnectionError extends Error {
  * `POST /institution/{iid}/business_case/{bcid}/document` as multipart (`file` and the JSON
  * `metadata` field), through XMLHttpRequest so the progress of each file can be shown.
  * Non-2xx rejects with ApiError (with the problem's German reason), no answer with
- * UploadConnectionError.
+ * UploadConnectionError. `uploadKey` goes along as the Idempotency-Key: the same file sent again
+ * with it (after a lost answer) is not stored a second time.
  */
 export async function uploadDocument(
   institutionId: string,
@@ -68,6 +69,7 @@ export async function uploadDocument(
   file: File,
   metadata: DocumentUploadMetadata,
   onProgress: (fraction: number) => void,
+  uploadKey?: string,
 ): Promise<PortalDocument> {
   const url = `${API_BASE}/institution/${enc(institutionId)}/business_case/${enc(businessCaseId)}/document`;
   const body = new FormData();
@@ -81,6 +83,7 @@ export async function uploadDocument(
     request.open('POST', url);
     request.setRequestHeader('Accept', 'application/json');
     if (token) request.setRequestHeader('Authorization', `Bearer ${token}`);
+    if (uploadKey) request.setRequestHeader('Idempotency-Key', uploadKey);
     request.upload.onprogress = (event) => {
       if (event.lengthComputable && event.total > 0) onProgress(event.loaded / event.total);
     };

@@ -1,7 +1,13 @@
 import { documentUploadMetadata } from '@portal/contract';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../../lib/api-client';
-import { draftFromFile, draftsComplete, failureMessage, isoToday } from './upload-draft';
+import {
+  draftFromFile,
+  draftsComplete,
+  failureMessage,
+  isoToday,
+  randomUuid,
+} from './upload-draft';
 
 describe('upload drafts', () => {
   it('prefills the display name from the file name, the date and the type', () => {
@@ -14,6 +20,20 @@ describe('upload drafts', () => {
       description: '',
     });
     expect(draftFromFile(file, '2026-11-23', 'invoice').key).not.toBe(draft.key);
+    expect(draftFromFile(file, '2026-11-23', 'invoice').uploadKey).not.toBe(draft.uploadKey);
+  });
+
+  it('makes an upload key also where crypto.randomUUID is missing (plain http)', () => {
+    const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
+    vi.stubGlobal('isSecureContext', false);
+    try {
+      const keys = new Set(Array.from({ length: 50 }, () => randomUuid()));
+      expect(keys.size).toBe(50);
+      for (const key of keys) expect(key).toMatch(uuid);
+    } finally {
+      vi.unstubAllGlobals();
+    }
+    expect(randomUuid()).toMatch(uuid);
   });
 
   it('makes a file name with a line break, tab or control character one line, as the server takes it', () => {

@@ -7,6 +7,12 @@ import { DISPLAY_NAME_MAX_LENGTH } from './limits';
 /** One chosen file with the metadata the form edits before it is uploaded. */
 export interface UploadDraft {
   key: string;
+  /**
+   * The upload's Idempotency-Key, the same each time this file is sent: when an answer was lost
+   * (the connection dropped once the server had stored the file), sending it again stores
+   * nothing new.
+   */
+  uploadKey: string;
   file: File;
   displayName: string;
   /** ISO date (yyyy-MM-dd). */
@@ -17,11 +23,27 @@ export interface UploadDraft {
 
 let counter = 0;
 
+/**
+ * A random UUID (version 4). `crypto.randomUUID` exists only on https (and localhost); an
+ * installation reached over plain http still has `crypto.getRandomValues`.
+ */
+export function randomUuid(): string {
+  if (typeof crypto.randomUUID === 'function' && globalThis.isSecureContext !== false) {
+    return crypto.randomUUID();
+  }
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  bytes[6] = ((bytes[6] ?? 0) & 0x0f) | 0x40;
+  bytes[8] = ((bytes[8] ?? 0) & 0x3f) | 0x80;
+  const hex = [...bytes].map((byte) => byte.toString(16).padStart(2, '0')).join('');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+}
+
 /** A draft for a dropped or picked file: display name prefilled from the file name. */
 export function draftFromFile(file: File, today: string, type: DocumentType): UploadDraft {
   counter += 1;
   return {
     key: `${counter}-${file.name}`,
+    uploadKey: randomUuid(),
     file,
     // A longer file name is cut to what the server accepts; the field shows the rest editable.
     // A name with a line break, tab or control character (possible in file names) is made one

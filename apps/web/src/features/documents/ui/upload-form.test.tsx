@@ -1,7 +1,7 @@
 import { documentSchema } from '@portal/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { http } from 'msw';
+import { HttpResponse, http } from 'msw';
 import { setupServer } from 'msw/node';
 import { Link } from 'react-router';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -37,9 +37,11 @@ afterAll(() => server.close());
 interface Sent {
   metadata: Record<string, unknown>;
   fileName: string;
+  /** The Idempotency-Key the upload carried. */
+  key: string | null;
 }
 
-/** Answers the uploads in turn with `answers` (a status, 201 for success). */
+/** Answers the uploads in turn with `answers` (a status, 201 for success, 0: no answer). */
 function answerUploads(answers: number[]) {
   const sent: Sent[] = [];
   server.use(
@@ -50,8 +52,9 @@ function answerUploads(answers: number[]) {
         /name="metadata"\r\n(?:[^\r\n]+\r\n)*\r\n([^\r\n]*)/.exec(body)?.[1] ?? 'null',
       );
       const file = { name: /name="file"; filename="([^"]*)"/.exec(body)?.[1] ?? '', size: 13 };
-      sent.push({ metadata, fileName: file.name });
+      sent.push({ metadata, fileName: file.name, key: request.headers.get('idempotency-key') });
       const status = answers[sent.length - 1] ?? 201;
+      if (status === 0) return HttpResponse.error();
       if (status !== 201) {
         return contractProblem(status, 'Fehler', 'Der Speicher ist gerade nicht erreichbar.');
       }
@@ -169,6 +172,29 @@ describe('UploadForm', () => {
 
     await userEvent.click(screen.getByRole('button', { name: 'Ergebnisse ausblenden' }));
     expect(screen.queryByRole('article', { name: 'befund.pdf' })).toBeNull();
+  });
+
+  it('sends a file again with the key it was first sent with: a lost answer stores nothing twice', async () => {
+    // The connection dropped on the way back: the server may have stored the file already.
+    const sent = answerUploads([0, 201, 201]);
+    renderForm();
+    const entry = await chooseFile(pdf());
+    await userEvent.click(screen.getByRole('button', { name: '1 Datei hochladen' }));
+    expect(await within(entry).findByRole('alert')).toHaveTextContent(
+      'Hinzufügen des Dokuments fehlgeschlagen: Die Verbindung wurde unterbrochen. Bitte versuchen Sie es erneut.',
+    );
+    await userEvent.click(screen.getByRole('button', { name: '1 Datei hochladen' }));
+    expect(await within(entry).findByRole('status')).toHaveTextContent(
+      'Hinzufügen des Dokuments erfolgreich',
+    );
+    // The same file chosen once more is another upload, with a key of its own.
+    await userEvent.upload(screen.getByLabelText('Dateien zum Hochladen auswählen'), pdf());
+    await userEvent.click(await screen.findByRole('button', { name: '1 Datei hochladen' }));
+    await waitFor(() => expect(sent).toHaveLength(3));
+    const [first, again, other] = sent.map((upload) => upload.key);
+    expect(first).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+    expect(again).toBe(first);
+    expect(other).not.toBe(first);
   });
 
   it('a failed file can be removed, and hiding the results keeps it while others succeeded', async () => {

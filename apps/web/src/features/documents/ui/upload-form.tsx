@@ -162,6 +162,7 @@ export function UploadForm({
               description: draft.description.trim() || undefined,
             },
             (progress) => patch(draft.key, { progress }),
+            draft.uploadKey,
           );
           patch(draft.key, { status: 'done', progress: 1, message: t.added });
           notifySuccess(t.added);
