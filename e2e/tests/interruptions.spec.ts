@@ -97,4 +97,53 @@ test.describe('an upload interrupted', () => {
       tiCase.getByTestId('manage-document-row').filter({ hasText: 'SEPA-Mandat' }),
     ).toHaveCount(1);
   });
+
+  test('the person leaves while a file is on its way and is told the choice is lost: the upload stops and nothing is stored', async ({
+    page,
+    context,
+  }) => {
+    const tiCase = await openUpload(page, 'information');
+    const name = `Information ${Date.now()}.pdf`;
+    // 1.8 MB over a line that sends 150 KB a second: about 12 s on its way.
+    const buffer = Buffer.concat([pdf(name), Buffer.alloc(1_800_000, 0x41)]);
+    await page.getByLabel('Dateien zum Hochladen auswählen').setInputFiles({
+      name,
+      mimeType: 'application/pdf',
+      buffer,
+    });
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Network.enable');
+    await cdp.send('Network.emulateNetworkConditions', {
+      offline: false,
+      latency: 20,
+      downloadThroughput: -1,
+      uploadThroughput: 150_000,
+    });
+    const answered = page
+      .waitForResponse(UPLOAD, { timeout: 20_000 })
+      .then(() => true)
+      .catch(() => false);
+    await page.getByRole('button', { name: '1 Datei hochladen' }).click();
+    await expect(page.getByRole('progressbar', { name: new RegExp(name) })).toBeVisible();
+    await page.getByRole('link', { name: 'Dashboard' }).first().click();
+    const question = page.getByRole('dialog', { name: 'Ungespeicherte Änderungen' });
+    await expect(question).toContainText('gehen die Auswahl und Ihre Angaben verloren');
+    await question.getByRole('button', { name: 'Seite verlassen' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
+    await cdp.send('Network.emulateNetworkConditions', {
+      offline: false,
+      latency: 0,
+      downloadThroughput: -1,
+      uploadThroughput: -1,
+    });
+    // Long enough for the upload to have arrived, had it gone on.
+    expect(await answered).toBe(false);
+    // Back on the page (the chosen customer is in its address): the file is not there.
+    await page.goBack();
+    await expect(tiCase).toBeVisible();
+    await expect(tiCase.getByText('Dokumente werden geladen …')).toHaveCount(0);
+    await expect(tiCase.getByTestId('manage-document-row').filter({ hasText: name })).toHaveCount(
+      0,
+    );
+  });
 });

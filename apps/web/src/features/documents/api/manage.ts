@@ -61,7 +61,8 @@ export class UploadConnectionError extends Error {
  * `metadata` field), through XMLHttpRequest so the progress of each file can be shown.
  * Non-2xx rejects with ApiError (with the problem's German reason), no answer with
  * UploadConnectionError. `uploadKey` goes along as the Idempotency-Key: the same file sent again
- * with it (after a lost answer) is not stored a second time.
+ * with it (after a lost answer) is not stored a second time. `signal` stops the upload (the
+ * connection is closed, the server stores nothing) and rejects with an AbortError.
  */
 export async function uploadDocument(
   institutionId: string,
@@ -69,7 +70,7 @@ export async function uploadDocument(
   file: File,
   metadata: DocumentUploadMetadata,
   onProgress: (fraction: number) => void,
-  uploadKey?: string,
+  { uploadKey, signal }: { uploadKey?: string; signal?: AbortSignal } = {},
 ): Promise<PortalDocument> {
   const url = `${API_BASE}/institution/${enc(institutionId)}/business_case/${enc(businessCaseId)}/document`;
   const body = new FormData();
@@ -78,8 +79,12 @@ export async function uploadDocument(
   body.append('metadata', JSON.stringify(description ? { ...rest, description } : rest));
   body.append('file', file, file.name);
   const token = await accessTokenFor(url);
+  signal?.throwIfAborted();
   return new Promise((resolve, reject) => {
     const request = new XMLHttpRequest();
+    const stop = () => request.abort();
+    signal?.addEventListener('abort', stop, { once: true });
+    const settle = () => signal?.removeEventListener('abort', stop);
     request.open('POST', url);
     request.setRequestHeader('Accept', 'application/json');
     if (token) request.setRequestHeader('Authorization', `Bearer ${token}`);
@@ -88,6 +93,7 @@ export async function uploadDocument(
       if (event.lengthComputable && event.total > 0) onProgress(event.loaded / event.total);
     };
     request.onload = () => {
+      settle();
       let parsed: unknown;
       try {
         parsed = request.responseText ? JSON.parse(request.responseText) : undefined;
@@ -106,8 +112,18 @@ export async function uploadDocument(
         reject(new ApiError(request.status, problem, parsed));
       }
     };
-    request.onerror = () => reject(new UploadConnectionError());
-    request.onabort = () => reject(new UploadConnectionError());
+    request.onerror = () => {
+      settle();
+      reject(new UploadConnectionError());
+    };
+    request.onabort = () => {
+      settle();
+      reject(
+        signal?.aborted
+          ? new DOMException('upload stopped', 'AbortError')
+          : new UploadConnectionError(),
+      );
+    };
     request.send(body);
   });
 }

@@ -3,7 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HttpResponse, http } from 'msw';
 import { setupServer } from 'msw/node';
-import { Link } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { contractJson, contractProblem } from '../../../test/contract-response';
 import { Pathname, renderWithProviders } from '../../../test/render';
@@ -79,22 +79,29 @@ function answerUploads(answers: number[]) {
   return sent;
 }
 
+/** Its children on /document only, as the page that holds the form. */
+function OnDocumentPage({ children }: { children: React.ReactNode }) {
+  return useLocation().pathname === '/document' ? children : null;
+}
+
 function renderForm(maxBytes?: number) {
   let uploaded = 0;
   renderWithProviders(
     <>
       <Link to="/dashboard">Zum Dashboard</Link>
       <Pathname />
-      <UploadForm
-        maxBytes={maxBytes}
-        customerId={PRAXIS}
-        businessCases={businessCases}
-        documentType="invoice"
-        dispatch={() => {}}
-        onUploaded={() => {
-          uploaded += 1;
-        }}
-      />
+      <OnDocumentPage>
+        <UploadForm
+          maxBytes={maxBytes}
+          customerId={PRAXIS}
+          businessCases={businessCases}
+          documentType="invoice"
+          dispatch={() => {}}
+          onUploaded={() => {
+            uploaded += 1;
+          }}
+        />
+      </OnDocumentPage>
     </>,
     { route: '/document' },
   );
@@ -195,6 +202,36 @@ describe('UploadForm', () => {
     expect(first).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
     expect(again).toBe(first);
     expect(other).not.toBe(first);
+  });
+
+  it('stops the files on their way when the person leaves after the question: nothing is stored behind their back', async () => {
+    let aborted = false;
+    let started = 0;
+    server.use(
+      http.post(`*/api/institution/${PRAXIS}/business_case/${TI}/document`, async ({ request }) => {
+        started += 1;
+        // A slow line: no answer until the upload is stopped.
+        await new Promise<void>((resolve) => {
+          request.signal.addEventListener('abort', () => {
+            aborted = true;
+            resolve();
+          });
+        });
+        return HttpResponse.error();
+      }),
+    );
+    renderForm();
+    await chooseFile(pdf());
+    await userEvent.click(screen.getByRole('button', { name: '1 Datei hochladen' }));
+    await waitFor(() => expect(started).toBe(1));
+    await userEvent.click(screen.getByRole('link', { name: 'Zum Dashboard' }));
+    const question = await screen.findByRole('dialog', { name: 'Ungespeicherte Änderungen' });
+    expect(aborted).toBe(false);
+    await userEvent.click(within(question).getByRole('button', { name: 'Seite verlassen' }));
+    await waitFor(() => expect(screen.getByTestId('pathname')).toHaveTextContent('/dashboard'));
+    await waitFor(() => expect(aborted).toBe(true));
+    // The person chose to leave: no failure is reported on the next page.
+    expect(screen.queryByText(/fehlgeschlagen/)).toBeNull();
   });
 
   it('a failed file can be removed, and hiding the results keeps it while others succeeded', async () => {

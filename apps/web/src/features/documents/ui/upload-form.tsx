@@ -21,7 +21,7 @@ import {
 import { Dropzone, type FileRejection } from '@mantine/dropzone';
 import { useMediaQuery } from '@mantine/hooks';
 import type { DocumentType, RelationshipBusinessCase } from '@portal/contract';
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { focusFirstInvalid } from '../../../components/focus-first-invalid';
 import { GermanDateInput } from '../../../components/german-date-input';
 import { LeaveGuard } from '../../../components/leave-guard';
@@ -107,6 +107,17 @@ export function UploadForm({
   const isDirty = drafts.length > 0 || uploading;
   useReportDirty(isDirty, reportDirty);
 
+  /** The uploads on their way, by entry: leaving the page stops them (see below). */
+  const running = useRef(new Map<string, AbortController>());
+  // The person left while files were on their way (after the leave question said the choice
+  // is lost): the uploads stop, so that nothing is stored behind their back.
+  useEffect(() => {
+    const uploads = running.current;
+    return () => {
+      for (const controller of uploads.values()) controller.abort();
+    };
+  }, []);
+
   const patch = (key: string, change: Partial<Entry>) =>
     setEntries((current) =>
       current.map((entry) => (entry.key === key ? { ...entry, ...change } : entry)),
@@ -150,6 +161,8 @@ export function UploadForm({
     await uploadMany(
       batch,
       async ({ draft }) => {
+        const controller = new AbortController();
+        running.current.set(draft.key, controller);
         try {
           await uploadDocument(
             customerId,
@@ -162,15 +175,19 @@ export function UploadForm({
               description: draft.description.trim() || undefined,
             },
             (progress) => patch(draft.key, { progress }),
-            draft.uploadKey,
+            { uploadKey: draft.uploadKey, signal: controller.signal },
           );
           patch(draft.key, { status: 'done', progress: 1, message: t.added });
           notifySuccess(t.added);
         } catch (error) {
+          // Stopped because the person left: they chose so, nothing to tell.
+          if (controller.signal.aborted) throw error;
           const message = failureMessage(t.addFailed, error);
           patch(draft.key, { status: 'failed', message });
           notifyError(message);
           throw error;
+        } finally {
+          running.current.delete(draft.key);
         }
       },
       { success: t.added, failure: (error) => failureMessage(t.addFailed, error) },
