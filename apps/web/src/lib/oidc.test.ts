@@ -2,6 +2,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { IdentityChangedElsewhereError } from './impersonation-tokens';
 import {
   createSession,
+  isHeldBackBySession,
+  isSessionOver,
   oidcAuthority,
   type SessionUserManager,
   safeReturnTo,
@@ -119,7 +121,13 @@ describe('getValidAccessToken', () => {
       }),
     });
     const { session } = makeSession(manager);
-    await expect(session.getValidAccessToken()).rejects.toThrow('invalid_grant');
+    // 'Failed to refresh token' (spec section 8), held back like every later request: not a
+    // failure of the server (no 'Keine Verbindung zum Server', no load error beside the notice).
+    const error = await session.getValidAccessToken().catch((reason: unknown) => reason);
+    expect(error).toEqual(expect.objectContaining({ message: 'Failed to refresh token' }));
+    expect(isHeldBackBySession(error)).toBe(true);
+    expect(isSessionOver(error)).toBe(true);
+    expect((error as Error).cause).toEqual(expect.objectContaining({ name: 'ErrorResponse' }));
     expect(manager.removeUser).toHaveBeenCalled();
     expect(manager.signinRedirect).toHaveBeenCalledWith({
       state: { returnTo: '/orders?institutionId=abc' },
@@ -183,7 +191,7 @@ describe('a session over while the page holds unsaved input', () => {
     const { session } = makeSession(manager, { hasUnsavedInput: () => true });
     const told = vi.fn();
     session.subscribeStale(told);
-    await expect(session.getValidAccessToken()).rejects.toThrow('invalid_grant');
+    await expect(session.getValidAccessToken()).rejects.toThrow('Failed to refresh token');
     expect(manager.removeUser).toHaveBeenCalled();
     expect(manager.signinRedirect).not.toHaveBeenCalled();
     expect(session.isWaitingForSignIn()).toBe(true);

@@ -193,8 +193,8 @@ export function safeReturnTo(value: unknown): string {
 
 /** Nothing to renew with: no stored sign-in, or the renewal gave none. */
 class SessionOverError extends Error {
-  constructor() {
-    super('Failed to refresh token');
+  constructor(options?: ErrorOptions) {
+    super('Failed to refresh token', options);
     this.name = 'SessionOverError';
   }
 }
@@ -318,7 +318,14 @@ export function createSession(
         // network failure or a provider that did not answer properly fails this request alone,
         // and the next one tries again. Signing out there had thrown away every tab's unsaved
         // input for a moment without a connection.
-        if (isSessionOver(error)) await signOutAndSignIn().catch(() => undefined);
+        if (isSessionOver(error)) {
+          await signOutAndSignIn().catch(() => undefined);
+          // Held back like every later request of this page (isHeldBackBySession): the first
+          // one to meet the ended session is no failure of the server either. Its load had
+          // shown 'Keine Verbindung zum Server' and the institution's load error beside the
+          // notice of the ended session, after a night with the tab open.
+          throw error instanceof SessionOverError ? error : new SessionOverError({ cause: error });
+        }
         throw error instanceof Error ? error : new Error('Failed to refresh token');
       } finally {
         refreshing = null;

@@ -4,6 +4,7 @@ import { act, renderHook } from '@testing-library/react';
 import { http } from 'msw';
 import type { ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { setAccessTokenProvider } from '../../lib/api-client';
 import { contractJson } from '../../test/contract-response';
 import { setupMswServer } from '../../test/msw-server';
 import { useInstitutionSelection } from './use-institution-selection';
@@ -210,5 +211,32 @@ describe('useInstitutionSelection with hundreds of institutions', () => {
     expect(listLoads).toBe(0);
     expect(loads).toEqual([A]);
     expect(view.result.current.institutions.map((i) => i.name)).toEqual(['Praxis Sonnenschein']);
+  });
+});
+
+describe('useInstitutionSelection: a session that ended', () => {
+  afterEach(() => setAccessTokenProvider(null));
+
+  it('a reload the ended session held back is no load error (a tab left open overnight)', async () => {
+    const onLoadError = vi.fn();
+    const view = render(roles, onLoadError);
+    await waitFor(() => expect(view.result.current.isSettled).toBe(true));
+    // The night is over: the session hands out no token, the page waits for a new sign-in.
+    let heldBack = 0;
+    setAccessTokenProvider(async () => {
+      heldBack += 1;
+      throw Object.assign(new Error('Failed to refresh token'), { name: 'SessionOverError' });
+    });
+    await passes(360_000);
+    await waitFor(() => expect(heldBack).toBeGreaterThan(0));
+    // The failed reload settles a few turns later (real timeouts).
+    for (let turn = 0; turn < 20; turn += 1) {
+      await act(() => new Promise((resolve) => setTimeout(resolve, 10)));
+    }
+    // Not 'Es ist ein Fehler beim Laden der Institution aufgetreten' beside the notice that the
+    // person is signed out: the institution shown stays.
+    expect(onLoadError).not.toHaveBeenCalled();
+    expect(view.result.current.failedInstitutionIds).toEqual([]);
+    expect(view.result.current.currentInstitution?.name).toBe('Praxis Sonnenschein');
   });
 });

@@ -1,6 +1,7 @@
 import type { Institution, InstitutionSummary, InstitutionUserRole } from '@portal/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { isHeldBackBySession } from '../../lib/oidc';
 import { institutionQueryKey, institutionQueryOptions } from './api/get-institution';
 import { institutionSummariesQueryOptions } from './api/list-institutions';
 import {
@@ -139,15 +140,19 @@ export function useInstitutionSelection({
     return () => window.clearInterval(timer);
   }, [currentInstitutionId, reloadIfStale]);
 
-  const currentFailed = currentInstitutionId !== null && current.isError;
+  // A load the session held back (it ended, the page waits for a new sign-in; or the page is
+  // stale) is no failure to report: the notice of the ended session says what happened.
+  const currentFailed =
+    currentInstitutionId !== null && current.isError && !isHeldBackBySession(current.error);
+  const listFailed = summaries.isError && !isHeldBackBySession(summaries.error);
   const failedInstitutionIds = useMemo(
-    () => ids.filter((id) => (id === currentInstitutionId ? currentFailed : summaries.isError)),
-    [ids, currentInstitutionId, currentFailed, summaries.isError],
+    () => ids.filter((id) => (id === currentInstitutionId ? currentFailed : listFailed)),
+    [ids, currentInstitutionId, currentFailed, listFailed],
   );
   // Each failure is reported once: the current institution's load (per id) and the list's.
   const failures = [
     ...(currentFailed ? [currentInstitutionId] : []),
-    ...(summaries.isError ? [LIST_FAILURE] : []),
+    ...(listFailed ? [LIST_FAILURE] : []),
   ].join(',');
   const reported = useRef(new Set<string>());
   const onLoadErrorRef = useRef(onLoadError);
