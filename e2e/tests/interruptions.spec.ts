@@ -1,10 +1,18 @@
-import type { Page } from '@playwright/test';
-import { ACCOUNTS, expect, screenshot, signIn, test } from '../support/fixtures';
+import type { Locator, Page } from '@playwright/test';
+import {
+  ACCOUNTS,
+  expect,
+  expectNoAxeViolations,
+  screenshot,
+  signIn,
+  submitSignIn,
+  test,
+} from '../support/fixtures';
 
 /**
  * Interruptions in a working day: an upload whose connection drops, on the way there or on the
- * way back. One server for the file (as every spec); each test uses document types and names of
- * its own.
+ * way back, or that the person leaves; a tab left open overnight. One server for the file (as
+ * every spec); each test uses document types and names of its own.
  */
 
 const shot = (page: Page, name: string) => screenshot(page, 'interruptions', name);
@@ -145,5 +153,113 @@ test.describe('an upload interrupted', () => {
     await expect(tiCase.getByTestId('manage-document-row').filter({ hasText: name })).toHaveCount(
       0,
     );
+  });
+});
+
+/**
+ * The night passes: the page's sign-in ends at the provider (its refresh token revoked, as the
+ * provider ends a session after hours without use) and the page's clock jumps 12 hours ahead,
+ * its due timers firing once, as when a laptop's lid is opened in the morning.
+ */
+async function nightPasses(page: Page) {
+  const refreshToken = await page.evaluate(() => {
+    const key = Object.keys(localStorage).find((name) => name.startsWith('oidc.user:'))!;
+    return String(
+      (JSON.parse(localStorage.getItem(key)!) as Record<string, unknown>).refresh_token,
+    );
+  });
+  const revoked = await page.request.post('/auth/realms/portal/protocol/openid-connect/revoke', {
+    form: { token: refreshToken, token_type_hint: 'refresh_token', client_id: 'portal-web' },
+  });
+  expect(revoked.ok()).toBe(true);
+  await page.clock.fastForward('12:00:00');
+}
+
+/**
+ * The page's clock back to the real time: the night passed for the page alone, the server's
+ * clock did not move, and new tokens would look 12 hours old to the page. (A real night moves
+ * both.)
+ */
+const morningForTheServerToo = (page: Page) => page.clock.setSystemTime(new Date());
+
+/** Signs in again in the window `button` ('Erneut anmelden') opens. */
+async function signInAgain(page: Page, button: Locator, email: string) {
+  const opened = page.waitForEvent('popup');
+  await button.click();
+  const popup = await opened;
+  const closed = popup.waitForEvent('close');
+  const asked = popup
+    .getByLabel('E-Mail')
+    .waitFor()
+    .then(() => true)
+    .catch(() => false);
+  if (await Promise.race([closed.then(() => false), asked])) await submitSignIn(popup, email);
+  await closed;
+}
+
+test.describe('a tab left open overnight', () => {
+  test('with files chosen and details typed: in the morning the page says only that the session ended, the upload says why it failed, and after signing in again it goes through', async ({
+    page,
+  }) => {
+    await page.clock.install();
+    const tiCase = await openUpload(page, 'delivery_note');
+    const name = `Lieferschein ${Date.now()}.pdf`;
+    await page
+      .getByLabel('Dateien zum Hochladen auswählen')
+      .setInputFiles({ name, mimeType: 'application/pdf', buffer: pdf(name) });
+    const entry = page.getByTestId('upload-entry').filter({ hasText: name });
+    await entry.getByRole('textbox', { name: 'Beschreibung (optional)' }).fill('Am Abend getippt');
+    await page.waitForLoadState('networkidle');
+
+    await nightPasses(page);
+    const notice = page
+      .getByRole('alert')
+      .filter({ hasText: 'Ihre Eingaben auf dieser Seite bleiben erhalten.' });
+    await expect(notice).toContainText('Sie sind nicht mehr angemeldet');
+    await page.getByRole('button', { name: '1 Datei hochladen' }).click();
+    await expect(entry.getByTestId('upload-result')).toHaveText(
+      'Hinzufügen des Dokuments fehlgeschlagen: Sie sind nicht mehr angemeldet. Bitte melden Sie sich erneut an und versuchen Sie es dann noch einmal.',
+    );
+    // Nothing claims the server is down or the page is broken (a reload would lose the input).
+    await expect(page.getByText('Keine Verbindung zum Server')).toHaveCount(0);
+    await expect(page.getByText(/Fehler beim Laden der Institution/)).toHaveCount(0);
+    await expect(page.getByText(/konnten nicht geladen werden/)).toHaveCount(0);
+    await expect(entry.getByRole('textbox', { name: 'Beschreibung (optional)' })).toHaveValue(
+      'Am Abend getippt',
+    );
+    await shot(page, 'overnight-upload');
+    await expectNoAxeViolations(page);
+
+    await morningForTheServerToo(page);
+    await signInAgain(page, notice.getByRole('button', { name: 'Erneut anmelden' }), ACCOUNTS.tom);
+    await expect(notice).toHaveCount(0);
+    await page.getByRole('button', { name: '1 Datei hochladen' }).click();
+    await expect(entry.getByTestId('upload-result')).toHaveText(
+      'Hinzufügen des Dokuments erfolgreich',
+    );
+    await expect(tiCase.getByTestId('manage-document-row').filter({ hasText: name })).toContainText(
+      'Am Abend getippt',
+    );
+  });
+
+  test('without input: in the morning the tab goes to the sign-in page, and signing in brings the person back to the page they left', async ({
+    page,
+    context,
+  }) => {
+    await page.clock.install();
+    await signIn(page, ACCOUNTS.anna, `/orders?createdFrom=2026-01-01`);
+    await expect(page.getByRole('heading', { level: 1, name: 'Aufträge' })).toBeVisible();
+    await page.waitForLoadState('networkidle');
+
+    // The provider's own sign-in ended too (its sessions last 10 hours at most).
+    await context.clearCookies();
+    await nightPasses(page);
+    await expect(page).toHaveURL(/\/auth\/realms\/portal\//);
+    await shot(page, 'overnight-sign-in');
+    await morningForTheServerToo(page);
+    await submitSignIn(page, ACCOUNTS.anna);
+    await expect(page).toHaveURL(/\/orders\?createdFrom=2026-01-01$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Aufträge' })).toBeVisible();
+    await expect(page.getByText('Keine Verbindung zum Server')).toHaveCount(0);
   });
 });

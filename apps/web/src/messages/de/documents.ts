@@ -44,6 +44,9 @@ export const documents = {
   withReason: (message: string, reason: string | undefined) =>
     reason ? `${message}: ${reason}` : message,
   connectionLost: 'Die Verbindung wurde unterbrochen. Bitte versuchen Sie es erneut.',
+  /** Not spec text: the reason of a change the ended session held back (input kept). */
+  signedOut:
+    'Sie sind nicht mehr angemeldet. Bitte melden Sie sich erneut an und versuchen Sie es dann noch einmal.',
   /** Descriptions of the document tiles (spec section 2, word for word). */
   tile: {
     none: 'no documents',

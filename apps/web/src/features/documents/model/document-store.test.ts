@@ -60,6 +60,31 @@ describe('document store (spec section 4)', () => {
     expect(s.loadAllError).toBe(true);
   });
 
+  it('a reload the ended session held back keeps the lists, without an error asking for a reload', async () => {
+    let s = initialDocumentStore<string>();
+    const dispatch = (e: DocumentStoreEvent<string>) => {
+      s = documentStoreReducer(s, e);
+    };
+    await loadAllCases(['a', 'b'], async (id) => [`${id}1`], dispatch);
+    const heldBack = Object.assign(new Error('Failed to refresh token'), {
+      name: 'SessionOverError',
+    });
+    await loadAllCases(
+      ['a', 'b'],
+      async () => {
+        throw heldBack;
+      },
+      dispatch,
+      (error) => error === heldBack,
+    );
+    expect(s).toMatchObject({
+      loading: false,
+      loadAllError: false,
+      businessCaseErrors: [],
+      byBusinessCase: { a: ['a1'], b: ['b1'] },
+    });
+  });
+
   it('parallel uploads each record success or failure with the message; others continue', async () => {
     let s = initialDocumentStore<never>();
     const dispatch = (e: DocumentStoreEvent<never>) => {

@@ -23,6 +23,7 @@ export type DocumentStoreEvent<D> =
   | { type: 'loadAllStarted' }
   | { type: 'loadAllSucceeded'; byBusinessCase: Record<string, D[]> }
   | { type: 'loadAllFailed' }
+  | { type: 'loadAllHeldBack' }
   | { type: 'loadCaseStarted'; businessCaseId: string }
   | { type: 'loadCaseSucceeded'; businessCaseId: string; documents: D[] }
   | { type: 'loadCaseFailed'; businessCaseId: string }
@@ -56,6 +57,8 @@ export function documentStoreReducer<D>(
       };
     case 'loadAllFailed':
       return { ...state, loading: false, loadAllError: true };
+    case 'loadAllHeldBack':
+      return { ...state, loading: false };
     case 'loadCaseStarted':
       return { ...state, loading: true };
     case 'loadCaseSucceeded':
@@ -82,14 +85,24 @@ export function documentStoreReducer<D>(
   }
 }
 
-/** Loads every case; one failed case marks only that case, all failing sets the global error. */
+/**
+ * Loads every case; one failed case marks only that case, all failing sets the global error.
+ * A load `heldBack` says was never sent (the session ended; the page waits for a new sign-in)
+ * changes nothing: the lists stay as they were, without an error that asks for a reload (which
+ * would throw away the input the page keeps).
+ */
 export async function loadAllCases<D>(
   caseIds: string[],
   load: (businessCaseId: string) => Promise<D[]>,
   dispatch: (event: DocumentStoreEvent<D>) => void,
+  heldBack: (error: unknown) => boolean = () => false,
 ): Promise<void> {
   dispatch({ type: 'loadAllStarted' });
   const results = await Promise.allSettled(caseIds.map((id) => load(id)));
+  if (results.some((result) => result.status === 'rejected' && heldBack(result.reason))) {
+    dispatch({ type: 'loadAllHeldBack' });
+    return;
+  }
   if (caseIds.length > 0 && results.every((r) => r.status === 'rejected')) {
     dispatch({ type: 'loadAllFailed' });
     return;

@@ -69,6 +69,13 @@ describe('upload drafts', () => {
     expect(failureMessage('Hinzufügen des Dokuments fehlgeschlagen', cut)).toBe(
       'Hinzufügen des Dokuments fehlgeschlagen: Die Verbindung wurde unterbrochen. Bitte versuchen Sie es erneut.',
     );
+    // Never sent, the session had ended (a tab left open overnight): said so, not a bare failure.
+    const heldBack = Object.assign(new Error('Failed to refresh token'), {
+      name: 'SessionOverError',
+    });
+    expect(failureMessage('Hinzufügen des Dokuments fehlgeschlagen', heldBack)).toBe(
+      'Hinzufügen des Dokuments fehlgeschlagen: Sie sind nicht mehr angemeldet. Bitte melden Sie sich erneut an und versuchen Sie es dann noch einmal.',
+    );
   });
 
   it("prefills today in Germany, not the browser's day (computer set to Los Angeles)", () => {

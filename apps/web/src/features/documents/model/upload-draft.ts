@@ -1,6 +1,7 @@
 import { type DocumentType, toOneLine } from '@portal/contract';
 import { isApiError } from '../../../lib/api-client';
 import { germanToday } from '../../../lib/german-today';
+import { isHeldBackBySession } from '../../../lib/oidc';
 import { documents as t } from '../../../messages/de';
 import { DISPLAY_NAME_MAX_LENGTH } from './limits';
 
@@ -65,6 +66,8 @@ export function failureMessage(message: string, error: unknown): string {
   if (error instanceof Error && error.name === 'UploadConnectionError') {
     return t.withReason(message, t.connectionLost);
   }
+  // Never sent: the session ended (the notice offers 'Erneut anmelden'; the input stays).
+  if (isHeldBackBySession(error)) return t.withReason(message, t.signedOut);
   return message;
 }
 

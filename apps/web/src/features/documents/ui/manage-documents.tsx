@@ -21,6 +21,7 @@ import { useSearchParams } from 'react-router';
 import { LeaveGuard } from '../../../components/leave-guard';
 import { LoadingStatus } from '../../../components/loading-status';
 import { ScrollTable } from '../../../components/scroll-table';
+import { isHeldBackBySession } from '../../../lib/oidc';
 import { useUnsavedParts } from '../../../lib/use-unsaved-parts';
 import { documents as t } from '../../../messages/de';
 import { documentMetadataQueryKey } from '../api/document-metadata';
@@ -151,6 +152,7 @@ function CustomerDocuments({
       (event: DocumentStoreEvent<PortalDocument>) => {
         if (mounted.current) dispatch(event);
       },
+      isHeldBackBySession,
     );
   }, [cases, customerId, documentType]);
 
