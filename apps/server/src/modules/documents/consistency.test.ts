@@ -10,7 +10,7 @@ import { documents } from '../../db/schema';
 import { DEMO_BUSINESS_CASES, DEMO_INSTITUTIONS } from '../../db/seed/demo-ids';
 import { type BlobStore, bufferStream, FolderBlobStore } from './blob-store';
 import { blobStoreOf } from './routes';
-import { SWEEP_GRACE_MS, sweepAtStartup, sweepOrphans } from './service';
+import { SWEEP_GRACE_MS, sweepAtStartup, sweepOrphans, sweepPeriodically } from './service';
 
 const P = DEMO_INSTITUTIONS.praxisSonnenschein;
 const CASE = DEMO_BUSINESS_CASES.nordSonnenschein.TIORDER;
@@ -152,6 +152,27 @@ describe('document consistency', () => {
     expect((await rows(fresh))[0]?.state).toBe('published');
     await t.database.db.delete(documents).where(eq(documents.id, fresh));
     await store.delete(`doc/${fresh}`);
+  });
+
+  it('a running server sweeps again: the half-written file of an upload cut by a crash just before a restart does not stay for weeks', async () => {
+    // Cut by the crash 61 minutes ago, a minute before the restart: the start-up sweep spared it.
+    const cut = `tmp/${crypto.randomUUID()}`;
+    await store.put(cut, bufferStream('halb geschrieben'));
+    await age(cut, new Date(Date.now() - SWEEP_GRACE_MS - 60_000));
+    // An upload streaming right now.
+    const streaming = `tmp/${crypto.randomUUID()}`;
+    await store.put(streaming, bufferStream('frisch'));
+    const logged: object[] = [];
+    const log = { warn: (object: object) => logged.push(object), error: () => {} };
+    const stop = sweepPeriodically(t.database, store, 20, log);
+    try {
+      await expect.poll(async () => (await keys()).includes(cut), { timeout: 5_000 }).toBe(false);
+    } finally {
+      await stop();
+    }
+    expect(await keys()).toContain(streaming);
+    expect(logged).toContainEqual({ removed: 1 });
+    await store.delete(streaming);
   });
 
   it('an upload streaming while another process starts and sweeps is stored (it got a 500)', async () => {

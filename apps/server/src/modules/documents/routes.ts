@@ -37,7 +37,9 @@ import {
   listDocuments,
   openDocument,
   resolveDocumentAccess,
+  SWEEP_GRACE_MS,
   sweepAtStartup,
+  sweepPeriodically,
   updateDocument,
   writeTemporary,
 } from './service';
@@ -127,6 +129,7 @@ export const documentRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (
   const { store, close } = await openBlobStore(config);
   blobStoreOf.set(config, store);
   app.addHook('onClose', close);
+  let stopSweeps: (() => Promise<void>) | undefined;
   // Before serving: seed blobs for the demo rows, then remove what a crash left behind.
   app.addHook('onReady', async () => {
     if (config.seedDemoData) {
@@ -142,7 +145,11 @@ export const documentRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (
     else if (swept.removed > 0) {
       app.log.warn({ removed: swept.removed }, 'documents: removed orphans of an earlier crash');
     }
+    // And every grace period while running: what a crash left just before a restart is
+    // spared above and removed within two grace periods of its last write.
+    stopSweeps = sweepPeriodically(app.database, store, SWEEP_GRACE_MS, app.log);
   });
+  app.addHook('onClose', async () => stopSweeps?.());
 
   await app.register(multipart, {
     limits: { fileSize: maxBytes, files: 1, fields: 4, fieldSize: 16 * 1024, parts: 6 },
