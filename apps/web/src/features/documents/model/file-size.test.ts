@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatFileSize, formatSizeLimit } from './file-size';
+import { formatFileSize, formatSizeLimit, formatTooLarge } from './file-size';
 
 const MB = 1024 * 1024;
 
@@ -30,5 +30,24 @@ describe('formatSizeLimit: the upload limit, rounded down', () => {
     [100, '1 KB'],
   ])('%d bytes → %s', (bytes, text) => {
     expect(formatSizeLimit(bytes)).toBe(text);
+  });
+});
+
+describe('formatTooLarge: a refused file never looks as large as the limit', () => {
+  it('names both to the byte when the rounding would make them equal', () => {
+    expect(formatTooLarge(2 * MB + 1, 2 * MB)).toEqual({
+      size: '2.097.153 Byte',
+      limit: '2 MB (2.097.152 Byte)',
+    });
+    expect(formatTooLarge(Math.round(2.04 * MB), 2 * MB)).toEqual({
+      size: '2.139.095 Byte',
+      limit: '2 MB (2.097.152 Byte)',
+    });
+  });
+
+  it('keeps the rounded sizes when they differ', () => {
+    expect(formatTooLarge(3 * MB, 2 * MB)).toEqual({ size: '3 MB', limit: '2 MB' });
+    expect(formatTooLarge(2.2 * MB, 2 * MB)).toEqual({ size: '2,2 MB', limit: '2 MB' });
+    expect(formatTooLarge(1.96 * MB, 1.95 * MB)).toEqual({ size: '2 MB', limit: '1,9 MB' });
   });
 });

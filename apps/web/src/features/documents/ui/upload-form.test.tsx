@@ -310,6 +310,16 @@ describe('UploadForm', () => {
     expect(screen.queryByTestId('upload-refused')).toBeNull();
   });
 
+  it('a file just over the limit is not called as large as the limit: both to the byte', async () => {
+    renderForm(2 * 1024 * 1024);
+    const over = new File(['%PDF'], 'knapp.pdf', { type: 'application/pdf' });
+    Object.defineProperty(over, 'size', { value: 2 * 1024 * 1024 + 1 });
+    await userEvent.upload(screen.getByLabelText('Dateien zum Hochladen auswählen'), [over]);
+    expect(await screen.findByTestId('upload-refused')).toHaveTextContent(
+      '„knapp.pdf“ (2.097.153 Byte) ist zu groß und wurde nicht übernommen. Erlaubt sind höchstens 2 MB (2.097.152 Byte) je Datei.',
+    );
+  });
+
   it('offers only the types the server takes, so a phone converts its photos to JPEG', async () => {
     const sent = answerUploads([]);
     renderForm(50 * 1024 * 1024);

@@ -33,7 +33,7 @@ import { UPLOAD_ACCEPT } from '../model/accept';
 import type { DocumentStoreEvent } from '../model/document-store';
 import { uploadMany } from '../model/document-store';
 import { DOCUMENT_TYPES } from '../model/document-types';
-import { formatFileSize, formatSizeLimit } from '../model/file-size';
+import { formatFileSize, formatSizeLimit, formatTooLarge } from '../model/file-size';
 import { DESCRIPTION_MAX_LENGTH, DISPLAY_NAME_MAX_LENGTH } from '../model/limits';
 import { draftFromFile, failureMessage, isoToday, type UploadDraft } from '../model/upload-draft';
 
@@ -138,13 +138,15 @@ export function UploadForm({
 
   function refuse(rejections: FileRejection[]) {
     setRefused(
-      rejections.map(({ file, errors }) =>
-        limit && errors.some((error) => error.code === 'file-too-large')
-          ? t.manage.fileTooLarge(file.name, formatFileSize(file.size), limit)
-          : errors.some((error) => error.code === 'file-invalid-type')
-            ? t.manage.fileTypeRefused(file.name)
-            : t.manage.fileRefused(file.name),
-      ),
+      rejections.map(({ file, errors }) => {
+        if (maxBytes && errors.some((error) => error.code === 'file-too-large')) {
+          const sizes = formatTooLarge(file.size, maxBytes);
+          return t.manage.fileTooLarge(file.name, sizes.size, sizes.limit);
+        }
+        return errors.some((error) => error.code === 'file-invalid-type')
+          ? t.manage.fileTypeRefused(file.name)
+          : t.manage.fileRefused(file.name);
+      }),
     );
   }
 
