@@ -95,6 +95,9 @@ export const documents = {
     /** A dropped file of a type the server does not take (its own message's words). */
     fileTypeRefused: (name: string) =>
       `„${name}“ wurde nicht übernommen. Dieser Dateityp ist nicht erlaubt.`,
+    /** Not spec text: a file chosen again while it still waits to be uploaded. */
+    fileAlreadyChosen: (name: string) =>
+      `„${name}“ ist bereits ausgewählt und wurde nicht noch einmal übernommen.`,
     dropzoneLabel: 'Dateien zum Hochladen auswählen',
     displayName: 'Anzeigename',
     createdAt: 'Datum',

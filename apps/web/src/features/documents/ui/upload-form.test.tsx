@@ -310,6 +310,34 @@ describe('UploadForm', () => {
     expect(screen.queryByTestId('upload-refused')).toBeNull();
   });
 
+  it('the same file chosen again while it waits is not taken twice, and the person is told', async () => {
+    const sent = answerUploads([201]);
+    renderForm();
+    const file = pdf();
+    await chooseFile(file);
+    // Chosen once more from the disk: the same name, size and time of change.
+    const again = new File(['%PDF-1.4 test'], 'befund.pdf', {
+      type: 'application/pdf',
+      lastModified: file.lastModified,
+    });
+    await userEvent.upload(screen.getByLabelText('Dateien zum Hochladen auswählen'), again);
+    expect(await screen.findByTestId('upload-refused')).toHaveTextContent(
+      '„befund.pdf“ ist bereits ausgewählt und wurde nicht noch einmal übernommen.',
+    );
+    expect(screen.getAllByRole('article', { name: 'befund.pdf' })).toHaveLength(1);
+    // Another file of the same name is another file.
+    await userEvent.upload(
+      screen.getByLabelText('Dateien zum Hochladen auswählen'),
+      new File(['%PDF-1.4 zweite Fassung'], 'befund.pdf', { type: 'application/pdf' }),
+    );
+    await waitFor(() =>
+      expect(screen.getAllByRole('article', { name: 'befund.pdf' })).toHaveLength(2),
+    );
+    expect(screen.queryByTestId('upload-refused')).toBeNull();
+    await userEvent.click(screen.getByRole('button', { name: '2 Dateien hochladen' }));
+    await waitFor(() => expect(sent).toHaveLength(2));
+  });
+
   it('a file just over the limit is not called as large as the limit: both to the byte', async () => {
     renderForm(2 * 1024 * 1024);
     const over = new File(['%PDF'], 'knapp.pdf', { type: 'application/pdf' });

@@ -123,8 +123,26 @@ export function UploadForm({
       current.map((entry) => (entry.key === key ? { ...entry, ...change } : entry)),
     );
 
-  function addFiles(files: File[]) {
+  function addFiles(chosen: File[]) {
     const today = isoToday();
+    // The same file chosen again while it still waits (or is on its way) would be stored twice:
+    // it is not taken again, and the person is told so. Once uploaded, it may be chosen anew.
+    const sameFile = (a: File, b: File) =>
+      a.name === b.name && a.size === b.size && a.lastModified === b.lastModified;
+    const taken: File[] = [];
+    const again: string[] = [];
+    for (const file of chosen) {
+      const waiting = entries.some(
+        (entry) => entry.status !== 'done' && sameFile(entry.file, file),
+      );
+      if (waiting || taken.some((other) => sameFile(other, file))) {
+        again.push(t.manage.fileAlreadyChosen(file.name));
+      } else {
+        taken.push(file);
+      }
+    }
+    if (again.length > 0) setRefused((current) => [...current, ...again]);
+    const files = taken;
     setEntries((current) => [
       ...current,
       ...files.map((file) => ({
