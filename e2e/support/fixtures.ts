@@ -1,7 +1,7 @@
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
-import { test as base, expect, type Page } from '@playwright/test';
+import { test as base, expect, type Locator, type Page } from '@playwright/test';
 
 export const DEMO_PASSWORD = 'Demo!2026';
 export const ACCOUNTS = {
@@ -131,6 +131,41 @@ export async function layoutShiftsOfReload(
 export const PAGE_DATA = /\/api\/(?!user\/|ping$|clients\/)/;
 
 export const userMenu = (page: Page) => page.getByRole('button', { name: /Benutzermenü/ });
+
+/**
+ * Ends the page's sign-in at the provider, as the provider ends a session after hours without
+ * use: the refresh token the page stored is revoked.
+ */
+export async function revokeStoredRefreshToken(page: Page) {
+  const refreshToken = await page.evaluate(() => {
+    const key = Object.keys(localStorage).find((name) => name.startsWith('oidc.user:'))!;
+    return String(
+      (JSON.parse(localStorage.getItem(key)!) as Record<string, unknown>).refresh_token,
+    );
+  });
+  const revoked = await page.request.post('/auth/realms/portal/protocol/openid-connect/revoke', {
+    form: { token: refreshToken, token_type_hint: 'refresh_token', client_id: 'portal-web' },
+  });
+  expect(revoked.ok()).toBe(true);
+}
+
+/**
+ * Signs in again in the window `button` ('Erneut anmelden') opens, or lets it close by itself
+ * when the provider's session still holds.
+ */
+export async function signInAgain(page: Page, button: Locator, email: string) {
+  const opened = page.waitForEvent('popup');
+  await button.click();
+  const popup = await opened;
+  const closed = popup.waitForEvent('close');
+  const asked = popup
+    .getByLabel('E-Mail')
+    .waitFor()
+    .then(() => true)
+    .catch(() => false);
+  if (await Promise.race([closed.then(() => false), asked])) await submitSignIn(popup, email);
+  await closed;
+}
 
 export const test = base;
 export { expect };

@@ -1,10 +1,12 @@
-import type { Locator, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import {
   ACCOUNTS,
   expect,
   expectNoAxeViolations,
+  revokeStoredRefreshToken,
   screenshot,
   signIn,
+  signInAgain,
   submitSignIn,
   test,
 } from '../support/fixtures';
@@ -162,16 +164,7 @@ test.describe('an upload interrupted', () => {
  * its due timers firing once, as when a laptop's lid is opened in the morning.
  */
 async function nightPasses(page: Page) {
-  const refreshToken = await page.evaluate(() => {
-    const key = Object.keys(localStorage).find((name) => name.startsWith('oidc.user:'))!;
-    return String(
-      (JSON.parse(localStorage.getItem(key)!) as Record<string, unknown>).refresh_token,
-    );
-  });
-  const revoked = await page.request.post('/auth/realms/portal/protocol/openid-connect/revoke', {
-    form: { token: refreshToken, token_type_hint: 'refresh_token', client_id: 'portal-web' },
-  });
-  expect(revoked.ok()).toBe(true);
+  await revokeStoredRefreshToken(page);
   await page.clock.fastForward('12:00:00');
 }
 
@@ -181,21 +174,6 @@ async function nightPasses(page: Page) {
  * both.)
  */
 const morningForTheServerToo = (page: Page) => page.clock.setSystemTime(new Date());
-
-/** Signs in again in the window `button` ('Erneut anmelden') opens. */
-async function signInAgain(page: Page, button: Locator, email: string) {
-  const opened = page.waitForEvent('popup');
-  await button.click();
-  const popup = await opened;
-  const closed = popup.waitForEvent('close');
-  const asked = popup
-    .getByLabel('E-Mail')
-    .waitFor()
-    .then(() => true)
-    .catch(() => false);
-  if (await Promise.race([closed.then(() => false), asked])) await submitSignIn(popup, email);
-  await closed;
-}
 
 test.describe('a tab left open overnight', () => {
   test('with files chosen and details typed: in the morning the page says only that the session ended, the upload says why it failed, and after signing in again it goes through', async ({

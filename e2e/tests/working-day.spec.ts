@@ -1,11 +1,13 @@
-import type { Browser, Locator, Page } from '@playwright/test';
+import type { Browser, Page } from '@playwright/test';
 import {
   ACCOUNTS,
   accessToken,
   expect,
   expectNoAxeViolations,
+  revokeStoredRefreshToken,
   screenshot,
   signIn,
+  signInAgain,
   submitSignIn,
   test,
   uploadToSonnenscheinTiOrder,
@@ -68,36 +70,12 @@ async function newMember(browser: Browser, admin: Page, role = 'INSTITUTION_MEMB
  * token run out in 5 s, so that the next request finds the session over.
  */
 async function endSession(page: Page) {
-  const refreshToken = await page.evaluate(() => {
-    const key = Object.keys(localStorage).find((name) => name.startsWith('oidc.user:'))!;
-    return String(
-      (JSON.parse(localStorage.getItem(key)!) as Record<string, unknown>).refresh_token,
-    );
-  });
-  const revoked = await page.request.post('/auth/realms/portal/protocol/openid-connect/revoke', {
-    form: { token: refreshToken, token_type_hint: 'refresh_token', client_id: 'portal-web' },
-  });
-  expect(revoked.ok()).toBe(true);
+  await revokeStoredRefreshToken(page);
   await page.evaluate(() => {
     const key = Object.keys(localStorage).find((name) => name.startsWith('oidc.user:'))!;
     const user = JSON.parse(localStorage.getItem(key)!) as Record<string, unknown>;
     localStorage.setItem(key, JSON.stringify({ ...user, expires_at: Date.now() / 1000 + 5 }));
   });
-}
-
-/** Signs in again in the window `button` ('Erneut anmelden') opens (or that closes by itself). */
-async function signInAgain(page: Page, button: Locator, email: string) {
-  const opened = page.waitForEvent('popup');
-  await button.click();
-  const popup = await opened;
-  const closed = popup.waitForEvent('close');
-  const asked = popup
-    .getByLabel('E-Mail')
-    .waitFor()
-    .then(() => true)
-    .catch(() => false);
-  if (await Promise.race([closed.then(() => false), asked])) await submitSignIn(popup, email);
-  await closed;
 }
 
 test.describe('two tabs of one person', () => {
