@@ -6,9 +6,22 @@ export function searchWords(query: string): string[] {
   return text ? text.split(' ') : [];
 }
 
-/** Whether every word of a search is found somewhere in `texts` (all match no words). */
+const UMLAUTS: Record<string, string> = { ä: 'a', ö: 'o', ü: 'u', ß: 'ss' };
+
+/**
+ * One spelling for the ways a German name is typed: 'Müller', 'Mueller' and 'Muller' (a keyboard
+ * without umlauts, or a name read out on the phone) all become 'muller'. Applied to the search
+ * and to the texts alike; it finds a little more ('Bauer' is 'baur' too), never less.
+ */
+const spellingFree = (text: string) =>
+  text.replace(/[äöüß]/g, (letter) => UMLAUTS[letter]!).replace(/([aou])e/g, '$1');
+
+/**
+ * Whether every word of a search is found somewhere in `texts` (all match no words), whichever
+ * way umlauts and ß are spelt (ä, ae or a; ß or ss).
+ */
 export function matchesSearch(texts: readonly string[], words: readonly string[]): boolean {
   if (words.length === 0) return true;
-  const text = normalise(texts.join(' '));
-  return words.every((word) => text.includes(word));
+  const text = spellingFree(normalise(texts.join(' ')));
+  return words.every((word) => text.includes(spellingFree(word)));
 }
