@@ -99,6 +99,12 @@ describe('ContractorBankOrders', () => {
     );
     const user = userEvent.setup();
     renderSection();
+    // The select is named for its row; the column header is its visible label (a label above
+    // every row's select repeated it).
+    expect(
+      await screen.findByRole('combobox', { name: 'Neuer Status (Zahnarztpraxis Dr. Müller)' }),
+    ).toBeInTheDocument();
+    expect(screen.queryByText('Neuer Status (Zahnarztpraxis Dr. Müller)')).toBeNull();
     await user.click(await screen.findByRole('button', { name: 'Status setzen' }));
     let dialog = await screen.findByRole('dialog', { name: 'Status setzen' });
     expect(dialog).toHaveTextContent(

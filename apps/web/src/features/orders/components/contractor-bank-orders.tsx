@@ -176,8 +176,10 @@ function AdvanceRow({ row, contractorId }: { row: CustomerBankOrder; contractorI
         ) : (
           <Stack gap={4}>
             <Group gap="xs" align="end">
+              {/* Named by the column's 'Neuer Status' (the card's line on a phone); a label
+              above every row's select repeated it fifty times. */}
               <NativeSelect
-                label={`${t.contractor.next} (${row.customerName})`}
+                aria-label={`${t.contractor.next} (${row.customerName})`}
                 value={selected}
                 onChange={(event) => setNext(event.currentTarget.value)}
                 data={BANK_ORDER_STATUSES.filter((s) => options.includes(s)).map((s) => ({
