@@ -76,6 +76,11 @@ export function CustomerPicker({ customers, value, onChange }: CustomerPickerPro
       limit={CUSTOMER_OPTIONS_SHOWN}
       // Typing a name or Kd.-Nr. and Enter picks the first match.
       selectFirstOptionOnChange
+      // Without this, a list opened by typing marks "the chosen option" a timer later, and a
+      // busy browser runs that timer after the last key has marked the first match (typed keys
+      // go before timers): Enter then took nothing. Opening marks nothing itself (the list is
+      // not drawn yet); typing marks the first match, as above.
+      selectFirstOptionOnDropdownOpen
       maw={480}
     />
   );
