@@ -2,9 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { matchesSearch, searchWords } from './search-words';
 
 describe('searchWords', () => {
-  it('splits a search into lower-case words (German rules), none for a blank one', () => {
-    expect(searchWords('  Rechnung   MÄRZ ')).toEqual(['rechnung', 'märz']);
-    expect(searchWords('STRASSE Straße')).toEqual(['strasse', 'straße']);
+  it('splits a search into lower-case words (German rules) in one spelling, none for a blank one', () => {
+    expect(searchWords('  Rechnung   MÄRZ ')).toEqual(['rechnung', 'marz']);
+    expect(searchWords('STRASSE Straße Mueller')).toEqual(['strasse', 'strasse', 'muller']);
     expect(searchWords('   ')).toEqual([]);
   });
 });

@@ -119,7 +119,7 @@ export function UsersTable({
   const [page, setPage] = useState(1);
   const [searchText, setSearchText] = useState('');
   const hasSearch = users.length >= USERS_SEARCH_FROM;
-  const words = useMemo(() => (hasSearch ? searchWords(searchText) : []), [hasSearch, searchText]);
+  const words = useMemo(() => searchWords(hasSearch ? searchText : ''), [hasSearch, searchText]);
   const found = useMemo(
     () =>
       users.filter((user) =>
