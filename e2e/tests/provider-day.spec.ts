@@ -26,8 +26,12 @@ async function actAsMax(browser: Browser, email: string) {
   await signIn(page, email, `/dashboard?institutionId=${NORD}`);
   await impersonationButton(page).click();
   const dialog = page.getByRole('dialog', { name: 'Als User eines Kunden anmelden' });
-  await dialog.getByRole('combobox', { name: 'Kunden-Institution' }).pressSequentially('100234');
-  await page.getByRole('option', { name: /Praxis Sonnenschein/ }).click();
+  // The Kd.-Nr. the customer gives and Enter take the practice (the first result is marked).
+  const customer = dialog.getByRole('combobox', { name: 'Kunden-Institution' });
+  await customer.pressSequentially('100234');
+  await expect(page.getByRole('option', { name: /Praxis Sonnenschein/ })).toBeVisible();
+  await customer.press('Enter');
+  await expect(customer).toHaveValue('Praxis Sonnenschein (Kd.-Nr. 100234)');
   await dialog.getByRole('combobox', { name: 'Benutzer' }).pressSequentially('Max');
   await page.getByRole('option', { name: /Max Weiß/ }).click();
   await dialog.getByRole('button', { name: 'Anmelden' }).click();

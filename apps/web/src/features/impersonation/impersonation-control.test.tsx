@@ -173,6 +173,26 @@ describe('ImpersonationControl', () => {
     });
   });
 
+  it('Enter takes the first result, as in the Kunde picker: a Kd.-Nr. typed and Enter', async () => {
+    useApi();
+    renderControl();
+    const user = userEvent.setup();
+    await user.click(await button());
+    await screen.findByRole('dialog');
+    const institution = screen.getByRole('combobox', { name: 'Kunden-Institution' });
+    await user.type(institution, 'Sonnen');
+    await screen.findByRole('option', { name: /Praxis Sonnenschein/ });
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(institution).toHaveValue('Praxis Sonnenschein (Kd.-Nr. 100234)'));
+    const users = screen.getByRole('combobox', { name: 'Benutzer' });
+    await waitFor(() => expect(users).toBeEnabled());
+    await user.type(users, 'Max');
+    await screen.findByRole('option', { name: /Max Weiß/ });
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Anmelden' })).toBeEnabled());
+    expect((users as HTMLInputElement).value).toContain('Max Weiß');
+  });
+
   it('a failed search shows an empty list', async () => {
     useApi();
     renderControl();

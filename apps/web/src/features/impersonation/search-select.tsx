@@ -3,7 +3,7 @@ import '@mantine/core/styles/Input.css';
 import '@mantine/core/styles/Loader.css';
 import '@mantine/core/styles/Popover.css';
 import { Combobox, InputBase, Loader, useCombobox } from '@mantine/core';
-import { type ReactNode, useId, useRef, useState } from 'react';
+import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { searchTerm } from './model/rules';
 
 export interface SearchSelectProps<T> {
@@ -25,8 +25,9 @@ export interface SearchSelectProps<T> {
 }
 
 /**
- * A type-ahead on Mantine's Combobox: typing searches (≥ 3 characters, debounced), arrow keys
- * move through the results, Enter picks one, Escape closes the list.
+ * A type-ahead on Mantine's Combobox: typing searches (≥ 3 characters, debounced), Enter takes the
+ * first result, arrow keys move through the results and Enter picks the marked one, Escape
+ * closes the list.
  */
 export function SearchSelect<T>({
   label,
@@ -68,9 +69,14 @@ export function SearchSelect<T>({
       setHasResult(true);
       setIsSearching(false);
       combobox.openDropdown();
-      combobox.updateSelectedOptionIndex();
     });
   }
+
+  // The first result is marked once drawn, so Enter takes it (a Kd.-Nr. typed and Enter, as in
+  // Dokumente verwalten's Kunde picker); arrow keys move on from it.
+  useEffect(() => {
+    if (hasResult && items.length > 0) combobox.selectFirstOption();
+  }, [items, hasResult, combobox]);
 
   function onOptionSubmit(key: string) {
     const item = items.find((candidate) => getKey(candidate) === key);
