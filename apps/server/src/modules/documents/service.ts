@@ -420,19 +420,16 @@ export async function createDocument(
   try {
     assertManages(access, businessCaseId);
     const displayName = checkedDisplayName(metadata.displayName);
+    // An earlier sending of this upload, answered instead of storing the file again (which is
+    // dropped); undefined when there is none.
+    const repeatOf = async (key: string) => {
+      const stored = await storedUpload(db, access, key, businessCaseId, displayName, metadata);
+      if (stored) await dropUpload();
+      return stored && { document: stored, repeated: true };
+    };
     if (uploadKey) {
-      const stored = await storedUpload(
-        db,
-        access,
-        uploadKey,
-        businessCaseId,
-        displayName,
-        metadata,
-      );
-      if (stored) {
-        await dropUpload();
-        return { document: stored, repeated: true };
-      }
+      const repeat = await repeatOf(uploadKey);
+      if (repeat) return repeat;
     }
     try {
       await db.insert(documents).values({
@@ -453,17 +450,9 @@ export async function createDocument(
     } catch (error) {
       // The same upload arrived twice at once: the one that came first stores it.
       if (!uploadKey || !isUploadKeyViolation(error)) throw error;
-      const stored = await storedUpload(
-        db,
-        access,
-        uploadKey,
-        businessCaseId,
-        displayName,
-        metadata,
-      );
-      if (!stored) throw error;
-      await dropUpload();
-      return { document: stored, repeated: true };
+      const repeat = await repeatOf(uploadKey);
+      if (!repeat) throw error;
+      return repeat;
     }
     rowWritten = true;
     await store.move(upload.tempKey, key);
