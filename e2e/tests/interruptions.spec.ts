@@ -156,6 +156,59 @@ test.describe('an upload interrupted', () => {
       0,
     );
   });
+
+  test('Abbrechen stops a file on its way: nothing is stored, the file and details wait, and sending it again stores it once', async ({
+    page,
+    context,
+  }) => {
+    const tiCase = await openUpload(page, 'forms');
+    const name = `Formular ${Date.now()}.pdf`;
+    // 1.8 MB over a line that sends 150 KB a second: about 12 s on its way.
+    const buffer = Buffer.concat([pdf(name), Buffer.alloc(1_800_000, 0x41)]);
+    await page.getByLabel('Dateien zum Hochladen auswählen').setInputFiles({
+      name,
+      mimeType: 'application/pdf',
+      buffer,
+    });
+    const entry = page.getByRole('article', { name });
+    await entry.getByRole('textbox', { name: /Beschreibung/ }).fill('Vom Empfang');
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Network.enable');
+    const line = (uploadThroughput: number) =>
+      cdp.send('Network.emulateNetworkConditions', {
+        offline: false,
+        latency: uploadThroughput > 0 ? 20 : 0,
+        downloadThroughput: -1,
+        uploadThroughput,
+      });
+    await line(150_000);
+    const answered = page
+      .waitForResponse(UPLOAD, { timeout: 20_000 })
+      .then(() => true)
+      .catch(() => false);
+    await page.getByRole('button', { name: '1 Datei hochladen' }).click();
+    await expect(page.getByRole('progressbar', { name: new RegExp(name) })).toBeVisible();
+    await entry.getByRole('button', { name: `Hochladen von ${name} abbrechen` }).click();
+    await expect(entry.getByRole('status')).toHaveText(
+      'Hochladen abgebrochen. Die Datei und Ihre Angaben bleiben in der Auswahl, bis Sie sie hochladen oder entfernen.',
+    );
+    await line(-1);
+    await expect(entry.getByRole('textbox', { name: /Beschreibung/ })).toHaveValue('Vom Empfang');
+    await expect(page.getByText(/fehlgeschlagen/)).toHaveCount(0);
+    await shot(page, 'upload-cancelled');
+    await expectNoAxeViolations(page);
+    // Long enough for the upload to have arrived, had it gone on; the list has no such file.
+    expect(await answered).toBe(false);
+    await expect(tiCase.getByTestId('manage-document-row').filter({ hasText: name })).toHaveCount(
+      0,
+    );
+    // Sent again, it is stored once.
+    await page.getByRole('button', { name: '1 Datei hochladen' }).click();
+    await expect(entry.getByRole('status')).toHaveText('Hinzufügen des Dokuments erfolgreich');
+    await expect(tiCase.getByTestId('manage-document-row').filter({ hasText: name })).toHaveCount(
+      1,
+    );
+  });
 });
 
 /**

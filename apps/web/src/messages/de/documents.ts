@@ -108,6 +108,11 @@ export const documents = {
     upload: (count: number) => (count === 1 ? '1 Datei hochladen' : `${count} Dateien hochladen`),
     chooseBusinessCaseFirst: 'Bitte wählen Sie zuerst einen Geschäftsfall.',
     progress: (name: string) => `Fortschritt des Hochladens von ${name}`,
+    /** Not spec text: stops one file on its way (its fields stay, to be sent again or removed). */
+    cancelUpload: 'Abbrechen',
+    cancelUploadLabel: (name: string) => `Hochladen von ${name} abbrechen`,
+    uploadCancelled:
+      'Hochladen abgebrochen. Die Datei und Ihre Angaben bleiben in der Auswahl, bis Sie sie hochladen oder entfernen.',
     clearResults: 'Ergebnisse ausblenden',
     /** Under the message of a failed file: it stays, to be corrected and sent again. */
     retryHint:

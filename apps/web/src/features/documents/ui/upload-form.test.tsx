@@ -234,6 +234,59 @@ describe('UploadForm', () => {
     expect(screen.queryByText(/fehlgeschlagen/)).toBeNull();
   });
 
+  it('Abbrechen stops one file on its way: it waits again with its fields, nothing failed, and it can be sent again', async () => {
+    let aborted = 0;
+    const keys: (string | null)[] = [];
+    server.use(
+      http.post(`*/api/institution/${PRAXIS}/business_case/${TI}/document`, async ({ request }) => {
+        keys.push(request.headers.get('idempotency-key'));
+        if (keys.length === 1) {
+          // A slow line: no answer until the upload is stopped.
+          await new Promise<void>((resolve) => {
+            request.signal.addEventListener('abort', () => {
+              aborted += 1;
+              resolve();
+            });
+          });
+          return HttpResponse.error();
+        }
+        return contractProblem(503, 'Fehler', 'Der Speicher ist gerade nicht erreichbar.');
+      }),
+    );
+    const form = renderForm();
+    const entry = await chooseFile(pdf());
+    await userEvent.clear(within(entry).getByRole('textbox', { name: /Anzeigename/ }));
+    await userEvent.type(
+      within(entry).getByRole('textbox', { name: /Anzeigename/ }),
+      'Befund März',
+    );
+    await userEvent.click(screen.getByRole('button', { name: '1 Datei hochladen' }));
+    await waitFor(() => expect(keys).toHaveLength(1));
+    await userEvent.click(
+      within(entry).getByRole('button', { name: 'Hochladen von befund.pdf abbrechen' }),
+    );
+    await waitFor(() => expect(aborted).toBe(1));
+    expect(await within(entry).findByRole('status')).toHaveTextContent(
+      'Hochladen abgebrochen. Die Datei und Ihre Angaben bleiben in der Auswahl, bis Sie sie hochladen oder entfernen.',
+    );
+    // Not a failure: no alert, no error toast, and the fields are open again.
+    expect(screen.queryByText(/fehlgeschlagen/)).toBeNull();
+    expect(within(entry).getByRole('textbox', { name: /Anzeigename/ })).toBeEnabled();
+    expect(within(entry).getByRole('textbox', { name: /Anzeigename/ })).toHaveValue('Befund März');
+    expect(
+      within(entry).queryByRole('button', { name: 'Hochladen von befund.pdf abbrechen' }),
+    ).toBeNull();
+    expect(
+      within(entry).getByRole('button', { name: 'befund.pdf aus der Auswahl entfernen' }),
+    ).toBeEnabled();
+    await waitFor(() => expect(form.uploadedBatches()).toBe(1));
+    // Sent again, with the key it was first sent with (the server stored nothing of it).
+    await userEvent.click(screen.getByRole('button', { name: '1 Datei hochladen' }));
+    await waitFor(() => expect(keys).toHaveLength(2));
+    expect(keys[1]).toBe(keys[0]);
+    expect(await within(entry).findByRole('alert')).toHaveTextContent('fehlgeschlagen');
+  });
+
   it('a failed file can be removed, and hiding the results keeps it while others succeeded', async () => {
     answerUploads([201, 503]);
     renderForm();

@@ -109,6 +109,21 @@ export function UploadForm({
 
   /** The uploads on their way, by entry: leaving the page stops them (see below). */
   const running = useRef(new Map<string, AbortController>());
+  /** Entries the person stopped with Abbrechen (not by leaving): they become drafts again. */
+  const cancelled = useRef(new Set<string>());
+  /** Each upload's last progress, as the request reported it (state lags behind it). */
+  const sentShare = useRef(new Map<string, number>());
+
+  /**
+   * Stops one file on its way. Only while its bytes are still being sent: once all have
+   * arrived the server stores it, and stopping could no longer say what became of it.
+   */
+  function cancel(key: string) {
+    const controller = running.current.get(key);
+    if (!controller || (sentShare.current.get(key) ?? 0) >= 1) return;
+    cancelled.current.add(key);
+    controller.abort();
+  }
   // The person left while files were on their way (after the leave question said the choice
   // is lost): the uploads stop, so that nothing is stored behind their back.
   useEffect(() => {
@@ -194,20 +209,30 @@ export function UploadForm({
               type: draft.type,
               description: draft.description.trim() || undefined,
             },
-            (progress) => patch(draft.key, { progress }),
+            (progress) => {
+              sentShare.current.set(draft.key, progress);
+              patch(draft.key, { progress });
+            },
             { uploadKey: draft.uploadKey, signal: controller.signal },
           );
           patch(draft.key, { status: 'done', progress: 1, message: t.added });
           notifySuccess(t.added);
         } catch (error) {
-          // Stopped because the person left: they chose so, nothing to tell.
-          if (controller.signal.aborted) throw error;
+          if (controller.signal.aborted) {
+            // Stopped with Abbrechen: the file waits again with its fields. Stopped because
+            // the person left: they chose so, nothing to tell.
+            if (cancelled.current.delete(draft.key)) {
+              patch(draft.key, { status: 'draft', progress: 0, message: t.manage.uploadCancelled });
+            }
+            throw error;
+          }
           const message = failureMessage(t.addFailed, error);
           patch(draft.key, { status: 'failed', message });
           notifyError(message);
           throw error;
         } finally {
           running.current.delete(draft.key);
+          sentShare.current.delete(draft.key);
         }
       },
       { success: t.added, failure: (error) => failureMessage(t.addFailed, error) },
@@ -284,6 +309,17 @@ export function UploadForm({
                       ({formatFileSize(entry.file.size)})
                     </Text>
                   </Text>
+                  {entry.status === 'uploading' && entry.progress < 1 && (
+                    <Button
+                      variant="subtle"
+                      size="compact-sm"
+                      style={{ flexShrink: 0 }}
+                      aria-label={t.manage.cancelUploadLabel(entry.file.name)}
+                      onClick={() => cancel(entry.key)}
+                    >
+                      {t.manage.cancelUpload}
+                    </Button>
+                  )}
                   {!locked && (
                     <CloseButton
                       style={{ flexShrink: 0 }}
@@ -345,7 +381,13 @@ export function UploadForm({
                 {entry.message && (
                   <Text
                     role={entry.status === 'failed' ? 'alert' : 'status'}
-                    c={entry.status === 'failed' ? 'red.8' : 'teal.9'}
+                    c={
+                      entry.status === 'failed'
+                        ? 'red.8'
+                        : entry.status === 'done'
+                          ? 'teal.9'
+                          : 'gray.8'
+                    }
                     size="sm"
                     fw={600}
                     data-testid="upload-result"
