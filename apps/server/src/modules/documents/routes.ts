@@ -312,7 +312,8 @@ export const documentRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (
           'With an `Idempotency-Key` (a UUID the page keeps for the file), sending the same ' +
           'upload again (its answer was lost) stores nothing new: the document stored the ' +
           'first time is answered with 200, with the details of this sending; while that ' +
-          'first sending is still in progress, 409.',
+          'first sending is still in progress, or when the key was used for another file ' +
+          '(other bytes), 409, and nothing is stored or changed.',
         params: caseParams,
         headers: uploadHeaders,
         consumes: ['multipart/form-data'],

@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import type { Readable } from 'node:stream';
 
 import type {
@@ -320,6 +320,9 @@ export function checkedDisplayName(name: string): string {
 export const tempKey = () => `tmp/${randomUUID()}`;
 export const documentKey = (id: string) => `doc/${id}`;
 
+export const UPLOAD_KEY_REUSED =
+  'Unter diesem Idempotency-Key wurde bereits eine andere Datei hochgeladen. Die Datei wurde nicht gespeichert; bitte senden Sie sie mit einem neuen Schlüssel.';
+
 export const UPLOAD_IN_PROGRESS =
   'Diese Datei wird gerade schon hochgeladen. Bitte warten Sie einen Moment und versuchen Sie es dann erneut.';
 
@@ -338,17 +341,31 @@ const isUploadKeyViolation = (error: unknown): boolean => {
   return false;
 };
 
+/** Whether two blobs hold the same bytes (their SHA-256, streamed: never both in memory). */
+async function sameBytes(store: BlobStore, first: string, second: string): Promise<boolean> {
+  const digest = async (key: string) => {
+    const hash = createHash('sha256');
+    for await (const chunk of await store.get(key)) hash.update(chunk as Buffer);
+    return hash.digest('hex');
+  };
+  const [a, b] = await Promise.all([digest(first), digest(second)]);
+  return a === b;
+}
+
 /**
  * The document an earlier sending of this upload stored (same institution, uploader and key),
  * brought up to the details of this sending: the person may have corrected them after being
  * told the upload failed (its answer was lost). Undefined when there is none; a sending still
- * in progress answers 409.
+ * in progress, or another file sent under the key, answers 409; a document in a case the
+ * sender no longer manages, 404.
  */
 async function storedUpload(
   db: Db,
+  store: BlobStore,
   access: DocumentAccess,
   uploadKey: string,
   businessCaseId: string,
+  upload: { tempKey: string; contentType: string; size: number },
   displayName: string,
   metadata: DocumentUploadMetadata,
 ): Promise<PortalDocument | undefined> {
@@ -361,6 +378,9 @@ async function storedUpload(
       displayName: documents.displayName,
       description: documents.description,
       documentDate: documents.documentDate,
+      contentType: documents.contentType,
+      size: documents.size,
+      storageKey: documents.storageKey,
     })
     .from(documents)
     .where(
@@ -372,7 +392,19 @@ async function storedUpload(
     )
     .limit(1);
   if (!row) return undefined;
+  // A document in a case the sender no longer manages (removed from the contractor that owns
+  // it, still serving the practice through another) is not theirs to move or to answer.
+  assertManages(access, row.businessCaseId);
   if (row.state !== 'published') throw conflict(UPLOAD_IN_PROGRESS);
+  // The key names one file: another file under it (a client that reuses keys) is refused
+  // rather than dropped while its sender is told it was stored.
+  if (
+    row.contentType !== upload.contentType ||
+    row.size !== upload.size ||
+    !(await sameBytes(store, row.storageKey, upload.tempKey))
+  ) {
+    throw conflict(UPLOAD_KEY_REUSED);
+  }
   const description = metadata.description ? metadata.description : null;
   if (
     row.businessCaseId !== businessCaseId ||
@@ -423,7 +455,16 @@ export async function createDocument(
     // An earlier sending of this upload, answered instead of storing the file again (which is
     // dropped); undefined when there is none.
     const repeatOf = async (key: string) => {
-      const stored = await storedUpload(db, access, key, businessCaseId, displayName, metadata);
+      const stored = await storedUpload(
+        db,
+        store,
+        access,
+        key,
+        businessCaseId,
+        upload,
+        displayName,
+        metadata,
+      );
       if (stored) await dropUpload();
       return stored && { document: stored, repeated: true };
     };

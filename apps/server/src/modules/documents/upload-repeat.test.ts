@@ -1,12 +1,15 @@
 import { randomUUID } from 'node:crypto';
+import { Readable } from 'node:stream';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { multipartBody } from '../../../test/multipart';
 import { buildTestApp, type TestApp } from '../../../test/test-app';
 import { bearer, demoToken } from '../../../test/tokens';
 import { documents } from '../../db/schema';
-import { DEMO_BUSINESS_CASES, DEMO_INSTITUTIONS } from '../../db/seed/demo-ids';
+import { DEMO_BUSINESS_CASES, DEMO_INSTITUTIONS, DEMO_USERS } from '../../db/seed/demo-ids';
 import type { BlobStore } from './blob-store';
 import { blobStoreOf } from './routes';
+import { createDocument, tempKey, UPLOAD_KEY_REUSED } from './service';
 
 const P = DEMO_INSTITUTIONS.praxisSonnenschein;
 const CASE = DEMO_BUSINESS_CASES.nordSonnenschein.TIORDER;
@@ -31,8 +34,8 @@ describe('an upload sent again', () => {
   });
   afterAll(() => t.close());
 
-  const send = async (key: string | undefined, metadata: unknown = meta()) => {
-    const { payload, contentType } = multipartBody({ name: 'befund.pdf', bytes: PDF }, metadata);
+  const send = async (key: string | undefined, metadata: unknown = meta(), bytes = PDF) => {
+    const { payload, contentType } = multipartBody({ name: 'befund.pdf', bytes }, metadata);
     return t.app.inject({
       method: 'POST',
       url: `/api/institution/${P}/business_case/${CASE}/document`,
@@ -50,6 +53,80 @@ describe('an upload sent again', () => {
     for await (const { key } of (blobStoreOf.get(t.config) as BlobStore).list('')) keys.push(key);
     return keys;
   };
+  const stored = async (documentId: string) => {
+    const [row] = await t.database.db.select().from(documents).where(eq(documents.id, documentId));
+    const chunks: Buffer[] = [];
+    for await (const chunk of await (blobStoreOf.get(t.config) as BlobStore).get(row!.storageKey)) {
+      chunks.push(chunk as Buffer);
+    }
+    return { row: row!, bytes: Buffer.concat(chunks) };
+  };
+
+  it('with the same key but another file is refused (409): the new file is not silently dropped', async () => {
+    const key = randomUUID();
+    const first = await send(key);
+    expect(first.statusCode).toBe(201);
+    const before = await rows();
+    // Same length, one byte changed: a size check alone would take it for the same file.
+    const other = Buffer.from(PDF);
+    other[10] = 0x32;
+    for (const bytes of [other, Buffer.concat([PDF, Buffer.from('% Seite 2\n')])]) {
+      const again = await send(key, meta({ displayName: 'Befund Seite 2' }), bytes);
+      expect(again.statusCode).toBe(409);
+      expect(again.headers['content-type']).toMatch(/^application\/problem\+json/);
+      expect(again.json().detail).toBe(UPLOAD_KEY_REUSED);
+    }
+    // Nothing changed: the first document keeps its details and its bytes, no new row, no
+    // temporary blob left behind.
+    const { row, bytes } = await stored(first.json().id);
+    expect(row).toMatchObject({ displayName: 'Befund Müller', version: 1 });
+    expect(bytes.equals(PDF)).toBe(true);
+    expect(await rows()).toBe(before);
+    expect((await blobs()).filter((blob) => blob.startsWith('tmp/'))).toEqual([]);
+    // The same file with that key is still the repeat it was.
+    expect((await send(key)).statusCode).toBe(200);
+  });
+
+  it('never moves a document out of a business case the sender no longer manages', async () => {
+    const store = blobStoreOf.get(t.config) as BlobStore;
+    const key = randomUUID();
+    const access = (caseId: string) => ({
+      institutionId: P,
+      userId: DEMO_USERS.tom,
+      member: false,
+      manageableCaseIds: new Set([caseId]),
+    });
+    const upload = async () => {
+      const temporary = tempKey();
+      const { size } = await store.put(temporary, Readable.from([PDF]));
+      return { tempKey: temporary, contentType: 'application/pdf', size };
+    };
+    const first = await createDocument(
+      t.database.db,
+      store,
+      access(CASE),
+      CASE,
+      await upload(),
+      meta() as never,
+      key,
+    );
+    // The same person, now managing only another case of the practice (e.g. removed from the
+    // contractor that owns the first case, still a member of another one), sends the key again.
+    const OTHER = DEMO_BUSINESS_CASES.nordSonnenschein.MARKETING;
+    await expect(
+      createDocument(
+        t.database.db,
+        store,
+        access(OTHER),
+        OTHER,
+        await upload(),
+        meta() as never,
+        key,
+      ),
+    ).rejects.toMatchObject({ statusCode: 404 });
+    expect((await stored(first.document.id)).row.businessCaseId).toBe(CASE);
+    expect((await blobs()).filter((blob) => blob.startsWith('tmp/'))).toEqual([]);
+  });
 
   it('with the same key is stored once: the second sending answers the stored document', async () => {
     const key = randomUUID();
