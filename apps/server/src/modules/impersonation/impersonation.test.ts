@@ -11,6 +11,7 @@ import { likeTerm, SEARCH_CANDIDATE_CAP } from './repository';
 let t: TestApp;
 const NORD = DEMO_INSTITUTIONS.abrechnungszentrumNord;
 const SONNE = DEMO_INSTITUTIONS.praxisSonnenschein;
+const MUELLER = DEMO_INSTITUTIONS.zahnarztpraxisMueller;
 
 beforeAll(async () => {
   t = await buildTestApp();
@@ -98,6 +99,37 @@ describe('customer search', () => {
     expect(
       (await get('sara', `/api/institution/${NORD}/contractor?search=%25%25%25`)).json(),
     ).toEqual([]);
+    // In every word of several too: '_' is no 'any letter', '%' no 'anything', '\\' no escape.
+    for (const search of [
+      'Praxis _',
+      'Praxis %',
+      'Sonnenschein \\',
+      '% Sonnenschein',
+      'Praxis s_n',
+    ]) {
+      const found = await get(
+        'sara',
+        `/api/institution/${NORD}/contractor?search=${encodeURIComponent(search)}`,
+      );
+      expect(found.json(), search).toEqual([]);
+    }
+  });
+
+  it('finds a customer by several short words (none of three letters)', async () => {
+    // 'Dr M' for Zahnarztpraxis Dr. Müller, 'pr so' for Praxis Sonnenschein: each word matches,
+    // but the whole search ('dr m') appears nowhere, which found nothing.
+    for (const [search, id] of [
+      ['Dr M', MUELLER],
+      ['dr mü', MUELLER],
+      ['pr so', SONNE],
+      ['so 20', SONNE],
+    ] as const) {
+      const found = await get(
+        'sara',
+        `/api/institution/${NORD}/contractor?search=${encodeURIComponent(search)}`,
+      );
+      expect(found.json(), search).toEqual([expect.objectContaining({ id })]);
+    }
   });
 
   it("answers a broad search sorted by name from its first matches, never another contractor's", async () => {
@@ -198,6 +230,28 @@ describe('customer search', () => {
     ]);
     const self = await get('sara', `/api/institution/${NORD}/contractor/${NORD}/user?search=`);
     expect(self.statusCode).toBe(404);
+  });
+
+  it("finds a customer's user by several words in any order, name or address", async () => {
+    const search = async (words: string) =>
+      (
+        (
+          await get(
+            'sara',
+            `/api/institution/${NORD}/contractor/${SONNE}/user?search=${encodeURIComponent(words)}`,
+          )
+        ).json() as { id: string }[]
+      ).map((user) => user.id);
+    // Support staff type the name as they heard it on the phone: surname first, or with the
+    // practice's mail domain; each word must match the name or the e-mail address.
+    for (const words of ['Schäfer Anna', 'anna schä', 'Anna sonnenschein', 'Anna Schäfer']) {
+      expect(await search(words), words).toEqual([DEMO_USERS.anna]);
+    }
+    expect(await search('Anna Weiß')).toEqual([]);
+    // Wildcards are plain characters in every word.
+    for (const words of ['Anna %', 'Anna _', '% Schäfer', 'Anna \\']) {
+      expect(await search(words), words).toEqual([]);
+    }
   });
 
   it("leaves the caller out of a customer's users where they are a member there too", async () => {

@@ -77,13 +77,14 @@ function matchingCustomerIds(contractorId: string, term: string) {
 
 /**
  * Candidates for a search of several words: those of each word of three or more characters
- * (shorter ones would not use the indexes), else of the whole search. Every word must match
+ * (shorter ones would not use the indexes), else of each (short) word. Every word must match
  * afterwards, so a broad word ('praxis', over the cap) beside a narrow one ('köln') still finds
- * every customer matching both: the narrow word's candidates are all there.
+ * every customer matching both: the narrow word's candidates are all there. Not the whole
+ * search as one term: 'Dr M' appears nowhere in 'Zahnarztpraxis Dr. Müller', which found nothing.
  */
-function candidateIds(contractorId: string, term: string, words: string[]) {
+function candidateIds(contractorId: string, words: string[]) {
   const indexed = words.filter((word) => word.length >= 3);
-  const terms = indexed.length > 0 ? indexed : [term];
+  const terms = indexed.length > 0 ? indexed : words;
   return sql.join(
     terms.map((t) => sql`select id from ${matchingCustomerIds(contractorId, t)} as matches`),
     sql` union `,
@@ -101,7 +102,6 @@ export async function searchCustomers(
   search: string,
   limit: number,
 ): Promise<ContractorSearchResult[]> {
-  const term = likeTerm(search);
   const words = searchWordTerms(search);
   const rows = await db
     .select({
@@ -117,9 +117,9 @@ export async function searchCustomers(
     .where(
       and(
         eq(relationships.contractorId, scope.institutionId),
-        ...(term
+        ...(words.length > 0
           ? [
-              sql`${relationships.customerId} in (${candidateIds(scope.institutionId, term, words)})`,
+              sql`${relationships.customerId} in (${candidateIds(scope.institutionId, words)})`,
               ...words.map(wordMatches),
             ]
           : []),
@@ -133,7 +133,8 @@ export async function searchCustomers(
 const CUSTOMER_NOT_FOUND = 'Dieser Kunde wurde nicht gefunden.';
 
 /**
- * Users of one customer of the scope institution; 404 unless it is the scope's customer. The
+ * Users of one customer of the scope institution whose name or e-mail address holds every word
+ * of the search; 404 unless it is the scope's customer. The
  * caller is left out where they are a member of the customer too: nobody acts as themselves
  * (the token exchange refuses it, 'Nachahmung des Users nicht erlaubt.').
  */
@@ -145,7 +146,14 @@ export async function searchCustomerUsers(
 ): Promise<CustomerUser[]> {
   // Not the scope's 404: the caller belongs to the scope institution, only the customer is unknown.
   if (!(await isCustomerOf(db, scope, customerId))) throw notFound(CUSTOMER_NOT_FOUND);
-  const anywhere = `%${likeTerm(search)}%`;
+  // Every word, anywhere in the name or the address: 'Schäfer Anna' as well as 'Anna Schäfer'.
+  const wordMatches = searchWordTerms(search).map((word) => {
+    const anywhere = `%${word}%`;
+    return or(
+      sql`lower(${users.firstName} || ' ' || ${users.lastName}) like ${anywhere}`,
+      sql`lower(${users.email}) like ${anywhere}`,
+    );
+  });
   return db
     .select({
       id: users.id,
@@ -160,10 +168,7 @@ export async function searchCustomerUsers(
       and(
         eq(institutionUserRoles.institutionId, customerId),
         ne(institutionUserRoles.userId, scope.userId),
-        or(
-          sql`lower(${users.firstName} || ' ' || ${users.lastName}) like ${anywhere}`,
-          sql`lower(${users.email}) like ${anywhere}`,
-        ),
+        ...wordMatches,
       ),
     )
     .orderBy(inGermanOrder(users.lastName), inGermanOrder(users.firstName), asc(users.id))
