@@ -1,5 +1,7 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../test/test-app';
+import { signInThrottle } from '../db/schema';
 import {
   ADDRESS_FACTOR,
   claimSignInAttempt,
@@ -64,5 +66,46 @@ describe('sign-in limits count guesses, not people signing in', () => {
       allowed: false,
       reason: 'locked',
     });
+  });
+
+  it("an attacker's own successful sign-ins forgive nothing of their guesses at other accounts", async () => {
+    const db = t.database.db;
+    const attacker = 'angreifer@praxis.example';
+    const claim = (account: string, address: string) =>
+      claimSignInAttempt(db, 'password', account, address, MAX_FAILURES);
+    const attempts = async (key: string) =>
+      (await db.select().from(signInThrottle).where(eq(signInThrottle.key, key)))[0]?.attempts;
+
+    // One address, one victim: before each guess the attacker signs in to their own account from
+    // there. The pair still locks after its limit of guesses.
+    const address = '198.51.100.20';
+    for (let count = 0; count < MAX_FAILURES; count += 1) {
+      expect(await signIn(attacker, address)).toEqual({ allowed: true });
+      await claim('opfer@praxis.example', address);
+    }
+    expect(await claim('opfer@praxis.example', address)).toMatchObject({
+      allowed: false,
+      reason: 'locked',
+    });
+
+    // Many addresses, one victim: the victim's fresh budget is used up all the same.
+    for (let count = 0; count < FRESH_PER_HOUR; count += 1) {
+      const from = `203.0.113.${count}`;
+      expect(await signIn(attacker, from)).toEqual({ allowed: true });
+      expect(await claim('opfer2@praxis.example', from)).toEqual({ allowed: true });
+    }
+    expect(await attempts('password:fresh:opfer2@praxis.example')).toBe(FRESH_PER_HOUR);
+
+    // One address, many accounts: the address locks once the guesses alone reach its limit.
+    const shared = '198.51.100.21';
+    for (let count = 0; count < MAX_FAILURES * ADDRESS_FACTOR; count += 1) {
+      expect(await signIn(attacker, shared)).toEqual({ allowed: true });
+      expect(await claim(`ziel-${count}@praxis.example`, shared)).toEqual({ allowed: true });
+    }
+    expect(await claim('ziel-x@praxis.example', shared)).toMatchObject({
+      allowed: false,
+      reason: 'locked',
+    });
+    expect(await signIn(attacker, shared)).toMatchObject({ allowed: false, reason: 'locked' });
   });
 });
