@@ -6,6 +6,7 @@ import { institutions, institutionUserRoles, relationships, users } from '../../
 import { DEMO_INSTITUTIONS, DEMO_USERS, type DemoUserKey } from '../../db/seed/demo-ids';
 import { apiResource } from '../../identity/provider';
 import { IMPERSONATOR_SCOPE, TOKEN_EXCHANGE_GRANT } from '../../identity/token-exchange';
+import { decideActingAs } from '../../plugins/access';
 import { likeTerm, SEARCH_CANDIDATE_CAP } from './repository';
 
 let t: TestApp;
@@ -251,6 +252,40 @@ describe('customer search', () => {
     // Wildcards are plain characters in every word.
     for (const words of ['Anna %', 'Anna _', '% Schäfer', 'Anna \\']) {
       expect(await search(words), words).toEqual([]);
+    }
+  });
+
+  it("leaves out a customer's users whom nobody may act as: admins of a trusted institution", async () => {
+    // Tom, admin of the trusted Abrechnungszentrum Nord, belongs to Praxis Sonnenschein too. The
+    // token exchange refuses acting as him ('requested subject is admin of a trusted
+    // institution'), so listing him only led to 'Nachahmung des Users nicht erlaubt.'.
+    await t.app.db.insert(institutionUserRoles).values({
+      userId: DEMO_USERS.tom,
+      institutionId: SONNE,
+      role: 'INSTITUTION_MEMBER',
+    });
+    try {
+      const bySara = await get('sara', `/api/institution/${NORD}/contractor/${SONNE}/user?search=`);
+      const ids = (bySara.json() as { id: string }[]).map((user) => user.id);
+      expect(ids).toContain(DEMO_USERS.max);
+      expect(ids).toContain(DEMO_USERS.anna);
+      expect(ids).not.toContain(DEMO_USERS.tom);
+      // The same rule as the exchange's.
+      expect(await decideActingAs(t.app.db, DEMO_USERS.sara, DEMO_USERS.tom)).toMatchObject({
+        allowed: false,
+      });
+      expect(await decideActingAs(t.app.db, DEMO_USERS.sara, DEMO_USERS.anna)).toMatchObject({
+        allowed: true,
+      });
+    } finally {
+      await t.app.db
+        .delete(institutionUserRoles)
+        .where(
+          and(
+            eq(institutionUserRoles.userId, DEMO_USERS.tom),
+            eq(institutionUserRoles.institutionId, SONNE),
+          ),
+        );
     }
   });
 

@@ -134,9 +134,10 @@ const CUSTOMER_NOT_FOUND = 'Dieser Kunde wurde nicht gefunden.';
 
 /**
  * Users of one customer of the scope institution whose name or e-mail address holds every word
- * of the search; 404 unless it is the scope's customer. The
- * caller is left out where they are a member of the customer too: nobody acts as themselves
- * (the token exchange refuses it, 'Nachahmung des Users nicht erlaubt.').
+ * of the search; 404 unless it is the scope's customer. Only users one may act as: the caller
+ * is left out where they are a member of the customer too (nobody acts as themselves), and so
+ * is an admin of a trusted institution (the token exchange refuses both, 'Nachahmung des Users
+ * nicht erlaubt.'; see decideActingAs).
  */
 export async function searchCustomerUsers(
   db: Db,
@@ -168,6 +169,13 @@ export async function searchCustomerUsers(
       and(
         eq(institutionUserRoles.institutionId, customerId),
         ne(institutionUserRoles.userId, scope.userId),
+        // Nor as an admin of a trusted institution (decideActingAs refuses it): listed, they
+        // only led to 'Nachahmung des Users nicht erlaubt.'.
+        sql`not exists (
+          select 1 from ${institutionUserRoles} as own
+          join ${institutions} as own_institution on own_institution.id = own.institution_id
+          where own.user_id = ${users.id} and own.role = 'INSTITUTION_ADMIN'
+            and own_institution.trusted)`,
         ...wordMatches,
       ),
     )
