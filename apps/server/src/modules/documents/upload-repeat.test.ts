@@ -34,13 +34,18 @@ describe('an upload sent again', () => {
   });
   afterAll(() => t.close());
 
-  const send = async (key: string | undefined, metadata: unknown = meta(), bytes = PDF) => {
+  const send = async (
+    key: string | undefined,
+    metadata: unknown = meta(),
+    bytes = PDF,
+    { who = 'tom', institution = P as string, businessCase = CASE as string } = {},
+  ) => {
     const { payload, contentType } = multipartBody({ name: 'befund.pdf', bytes }, metadata);
     return t.app.inject({
       method: 'POST',
-      url: `/api/institution/${P}/business_case/${CASE}/document`,
+      url: `/api/institution/${institution}/business_case/${businessCase}/document`,
       headers: {
-        ...bearer(await demoToken(t, 'tom')),
+        ...bearer(await demoToken(t, who as 'tom' | 'sara')),
         'content-type': contentType,
         ...(key ? { 'idempotency-key': key } : {}),
       },
@@ -61,6 +66,27 @@ describe('an upload sent again', () => {
     }
     return { row: row!, bytes: Buffer.concat(chunks) };
   };
+
+  it("another person's or another institution's sending with the same key neither sees nor changes the document", async () => {
+    const key = randomUUID();
+    const first = await send(key);
+    expect(first.statusCode).toBe(201);
+    // Sara (the same contractor) and Tom at another practice send that key with other details.
+    const bySara = await send(key, meta({ displayName: 'Von Sara' }), PDF, { who: 'sara' });
+    const elsewhere = await send(key, meta({ displayName: 'Andere Praxis' }), PDF, {
+      institution: DEMO_INSTITUTIONS.zahnarztpraxisMueller,
+      businessCase: DEMO_BUSINESS_CASES.nordMueller.MARKETING,
+    });
+    // Each is an upload of its own: a new document, never the first one.
+    for (const answer of [bySara, elsewhere]) {
+      expect(answer.statusCode).toBe(201);
+      expect(answer.json().id).not.toBe(first.json().id);
+    }
+    expect((await stored(first.json().id)).row).toMatchObject({
+      displayName: 'Befund Müller',
+      version: 1,
+    });
+  });
 
   it('with the same key but another file is refused (409): the new file is not silently dropped', async () => {
     const key = randomUUID();
