@@ -341,15 +341,16 @@ const isUploadKeyViolation = (error: unknown): boolean => {
   return false;
 };
 
-/** Whether two blobs hold the same bytes (their SHA-256, streamed: never both in memory). */
-async function sameBytes(store: BlobStore, first: string, second: string): Promise<boolean> {
-  const digest = async (key: string) => {
-    const hash = createHash('sha256');
+/** A blob's SHA-256 (streamed: never held in memory); undefined when it is missing. */
+async function digestOf(store: BlobStore, key: string): Promise<string | undefined> {
+  const hash = createHash('sha256');
+  try {
     for await (const chunk of await store.get(key)) hash.update(chunk as Buffer);
-    return hash.digest('hex');
-  };
-  const [a, b] = await Promise.all([digest(first), digest(second)]);
-  return a === b;
+  } catch (error) {
+    if (error instanceof BlobNotFoundError) return undefined;
+    throw error;
+  }
+  return hash.digest('hex');
 }
 
 /**
@@ -398,11 +399,19 @@ async function storedUpload(
   if (row.state !== 'published') throw conflict(UPLOAD_IN_PROGRESS);
   // The key names one file: another file under it (a client that reuses keys) is refused
   // rather than dropped while its sender is told it was stored.
-  if (
-    row.contentType !== upload.contentType ||
-    row.size !== upload.size ||
-    !(await sameBytes(store, row.storageKey, upload.tempKey))
-  ) {
+  if (row.contentType !== upload.contentType || row.size !== upload.size) {
+    throw conflict(UPLOAD_KEY_REUSED);
+  }
+  const [storedDigest, sentDigest] = await Promise.all([
+    digestOf(store, row.storageKey),
+    digestOf(store, upload.tempKey),
+  ]);
+  if (storedDigest === undefined) {
+    // The stored file is gone (the document is being deleted, or the store lost it): a copy of
+    // this sending's bytes takes its place, so the document answered can be opened. A copy, not
+    // a move: when the row is gone too, this sending is stored anew from its temporary file.
+    await store.put(row.storageKey, await store.get(upload.tempKey), upload.contentType);
+  } else if (storedDigest !== sentDigest) {
     throw conflict(UPLOAD_KEY_REUSED);
   }
   const description = metadata.description ? metadata.description : null;

@@ -113,6 +113,19 @@ describe('an upload sent again', () => {
     expect((await send(key)).statusCode).toBe(200);
   });
 
+  it("a repeat whose stored file is gone (deleted meanwhile, a damaged store) puts this sending's bytes in its place", async () => {
+    const store = blobStoreOf.get(t.config) as BlobStore;
+    const key = randomUUID();
+    const first = await send(key);
+    expect(first.statusCode).toBe(201);
+    await store.delete((await stored(first.json().id)).row.storageKey);
+    const again = await send(key);
+    expect(again.statusCode).toBe(200);
+    expect(again.json().id).toBe(first.json().id);
+    expect((await stored(first.json().id)).bytes.equals(PDF)).toBe(true);
+    expect((await blobs()).filter((blob) => blob.startsWith('tmp/'))).toEqual([]);
+  });
+
   it('never moves a document out of a business case the sender no longer manages', async () => {
     const store = blobStoreOf.get(t.config) as BlobStore;
     const key = randomUUID();
