@@ -463,12 +463,12 @@ export async function createDocument(
     const displayName = checkedDisplayName(metadata.displayName);
     // An earlier sending of this upload, answered instead of storing the file again (which is
     // dropped); undefined when there is none.
-    const repeatOf = async (key: string) => {
+    const repeatOf = async (sentKey: string) => {
       const stored = await storedUpload(
         db,
         store,
         access,
-        key,
+        sentKey,
         businessCaseId,
         upload,
         displayName,
