@@ -18,6 +18,11 @@ export const messages = {
     `Die Methode ${method} ist hier nicht erlaubt. Erlaubt: ${allowed}.`,
   badUrl: 'Die Adresse der Anfrage ist ungültig kodiert.',
   invalidValues: 'Die Anfrage enthält ungültige Werte.',
+  /** Fastify's own refusals of a request, which it words in English. */
+  invalidJson: 'Der Inhalt der Anfrage ist kein gültiges JSON.',
+  unsupportedMediaType: 'Der Inhaltstyp der Anfrage fehlt oder wird hier nicht angenommen.',
+  bodyTooLarge: 'Der Inhalt der Anfrage ist zu groß.',
+  badRequest: 'Die Anfrage ist ungültig.',
   invalidValue: 'Ungültiger Wert',
   controlCharacters: 'Die Anfrage enthält unzulässige Steuerzeichen.',
   controlCharactersField: 'Unzulässige Steuerzeichen',

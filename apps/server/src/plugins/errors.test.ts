@@ -41,6 +41,47 @@ describe('problem+json answers', () => {
     expect(res.json()).toMatchObject({ status: 400, title: 'Bad Request' });
   });
 
+  it("Fastify's own refusals of a body say in German what is wrong, not in English", async () => {
+    const headers = bearer(await demoToken(t, 'anna'));
+    const cases = [
+      {
+        headers: { ...headers, 'content-type': 'application/json' },
+        payload: '{"broken"',
+        status: 400,
+        detail: 'Der Inhalt der Anfrage ist kein gültiges JSON.',
+      },
+      {
+        headers: { ...headers, 'content-type': 'application/json' },
+        payload: '{"__proto__":{"isAdmin":true}}',
+        status: 400,
+        detail: 'Der Inhalt der Anfrage ist kein gültiges JSON.',
+      },
+      {
+        headers: { ...headers, 'content-type': 'application/xml' },
+        payload: '<hallo/>',
+        status: 415,
+        detail: 'Der Inhaltstyp der Anfrage fehlt oder wird hier nicht angenommen.',
+      },
+      {
+        headers: { ...headers, 'content-type': 'application/json' },
+        payload: JSON.stringify({ text: 'x'.repeat(2 * 1024 * 1024) }),
+        status: 413,
+        detail: 'Der Inhalt der Anfrage ist zu groß.',
+      },
+    ];
+    for (const { headers: sent, payload, status, detail } of cases) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/user/ensureBackendUserExists',
+        headers: sent,
+        payload,
+      });
+      expect(res.statusCode, detail).toBe(status);
+      expect(res.headers['content-type']).toMatch(PROBLEM);
+      expect(res.json(), detail).toMatchObject({ status, detail });
+    }
+  });
+
   it('401 without a token', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/user/current' });
     expect(res.statusCode).toBe(401);

@@ -139,6 +139,32 @@ export function isDatabaseUnavailable(error: unknown): boolean {
   return false;
 }
 
+/**
+ * Fastify's refusals of a request it cannot read (its codes `FST_ERR_…`), in German: the
+ * portal's answers are German, and Fastify's messages are English ('Body is not valid JSON but
+ * content-type is set to …'). Undefined for other errors.
+ */
+function fastifyClientMessage(error: unknown): string | undefined {
+  const { code, statusCode } = (error ?? {}) as { code?: unknown; statusCode?: unknown };
+  if (typeof code !== 'string' || !code.startsWith('FST_ERR_')) return undefined;
+  switch (code) {
+    case 'FST_ERR_CTP_INVALID_JSON_BODY':
+      return messages.invalidJson;
+    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+    case 'FST_ERR_CTP_EMPTY_TYPE':
+    case 'FST_ERR_CTP_INVALID_TYPE':
+      return messages.unsupportedMediaType;
+    case 'FST_ERR_CTP_BODY_TOO_LARGE':
+      return messages.bodyTooLarge;
+    default:
+      return statusCode === 413
+        ? messages.bodyTooLarge
+        : statusCode === 415
+          ? messages.unsupportedMediaType
+          : messages.badRequest;
+  }
+}
+
 /** Turns any thrown value into a problem; only 4xx answers say what went wrong. */
 export function toProblem(error: unknown): { problem: Problem; headers: Record<string, string> } {
   if (error instanceof ProblemError) return { problem: error.toProblem(), headers: error.headers };
@@ -186,9 +212,10 @@ export function toProblem(error: unknown): { problem: Problem; headers: Record<s
       headers: {},
     };
   }
-  // Fastify's own 4xx errors (bad JSON, too large, unsupported media type, rate limit, …):
-  // their messages are meant for clients and contain no internals.
-  const message = error instanceof Error ? error.message : undefined;
+  // Other 4xx errors (the rate limit's, multipart's): their messages are meant for clients and
+  // contain no internals. Fastify's own are English, and answered in German.
+  const message =
+    fastifyClientMessage(error) ?? (error instanceof Error ? error.message : undefined);
   return {
     problem: {
       type: 'about:blank',
