@@ -1,4 +1,4 @@
-import type { Page } from '@playwright/test';
+import type { BrowserContext, Page } from '@playwright/test';
 import {
   ACCOUNTS,
   expect,
@@ -29,6 +29,35 @@ async function openUpload(page: Page, documentType: string) {
   await page.getByRole('combobox', { name: 'Geschäftsfall' }).click();
   await page.getByRole('option', { name: /TI-Bestellung/ }).click();
   return page.getByRole('region', { name: /TI-Bestellung/ });
+}
+
+/**
+ * A file of 1.8 MB named `name` chosen, and the page's line slowed to 150 KB a second for
+ * sending (about 12 s on its way); `fast()` gives the line its speed back. `answered` tells,
+ * 20 s after the call, whether an upload was answered meanwhile.
+ */
+async function chooseOnSlowLine(page: Page, context: BrowserContext, name: string) {
+  const buffer = Buffer.concat([pdf(name), Buffer.alloc(1_800_000, 0x41)]);
+  await page.getByLabel('Dateien zum Hochladen auswählen').setInputFiles({
+    name,
+    mimeType: 'application/pdf',
+    buffer,
+  });
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Network.enable');
+  const line = (uploadThroughput: number) =>
+    cdp.send('Network.emulateNetworkConditions', {
+      offline: false,
+      latency: uploadThroughput > 0 ? 20 : 0,
+      downloadThroughput: -1,
+      uploadThroughput,
+    });
+  await line(150_000);
+  const answered = page
+    .waitForResponse(UPLOAD, { timeout: 20_000 })
+    .then(() => true)
+    .catch(() => false);
+  return { answered, fast: () => line(-1) };
 }
 
 test.describe('an upload interrupted', () => {
@@ -114,25 +143,7 @@ test.describe('an upload interrupted', () => {
   }) => {
     const tiCase = await openUpload(page, 'information');
     const name = `Information ${Date.now()}.pdf`;
-    // 1.8 MB over a line that sends 150 KB a second: about 12 s on its way.
-    const buffer = Buffer.concat([pdf(name), Buffer.alloc(1_800_000, 0x41)]);
-    await page.getByLabel('Dateien zum Hochladen auswählen').setInputFiles({
-      name,
-      mimeType: 'application/pdf',
-      buffer,
-    });
-    const cdp = await context.newCDPSession(page);
-    await cdp.send('Network.enable');
-    await cdp.send('Network.emulateNetworkConditions', {
-      offline: false,
-      latency: 20,
-      downloadThroughput: -1,
-      uploadThroughput: 150_000,
-    });
-    const answered = page
-      .waitForResponse(UPLOAD, { timeout: 20_000 })
-      .then(() => true)
-      .catch(() => false);
+    const { answered, fast } = await chooseOnSlowLine(page, context, name);
     await page.getByRole('button', { name: '1 Datei hochladen' }).click();
     await expect(page.getByRole('progressbar', { name: new RegExp(name) })).toBeVisible();
     await page.getByRole('link', { name: 'Dashboard' }).first().click();
@@ -140,12 +151,7 @@ test.describe('an upload interrupted', () => {
     await expect(question).toContainText('gehen die Auswahl und Ihre Angaben verloren');
     await question.getByRole('button', { name: 'Seite verlassen' }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
-    await cdp.send('Network.emulateNetworkConditions', {
-      offline: false,
-      latency: 0,
-      downloadThroughput: -1,
-      uploadThroughput: -1,
-    });
+    await fast();
     // Long enough for the upload to have arrived, had it gone on.
     expect(await answered).toBe(false);
     // Back on the page (the chosen customer is in its address): the file is not there.
@@ -161,38 +167,18 @@ test.describe('an upload interrupted', () => {
     page,
     context,
   }) => {
-    const tiCase = await openUpload(page, 'forms');
-    const name = `Formular ${Date.now()}.pdf`;
-    // 1.8 MB over a line that sends 150 KB a second: about 12 s on its way.
-    const buffer = Buffer.concat([pdf(name), Buffer.alloc(1_800_000, 0x41)]);
-    await page.getByLabel('Dateien zum Hochladen auswählen').setInputFiles({
-      name,
-      mimeType: 'application/pdf',
-      buffer,
-    });
+    const tiCase = await openUpload(page, 'communication');
+    const name = `Kommunikation ${Date.now()}.pdf`;
     const entry = page.getByRole('article', { name });
+    const { answered, fast } = await chooseOnSlowLine(page, context, name);
     await entry.getByRole('textbox', { name: /Beschreibung/ }).fill('Vom Empfang');
-    const cdp = await context.newCDPSession(page);
-    await cdp.send('Network.enable');
-    const line = (uploadThroughput: number) =>
-      cdp.send('Network.emulateNetworkConditions', {
-        offline: false,
-        latency: uploadThroughput > 0 ? 20 : 0,
-        downloadThroughput: -1,
-        uploadThroughput,
-      });
-    await line(150_000);
-    const answered = page
-      .waitForResponse(UPLOAD, { timeout: 20_000 })
-      .then(() => true)
-      .catch(() => false);
     await page.getByRole('button', { name: '1 Datei hochladen' }).click();
     await expect(page.getByRole('progressbar', { name: new RegExp(name) })).toBeVisible();
     await entry.getByRole('button', { name: `Hochladen von ${name} abbrechen` }).click();
     await expect(entry.getByRole('status')).toHaveText(
       'Hochladen abgebrochen. Die Datei und Ihre Angaben bleiben in der Auswahl, bis Sie sie hochladen oder entfernen.',
     );
-    await line(-1);
+    await fast();
     await expect(entry.getByRole('textbox', { name: /Beschreibung/ })).toHaveValue('Vom Empfang');
     await expect(page.getByText(/fehlgeschlagen/)).toHaveCount(0);
     await shot(page, 'upload-cancelled');
