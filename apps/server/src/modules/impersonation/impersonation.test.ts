@@ -35,6 +35,22 @@ async function get(user: DemoUserKey | string, url: string) {
   return t.app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${token}` } });
 }
 
+/** Runs `check` while `userId` is also a member of Praxis Sonnenschein, then takes that back. */
+async function whileMemberOfSonne(userId: string, check: () => Promise<void>) {
+  await t.app.db
+    .insert(institutionUserRoles)
+    .values({ userId, institutionId: SONNE, role: 'INSTITUTION_MEMBER' });
+  try {
+    await check();
+  } finally {
+    await t.app.db
+      .delete(institutionUserRoles)
+      .where(
+        and(eq(institutionUserRoles.userId, userId), eq(institutionUserRoles.institutionId, SONNE)),
+      );
+  }
+}
+
 async function impersonate(user: DemoUserKey, target: string, userAgent: string) {
   const response = await t.app.inject({
     method: 'POST',
@@ -259,12 +275,7 @@ describe('customer search', () => {
     // Tom, admin of the trusted Abrechnungszentrum Nord, belongs to Praxis Sonnenschein too. The
     // token exchange refuses acting as him ('requested subject is admin of a trusted
     // institution'), so listing him only led to 'Nachahmung des Users nicht erlaubt.'.
-    await t.app.db.insert(institutionUserRoles).values({
-      userId: DEMO_USERS.tom,
-      institutionId: SONNE,
-      role: 'INSTITUTION_MEMBER',
-    });
-    try {
+    await whileMemberOfSonne(DEMO_USERS.tom, async () => {
       const bySara = await get('sara', `/api/institution/${NORD}/contractor/${SONNE}/user?search=`);
       const ids = (bySara.json() as { id: string }[]).map((user) => user.id);
       expect(ids).toContain(DEMO_USERS.max);
@@ -277,26 +288,12 @@ describe('customer search', () => {
       expect(await decideActingAs(t.app.db, DEMO_USERS.sara, DEMO_USERS.anna)).toMatchObject({
         allowed: true,
       });
-    } finally {
-      await t.app.db
-        .delete(institutionUserRoles)
-        .where(
-          and(
-            eq(institutionUserRoles.userId, DEMO_USERS.tom),
-            eq(institutionUserRoles.institutionId, SONNE),
-          ),
-        );
-    }
+    });
   });
 
   it("leaves the caller out of a customer's users where they are a member there too", async () => {
     // Sara belongs to Praxis Sonnenschein as well (a provider's staff often do).
-    await t.app.db.insert(institutionUserRoles).values({
-      userId: DEMO_USERS.sara,
-      institutionId: SONNE,
-      role: 'INSTITUTION_MEMBER',
-    });
-    try {
+    await whileMemberOfSonne(DEMO_USERS.sara, async () => {
       const bySara = await get('sara', `/api/institution/${NORD}/contractor/${SONNE}/user?search=`);
       const ids = (bySara.json() as { id: string }[]).map((user) => user.id);
       expect(ids).toContain(DEMO_USERS.max);
@@ -307,16 +304,7 @@ describe('customer search', () => {
         `/api/institution/${NORD}/contractor/${SONNE}/user?search=Sara`,
       );
       expect(byTom.json()).toEqual([expect.objectContaining({ id: DEMO_USERS.sara })]);
-    } finally {
-      await t.app.db
-        .delete(institutionUserRoles)
-        .where(
-          and(
-            eq(institutionUserRoles.userId, DEMO_USERS.sara),
-            eq(institutionUserRoles.institutionId, SONNE),
-          ),
-        );
-    }
+    });
   });
 
   it("lists a customer's users in German alphabetical order (Öztürk before Zimmermann)", async () => {
