@@ -382,6 +382,7 @@ async function storedUpload(
       contentType: documents.contentType,
       size: documents.size,
       storageKey: documents.storageKey,
+      uploadedAt: documents.uploadedAt,
     })
     .from(documents)
     .where(
@@ -396,7 +397,14 @@ async function storedUpload(
   // A document in a case the sender no longer manages (removed from the contractor that owns
   // it, still serving the practice through another) is not theirs to move or to answer.
   assertManages(access, row.businessCaseId);
-  if (row.state !== 'published') throw conflict(UPLOAD_IN_PROGRESS);
+  if (row.state !== 'published') {
+    if (row.uploadedAt.getTime() > Date.now() - ABANDONED_PENDING_MS) {
+      throw conflict(UPLOAD_IN_PROGRESS);
+    }
+    // Left by a process that died while storing it: settled as the sweep would. Without its
+    // file the row is gone and this sending stores the upload anew.
+    if (!(await settlePending(db, store, row))) return undefined;
+  }
   // The key names one file: another file under it (a client that reuses keys) is refused
   // rather than dropped while its sender is told it was stored.
   if (row.contentType !== upload.contentType || row.size !== upload.size) {
@@ -521,6 +529,33 @@ export async function createDocument(
 }
 
 /**
+ * A pending row a crash left behind: published when its file reached its final key (the crash
+ * came just before publishing), removed otherwise. True when it was published.
+ */
+async function settlePending(
+  db: Db,
+  store: BlobStore,
+  row: { id: string; storageKey: string },
+): Promise<boolean> {
+  const stillPending = and(eq(documents.id, row.id), eq(documents.state, 'pending'));
+  if (await store.exists(row.storageKey)) {
+    await db.update(documents).set({ state: 'published' }).where(stillPending);
+    return true;
+  }
+  await db.delete(documents).where(stillPending);
+  return false;
+}
+
+/**
+ * How long a sending's row may stay pending before a repeat of it (same Idempotency-Key) takes
+ * it for a crash's leftover. A row is pending only while its file, already received, is moved to
+ * its final key: seconds, even for the largest file in an S3 store. Younger, a repeat answers 409
+ * (another process may be finishing it); older, the repeat settles it instead of being refused
+ * until the hourly sweep.
+ */
+export const ABANDONED_PENDING_MS = 10 * 60 * 1000;
+
+/**
  * How old an upload's leftovers (a temporary blob, a pending row, a blob without a row) must be
  * before the start-up sweep takes them for a crash's: younger ones may belong to an upload
  * another process is serving right now (several processes share one database and one blob
@@ -545,12 +580,7 @@ export async function sweepOrphans(
     .from(documents)
     .where(and(eq(documents.state, 'pending'), lt(documents.uploadedAt, olderThan)));
   for (const row of pending) {
-    if (await store.exists(row.storageKey)) {
-      await db.update(documents).set({ state: 'published' }).where(eq(documents.id, row.id));
-    } else {
-      await db.delete(documents).where(eq(documents.id, row.id));
-      removed += 1;
-    }
+    if (!(await settlePending(db, store, row))) removed += 1;
   }
   for await (const { key, modifiedAt } of store.list('tmp/')) {
     if (modifiedAt >= olderThan) continue;

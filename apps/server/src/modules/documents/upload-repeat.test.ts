@@ -126,6 +126,48 @@ describe('an upload sent again', () => {
     expect((await blobs()).filter((blob) => blob.startsWith('tmp/'))).toEqual([]);
   });
 
+  it('a sending left pending by a crashed process is settled, not refused as in progress for hours', async () => {
+    // The process that stored the first sending died between its row and publishing it. The
+    // sweep takes such leftovers only after an hour (every hour): until then each retry was
+    // told 'Diese Datei wird gerade schon hochgeladen. …'.
+    const store = blobStoreOf.get(t.config) as BlobStore;
+    const db = t.database.db;
+    const abandon = async (documentId: string, minutesAgo: number) =>
+      db
+        .update(documents)
+        .set({ state: 'pending', uploadedAt: new Date(Date.now() - minutesAgo * 60_000) })
+        .where(eq(documents.id, documentId));
+
+    // Its file had not reached its place: the row goes, and this sending is stored anew.
+    const lost = randomUUID();
+    const first = await send(lost);
+    expect(first.statusCode).toBe(201);
+    await store.delete((await stored(first.json().id)).row.storageKey);
+    await abandon(first.json().id, 20);
+    const again = await send(lost, meta({ displayName: 'Befund neu' }));
+    expect(again.statusCode, again.body).toBe(201);
+    expect(again.json().displayName).toBe('Befund neu');
+    const byKey = await db.select().from(documents).where(eq(documents.uploadKey, lost));
+    expect(byKey.map((row) => [row.id, row.state])).toEqual([[again.json().id, 'published']]);
+
+    // Its file had reached its place: it is published and answered as the stored document.
+    const arrived = randomUUID();
+    const second = await send(arrived);
+    await abandon(second.json().id, 20);
+    const repeat = await send(arrived);
+    expect(repeat.statusCode, repeat.body).toBe(200);
+    expect(repeat.json().id).toBe(second.json().id);
+    expect((await stored(second.json().id)).row.state).toBe('published');
+
+    // A sending pending for a minute is still on its way in another process: 409 as before.
+    const busy = randomUUID();
+    const third = await send(busy);
+    await abandon(third.json().id, 1);
+    expect((await send(busy)).statusCode).toBe(409);
+    expect((await stored(third.json().id)).row.state).toBe('pending');
+    expect((await blobs()).filter((blob) => blob.startsWith('tmp/'))).toEqual([]);
+  });
+
   it('never moves a document out of a business case the sender no longer manages', async () => {
     const store = blobStoreOf.get(t.config) as BlobStore;
     const key = randomUUID();
