@@ -57,4 +57,41 @@ describe('loadConfig', () => {
     // `npm start` as the demo (no NODE_ENV) keeps its default.
     expect(loadConfig({}).publicUrl).toBe('http://localhost:8080');
   });
+
+  it('names TRUST_PROXY for an address proxy-addr cannot read, instead of failing in Fastify', () => {
+    for (const value of [
+      '10.0.0.300',
+      '10.0.0.0/33',
+      '::1/129',
+      '10.0.0.1/8/8',
+      'proxy.local',
+      '1',
+    ]) {
+      expect(() => loadConfig({ TRUST_PROXY: value }), value).toThrow(/TRUST_PROXY/);
+    }
+    expect(
+      loadConfig({ TRUST_PROXY: '10.0.0.0/255.0.0.0, ::1, fd00::/8, 127.0.0.1/32, loopback' })
+        .trustProxy,
+    ).toEqual(['10.0.0.0/255.0.0.0', '::1', 'fd00::/8', '127.0.0.1/32', 'loopback']);
+  });
+
+  it('names APPOINTMENT_HOURS when the hours hold no two-hour slot, instead of failing later', () => {
+    for (const value of ['18-08', '08-99', '08-09', '8', 'acht-16']) {
+      expect(() => loadConfig({ APPOINTMENT_HOURS: value }), value).toThrow(/APPOINTMENT_HOURS/);
+    }
+    expect(loadConfig({ APPOINTMENT_HOURS: '07-19' }).appointmentHours).toBe('07-19');
+    expect(loadConfig({}).appointmentHours).toBe('08-16');
+  });
+
+  it('names DATABASE_URL when it is no URL (a space or an unescaped character in it)', () => {
+    expect(() =>
+      loadConfig({ DATABASE_URL: 'postgres://portal:geheim@db host:5432/portal' }),
+    ).toThrow(/DATABASE_URL: is not a valid URL/);
+    expect(() => loadConfig({ DATABASE_URL: 'postgres://portal:geheim@db:54x32/portal' })).toThrow(
+      /DATABASE_URL/,
+    );
+    expect(
+      loadConfig({ DATABASE_URL: 'postgres://portal:ge%40heim@db:5432/portal' }).databaseUrl,
+    ).toBe('postgres://portal:ge%40heim@db:5432/portal');
+  });
 });

@@ -1,5 +1,7 @@
+import { isIP, isIPv4 } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
+import { parseWorkingHours } from './modules/orders/model';
 import { defaultWebDistFolder } from './paths';
 
 const booleanFlag = z
@@ -9,6 +11,20 @@ const booleanFlag = z
 const url = z.url({ protocol: /^https?$/ });
 
 const stripSlash = (value: string) => value.replace(/\/+$/, '');
+
+/**
+ * One entry of TRUST_PROXY as proxy-addr compiles it: an IPv4 or IPv6 address, optionally with
+ * a prefix length within the address's bits or (IPv4) a netmask. Checked here, since
+ * proxy-addr throws a bare `TypeError: invalid IP address` from inside Fastify otherwise.
+ */
+function isProxyAddress(item: string): boolean {
+  const [address = '', range, ...rest] = item.split('/');
+  const family = isIP(address);
+  if (family === 0 || rest.length > 0) return false;
+  if (range === undefined) return true;
+  if (/^\d{1,3}$/.test(range)) return Number(range) <= (family === 4 ? 32 : 128);
+  return family === 4 && isIPv4(range);
+}
 
 /** Environment variables the server reads; each is validated at start. */
 const envSchema = z.object({
@@ -21,6 +37,12 @@ const envSchema = z.object({
   DATABASE_URL: z
     .string()
     .regex(/^postgres(ql)?:\/\//, 'must start with postgres://')
+    // A space, an unescaped `@` or `#` in the password or a bad port: the driver would fail
+    // later with a message about something else (a host not found, a wrong password).
+    .refine((value) => URL.canParse(value), {
+      message:
+        'is not a valid URL (postgres://user:password@host:5432/database; write special characters in the password percent-encoded)',
+    })
     .optional(),
   /** The URL users open, e.g. `http://localhost:8080`. Defaults to http://localhost:PORT. */
   PUBLIC_URL: url.optional(),
@@ -77,8 +99,18 @@ const envSchema = z.object({
   /** Working hours of pre-check appointments, Monday to Friday, two-hour slots (e.g. 08-16). */
   APPOINTMENT_HOURS: z
     .string()
-    .regex(/^\d{1,2}-\d{1,2}$/, 'must look like 08-16')
-    .default('08-16'),
+    .default('08-16')
+    .refine(
+      (value) => {
+        try {
+          parseWorkingHours(value);
+          return true;
+        } catch {
+          return false;
+        }
+      },
+      { message: 'must look like 08-16: hours from 0 to 24, at least one two-hour slot' },
+    ),
   /** Folder with the built web app; unset means apps/web/dist. */
   WEB_DIST_DIR: z.string().min(1).optional(),
   /**
@@ -113,10 +145,11 @@ const envSchema = z.object({
         .split(',')
         .map((item) => item.trim())
         .filter(Boolean);
-      const valid = (item: string) =>
-        /^[0-9a-fA-F:.]+(\/\d{1,3})?$/.test(item) && !/^\d+$/.test(item);
       const named = ['loopback', 'linklocal', 'uniquelocal'];
-      if (list.length === 0 || list.some((item) => !valid(item) && !named.includes(item))) {
+      if (
+        list.length === 0 ||
+        list.some((item) => !isProxyAddress(item) && !named.includes(item))
+      ) {
         ctx.addIssue({
           code: 'custom',
           message:
