@@ -184,6 +184,18 @@ describe('the server process', () => {
     }
   }, 90_000);
 
+  it('a HOST that does not resolve stops the start with one line naming HOST, no stack trace', async () => {
+    const port = await freePort();
+    const server = startServer({ PORT: String(port), HOST: 'portal-host.invalid' });
+    const { code } = await server.exited;
+    expect(code).toBe(1);
+    expect(server.output()).toContain(
+      `[portal] Cannot listen on portal-host.invalid:${port} (HOST, PORT): getaddrinfo`,
+    );
+    expect(server.output()).not.toContain('    at ');
+    expect(existsSync(path.join(server.dataDir, 'pglite.lock'))).toBe(false);
+  }, 90_000);
+
   it('a data folder another process has open stops the start with a message saying so', async () => {
     const first = startServer({ PORT: String(await freePort()) });
     await ready(first);

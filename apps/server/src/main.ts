@@ -3,6 +3,7 @@ import { type Config, ConfigError, loadConfig } from './config';
 import { type Database, openDatabase } from './db/client';
 import { DataFolderInUseError } from './db/data-folder-lock';
 import { isDatabaseUnavailable } from './plugins/errors';
+import { dataFolderProblem } from './start-failures';
 
 /**
  * How long a stop (SIGTERM, SIGINT) waits for requests in flight (an upload on a slow line may
@@ -79,11 +80,9 @@ async function main() {
     database = await open(config);
   } catch (error) {
     if (error instanceof DataFolderInUseError) return fail(error.message);
-    const code = (error as { code?: string }).code;
-    if (code && /^E[A-Z]+$/.test(code) && !config.databaseUrl) {
-      return fail(
-        `The data folder ${config.dataDir} (DATA_DIR) cannot be used: ${(error as Error).message}`,
-      );
+    const problem = config.databaseUrl ? undefined : dataFolderProblem(error);
+    if (problem) {
+      return fail(`The data folder ${config.dataDir} (DATA_DIR) cannot be used: ${problem}`);
     }
     throw error;
   }
@@ -147,7 +146,13 @@ async function main() {
         `Port ${config.port} on ${config.host} (PORT, HOST) is already in use by another program.`,
       );
     }
-    if (code === 'EACCES' || code === 'EADDRNOTAVAIL') {
+    // HOST is a name that does not resolve (a typo, a container name not yet known).
+    if (
+      code === 'EACCES' ||
+      code === 'EADDRNOTAVAIL' ||
+      code === 'ENOTFOUND' ||
+      code === 'EAI_AGAIN'
+    ) {
       fail(
         `Cannot listen on ${config.host}:${config.port} (HOST, PORT): ${(error as Error).message}`,
       );
