@@ -231,3 +231,53 @@ describe('document consistency', () => {
     expect(await sweepAtStartup(t.database, store)).toEqual({ removed: 0 });
   });
 });
+
+describe('a listed document whose file the blob store lacks', () => {
+  let t: TestApp;
+  const errors: Error[] = [];
+  beforeAll(async () => {
+    t = await buildTestApp({}, (app) => {
+      app.addHook('onError', async (_request, _reply, error) => {
+        errors.push(error);
+      });
+    });
+  });
+  afterAll(() => t.close());
+
+  it('answers 500 with a log line naming the blob store (processes with folders of their own), not a silent 404', async () => {
+    // As a process with a folder of its own sees a document another process stored.
+    const id = crypto.randomUUID();
+    await t.database.db.insert(documents).values({
+      id,
+      institutionId: P,
+      businessCaseId: CASE,
+      type: 'invoice',
+      displayName: 'Anderswo gespeichert',
+      documentDate: '2026-11-20',
+      contentType: 'text/plain',
+      size: 1,
+      storageKey: `doc/${id}`,
+      state: 'published',
+    });
+    const download = await t.app.inject({
+      method: 'GET',
+      url: `/api/institution/${P}/document/${id}`,
+      headers: bearer(await demoToken(t, 'anna')),
+    });
+    expect(download.statusCode).toBe(500);
+    expect(download.headers['content-type']).toContain('application/problem+json');
+    expect(errors.map((error) => error.message)).toContainEqual(
+      expect.stringContaining(
+        `the file of document ${id} (doc/${id}) is missing from the blob store`,
+      ),
+    );
+    // A document deleted meanwhile still answers 404.
+    await t.database.db.delete(documents).where(eq(documents.id, id));
+    const gone = await t.app.inject({
+      method: 'GET',
+      url: `/api/institution/${P}/document/${id}`,
+      headers: bearer(await demoToken(t, 'anna')),
+    });
+    expect(gone.statusCode).toBe(404);
+  });
+});

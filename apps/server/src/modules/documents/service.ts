@@ -224,6 +224,17 @@ const isForeignKeyViolation = (error: unknown): boolean => {
   return false;
 };
 
+/** A published document whose file the blob store does not have. */
+export class BlobMissingError extends Error {
+  constructor(documentId: string, storageKey: string) {
+    super(
+      `documents: the file of document ${documentId} (${storageKey}) is missing from the blob store; ` +
+        'every process must use the same store (S3_BUCKET, or one $DATA_DIR/documents on a shared file system)',
+    );
+    this.name = 'BlobMissingError';
+  }
+}
+
 /** Opens a document for download and marks it read for the caller. */
 export async function openDocument(
   db: Db,
@@ -236,9 +247,14 @@ export async function openDocument(
   try {
     body = await store.get(row.storageKey);
   } catch (error) {
-    // Deleted between finding the row and opening the file: gone, as for a later download.
-    if (error instanceof BlobNotFoundError) throw notFound(DOCUMENT_NOT_FOUND);
-    throw error;
+    if (!(error instanceof BlobNotFoundError)) throw error;
+    // Deleted between finding the row and opening the file: gone, as for a later download
+    // (findDocument answers 404).
+    await findDocument(db, access, documentId);
+    // Still listed, its file gone: not the caller's mistake but the installation's (processes
+    // with blob stores of their own, a lost or restored folder). A 500 whose log line says so,
+    // not a 404 that nobody hears of.
+    throw new BlobMissingError(row.id, row.storageKey);
   }
   try {
     await db
