@@ -1,14 +1,76 @@
-import { readFileSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { SERVER_NODE_OPTIONS } from '../../../scripts/server-options.mjs';
 
 const root = path.resolve(import.meta.dirname, '..', '..', '..');
+const startScript = (): string =>
+  JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')).scripts.start;
+
+const folders: string[] = [];
+const strays: number[] = [];
+afterEach(() => {
+  for (const pid of strays.splice(0)) {
+    try {
+      process.kill(pid, 'SIGKILL');
+    } catch {
+      // already gone
+    }
+  }
+  for (const folder of folders.splice(0)) rmSync(folder, { recursive: true, force: true });
+});
+
+const isAlive = (pid: number) => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+};
 
 describe('the server process options', () => {
   it('npm start passes what the tests and benchmarks start the server with', () => {
-    const manifest = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8'));
-    const start: string = manifest.scripts.start;
-    expect(start).toBe(`node ${SERVER_NODE_OPTIONS.join(' ')} scripts/start.mjs`);
+    expect(startScript()).toBe(`exec node ${SERVER_NODE_OPTIONS.join(' ')} scripts/start.mjs`);
   });
+
+  it('SIGTERM to `npm start` (docker stop, a process manager) reaches the server instead of orphaning it', async () => {
+    // The real start script, run by the real npm, with a stand-in for scripts/start.mjs that
+    // notes its pid and the signal it gets. Without `exec`, npm forwards the signal to the
+    // shell running the script, which dies and leaves the server running without a parent
+    // (holding its port and the data folder's lock).
+    const folder = mkdtempSync(path.join(tmpdir(), 'portal-npm-start-'));
+    folders.push(folder);
+    mkdirSync(path.join(folder, 'scripts'));
+    writeFileSync(
+      path.join(folder, 'package.json'),
+      JSON.stringify({ name: 'npm-start-probe', private: true, scripts: { start: startScript() } }),
+    );
+    writeFileSync(
+      path.join(folder, 'scripts', 'start.mjs'),
+      [
+        "import { writeFileSync } from 'node:fs';",
+        "writeFileSync('pid', String(process.pid));",
+        "process.on('SIGTERM', () => { writeFileSync('signal', 'SIGTERM'); process.exit(0); });",
+        'setInterval(() => {}, 1000);',
+      ].join('\n'),
+    );
+    const npm = spawn('npm', ['start', '--silent'], {
+      cwd: folder,
+      // `node` on the PATH as npm puts the pinned one there.
+      env: { ...process.env, PATH: `${path.dirname(process.execPath)}:${process.env.PATH}` },
+      stdio: 'ignore',
+    });
+    const exited = new Promise((resolve) => npm.on('exit', resolve));
+    const pidFile = path.join(folder, 'pid');
+    await expect.poll(() => existsSync(pidFile), { timeout: 30_000 }).toBe(true);
+    const server = Number(readFileSync(pidFile, 'utf8'));
+    strays.push(server);
+    npm.kill('SIGTERM');
+    await exited;
+    await expect.poll(() => isAlive(server), { timeout: 10_000 }).toBe(false);
+    expect(readFileSync(path.join(folder, 'signal'), 'utf8')).toBe('SIGTERM');
+  }, 60_000);
 });
