@@ -94,4 +94,17 @@ describe('loadConfig', () => {
       loadConfig({ DATABASE_URL: 'postgres://portal:ge%40heim@db:5432/portal' }).databaseUrl,
     ).toBe('postgres://portal:ge%40heim@db:5432/portal');
   });
+
+  it('names PUBLIC_URL when it has a path: the portal is served at the root of its host', () => {
+    expect(() => loadConfig({ PUBLIC_URL: 'https://example.de/portal' })).toThrow(
+      /PUBLIC_URL: must be the root of a host/,
+    );
+    expect(() => loadConfig({ PUBLIC_URL: 'https://example.de/?x=1' })).toThrow(/PUBLIC_URL/);
+    expect(loadConfig({ PUBLIC_URL: 'https://portal.example.de/' }).publicUrl).toBe(
+      'https://portal.example.de',
+    );
+    expect(loadConfig({ PUBLIC_URL: 'http://localhost:8181' }).publicUrl).toBe(
+      'http://localhost:8181',
+    );
+  });
 });

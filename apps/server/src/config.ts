@@ -249,6 +249,16 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       'Invalid configuration:\n  PUBLIC_URL: required when NODE_ENV is production (the URL people open, e.g. https://portal.example.com)',
     );
   }
+  // The app, its assets (/assets/…), the API and the embedded provider are served at the root
+  // of the host; under a path the sign-in returned to a callback no route serves.
+  if (env.PUBLIC_URL) {
+    const { pathname, search, hash } = new URL(env.PUBLIC_URL);
+    if (pathname !== '/' || search || hash) {
+      throw new ConfigError(
+        `Invalid configuration:\n  PUBLIC_URL: must be the root of a host (e.g. https://portal.example.com), without a path; got ${env.PUBLIC_URL}`,
+      );
+    }
+  }
   const publicUrl = stripSlash(env.PUBLIC_URL ?? `http://localhost:${env.PORT}`);
   const authUrl = stripSlash(env.AUTH_URL ?? `${publicUrl}/auth`);
   if (env.IDENTITY_PROVIDER === 'external' && !env.AUTH_URL) {
