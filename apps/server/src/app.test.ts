@@ -12,7 +12,23 @@ describe('redactUrl', () => {
       '/signin-popup-callback?code=secret&state=s1',
       '/signin-popup-callback?code=[redacted]&state=[redacted]',
     ],
-    ['/api/institution/1?search=abc', '/api/institution/1?search=abc'],
+    [
+      '/api/institution/1/document?documentType=invoice',
+      '/api/institution/1/document?documentType=invoice',
+    ],
+    [
+      '/api/institution/1/contractor/2/user?search=anna.admin%40praxis-sonnenschein.de',
+      '/api/institution/1/contractor/2/user?search=[redacted]',
+    ],
+    [
+      '/api/institution/1/contractor?search=Sch%C3%A4fer&limit=10',
+      '/api/institution/1/contractor?search=[redacted]&limit=10',
+    ],
+    ['/?login_hint=anna.admin%40praxis-sonnenschein.de', '/?login_hint=[redacted]'],
+    [
+      '/auth/realms/portal/protocol/openid-connect/auth?client_id=portal-web&login_hint=max%40x.de&scope=openid',
+      '/auth/realms/portal/protocol/openid-connect/auth?client_id=portal-web&login_hint=[redacted]&scope=openid',
+    ],
     [
       '/auth/realms/portal/login-actions/action-token?key=Zm9vYmFy-_x',
       '/auth/realms/portal/login-actions/action-token?key=[redacted]',

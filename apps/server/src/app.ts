@@ -27,10 +27,13 @@ import { webPlugin } from './plugins/web';
 
 /**
  * Query parameters that carry tokens, codes or secrets and never reach the logs (`key` is the
- * single-use token of invitation and reset links, `login-actions/action-token?key=…`).
+ * single-use token of invitation and reset links, `login-actions/action-token?key=…`), nor
+ * personal data: `login_hint` is the e-mail address "Zur Anmeldung" signs in with (on the
+ * portal's address and the authorization request), `search` the name or e-mail typed into the
+ * customer and customer-user searches.
  */
 const SECRET_QUERY_PARAMETERS =
-  /([?&](?:id_token_hint|code|code_verifier|refresh_token|token|key|transaction|state|session_state)=)[^&#]*/gi;
+  /([?&](?:id_token_hint|code|code_verifier|refresh_token|token|key|transaction|state|session_state|login_hint|search)=)[^&#]*/gi;
 
 /** Path segments that are single-use tokens: the identification simulation's transaction. */
 const SECRET_PATH_SEGMENTS = /(\/multiconnect\/simulation\/)[^/?#]+/gi;
