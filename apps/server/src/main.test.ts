@@ -5,6 +5,7 @@ import { connect, createServer, type Server } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { openDatabase } from './db/client';
 import { SHUTDOWN_GRACE_MS } from './main';
 
 /**
@@ -194,6 +195,23 @@ describe('the server process', () => {
     );
     expect(server.output()).not.toContain('    at ');
     expect(existsSync(path.join(server.dataDir, 'pglite.lock'))).toBe(false);
+  }, 90_000);
+
+  it('a database that refuses the migrations stops the start with one line naming it and the refusal, no stack trace', async () => {
+    // A database already holding a table of the same name (another application's).
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'portal-main-'));
+    folders.push(dataDir);
+    const foreign = await openDatabase({ dataDir });
+    await foreign.db.execute('create table business_case_types (other_application integer)');
+    await foreign.close();
+    const server = startServer({ PORT: String(await freePort()), DATA_DIR: dataDir });
+    const { code } = await server.exited;
+    expect(code).toBe(1);
+    expect(server.output()).toContain(
+      `[portal] The database in ${dataDir} (DATA_DIR) cannot be prepared: relation "business_case_types" already exists (SQLSTATE 42P07; statement: CREATE TABLE "business_case_types"`,
+    );
+    expect(server.output()).not.toContain('    at ');
+    expect(existsSync(path.join(dataDir, 'pglite.lock'))).toBe(false);
   }, 90_000);
 
   it('a data folder another process has open stops the start with a message saying so', async () => {

@@ -43,6 +43,29 @@ const reasonOf = (error: unknown): string => {
   return current instanceof Error ? current.message : String(current);
 };
 
+/**
+ * What PostgreSQL (or PGlite) said when it refused a statement, with the statement (Drizzle
+ * wraps the driver's error: `Failed query: …`, its values left out), or undefined for anything
+ * else. A SQLSTATE (`42501`, `42P07`) marks the database's own refusal.
+ */
+const statementRefusal = (error: unknown): string | undefined => {
+  let statement: string | undefined;
+  for (let current = error, depth = 0; current && depth < 5; depth += 1) {
+    const { code, query, message, cause } = current as {
+      code?: unknown;
+      query?: unknown;
+      message?: unknown;
+      cause?: unknown;
+    };
+    if (typeof query === 'string') statement ??= query.replace(/\s+/g, ' ').slice(0, 200);
+    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code) && typeof message === 'string') {
+      return `${message} (SQLSTATE ${code}${statement ? `; statement: ${statement}` : ''})`;
+    }
+    current = cause;
+  }
+  return undefined;
+};
+
 /** Opens the database; PostgreSQL that cannot be reached yet is tried again for a while. */
 async function open(config: Config): Promise<Database> {
   const started = Date.now();
@@ -88,6 +111,15 @@ async function main() {
   }
   const app = await buildApp(config, { database }).catch(async (error) => {
     await database.close().catch(() => undefined);
+    // The database refused the migrations or the demo data (no right to create a schema or an
+    // extension, a database of another application with tables of the same names).
+    const refusal = statementRefusal(error);
+    if (refusal) {
+      const where = config.databaseUrl
+        ? `at ${databaseName(config.databaseUrl)} (DATABASE_URL)`
+        : `in ${config.dataDir} (DATA_DIR)`;
+      return fail(`The database ${where} cannot be prepared: ${refusal}`);
+    }
     throw error;
   });
 
