@@ -6,7 +6,7 @@ import { buildIfStale } from './build.mjs';
 const [major] = process.versions.node.split('.').map(Number);
 if (major < 22) {
   console.error(
-    `[portal] Node ${process.versions.node} is too old; run through npm (npm start), which uses the pinned Node 24.`,
+    `[portal] Node ${process.versions.node} is too old; run through npm (npm start), which uses the pinned Node 24 from node_modules (installed by npm ci; not with --omit=dev).`,
   );
   process.exit(1);
 }

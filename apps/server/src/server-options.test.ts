@@ -73,4 +73,30 @@ describe('the server process options', () => {
     await expect.poll(() => isAlive(server), { timeout: 10_000 }).toBe(false);
     expect(readFileSync(path.join(folder, 'signal'), 'utf8')).toBe('SIGTERM');
   }, 60_000);
+
+  it('npm ci under NODE_ENV=production keeps what npm start needs (the pinned Node, the build tools)', async () => {
+    // npm omits devDependencies when NODE_ENV is production, and README has deployments set it:
+    // `npm ci && npm start` then ran the machine's Node ("Node 20 is too old") without esbuild
+    // or Vite. The project's .npmrc includes them; a dry run shows what npm would remove.
+    const output = await new Promise<string>((resolve, reject) => {
+      const npm = spawn(
+        'npm',
+        ['install', '--dry-run', '--offline', '--ignore-scripts', '--no-audit', '--no-fund'],
+        { cwd: root, env: { ...process.env, NODE_ENV: 'production' }, stdio: 'pipe' },
+      );
+      let text = '';
+      npm.stdout.on('data', (chunk: Buffer) => {
+        text += chunk.toString();
+      });
+      npm.stderr.on('data', (chunk: Buffer) => {
+        text += chunk.toString();
+      });
+      npm.on('error', reject);
+      npm.on('exit', () => resolve(text));
+    });
+    expect(output).toMatch(/(removed|up to date|changed)/);
+    for (const needed of ['node', 'esbuild', 'vite', 'typescript', 'tsx']) {
+      expect(output).not.toMatch(new RegExp(`^remove ${needed} `, 'm'));
+    }
+  }, 60_000);
 });
