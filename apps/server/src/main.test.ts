@@ -1,10 +1,12 @@
 import { type ChildProcess, spawn } from 'node:child_process';
+import { createHash, randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { request } from 'node:http';
 import { connect, createServer, type Server } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { createScratchDatabase } from '../test/test-app';
 import { openDatabase } from './db/client';
 import { SHUTDOWN_GRACE_MS } from './main';
 
@@ -273,4 +275,117 @@ describe('the server process', () => {
     expect(answers[1]).toContain('"status":503');
     expect((await server.exited).code).toBe(0);
   }, 90_000);
+});
+
+/** A browser signing in at a real server through its login form (code flow with PKCE). */
+async function signInOverHttp(base: string, email: string, password = 'Demo!2026') {
+  const cookies = new Map<string, string>();
+  const call = async (method: string, url: string, form?: Record<string, string>) => {
+    const target = new URL(url, base);
+    const response = await fetch(`${base}${target.pathname}${target.search}`, {
+      method,
+      redirect: 'manual',
+      headers: {
+        cookie: [...cookies].map(([name, value]) => `${name}=${value}`).join('; '),
+        ...(form ? { 'content-type': 'application/x-www-form-urlencoded' } : {}),
+      },
+      body: form ? new URLSearchParams(form).toString() : undefined,
+    });
+    for (const line of response.headers.getSetCookie()) {
+      const [pair = ''] = line.split(';');
+      const at = pair.indexOf('=');
+      cookies.set(pair.slice(0, at), pair.slice(at + 1));
+    }
+    return response;
+  };
+  const verifier = randomBytes(32).toString('base64url');
+  const challenge = createHash('sha256').update(verifier).digest('base64url');
+  const redirectUri = `${base}/signin-callback`;
+  const authorize = await call(
+    'GET',
+    `/auth/realms/portal/protocol/openid-connect/auth?${new URLSearchParams({
+      client_id: 'portal-web',
+      response_type: 'code',
+      redirect_uri: redirectUri,
+      scope: 'openid profile email offline_access',
+      code_challenge: challenge,
+      code_challenge_method: 'S256',
+      state: 'state-1',
+      nonce: 'nonce-1',
+    })}`,
+  );
+  const login = authorize.headers.get('location') ?? '';
+  await (await call('GET', login)).text();
+  let response = await call('POST', login, { email, password });
+  for (let hop = 0; hop < 10; hop += 1) {
+    const location = response.headers.get('location') ?? '';
+    if (response.status < 300 || response.status >= 400 || location.startsWith(redirectUri)) break;
+    response = await call('GET', location);
+  }
+  const code = new URL(response.headers.get('location') ?? '').searchParams.get('code') ?? '';
+  const tokens = await call('POST', '/auth/realms/portal/protocol/openid-connect/token', {
+    grant_type: 'authorization_code',
+    client_id: 'portal-web',
+    redirect_uri: redirectUri,
+    code,
+    code_verifier: verifier,
+  });
+  return (await tokens.json()) as { access_token: string; refresh_token: string };
+}
+
+describe.skipIf(!process.env.TEST_DATABASE_URL)('several processes on one PostgreSQL', () => {
+  it('three processes started at the same moment on an empty database migrate and seed once and share sign-in, keys and sessions', async () => {
+    const scratch = await createScratchDatabase(
+      process.env.TEST_DATABASE_URL as string,
+      'portal_processes',
+    );
+    try {
+      const ports = [await freePort(), await freePort(), await freePort()];
+      const publicUrl = `http://localhost:${ports[0]}`;
+      const servers = ports.map((port) =>
+        startServer({
+          PORT: String(port),
+          PUBLIC_URL: publicUrl,
+          DATABASE_URL: scratch.url,
+          SEED_DEMO_DATA: 'true',
+        }),
+      );
+      await Promise.all(servers.map(ready));
+      const at = (index: number) => `http://127.0.0.1:${ports[index]}`;
+      // Signed in through the first: the token (signed with the keys one process made and all
+      // share) is good at the others, and the session is renewed through the third.
+      const tokens = await signInOverHttp(publicUrl, 'anna.admin@praxis-sonnenschein.de');
+      for (const index of [1, 2]) {
+        const me = await fetch(`${at(index)}/api/user/current`, {
+          headers: { authorization: `Bearer ${tokens.access_token}` },
+        });
+        expect(me.status).toBe(200);
+        expect(((await me.json()) as { email: string }).email).toBe(
+          'anna.admin@praxis-sonnenschein.de',
+        );
+      }
+      const renewed = await fetch(`${at(2)}/auth/realms/portal/protocol/openid-connect/token`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams({
+          grant_type: 'refresh_token',
+          client_id: 'portal-web',
+          refresh_token: tokens.refresh_token,
+        }),
+      });
+      expect(renewed.status).toBe(200);
+      // Seeded once: each demo institution once, whichever process seeded.
+      const institutions = await fetch(`${at(1)}/api/user/current/institutions`, {
+        headers: { authorization: `Bearer ${tokens.access_token}` },
+      });
+      expect(
+        ((await institutions.json()) as { name: string }[]).map(({ name }) => name).sort(),
+      ).toEqual(['Praxis Sonnenschein', 'Zahnarztpraxis Dr. Müller']);
+      for (const server of servers) server.child.kill('SIGTERM');
+      for (const server of servers) expect((await server.exited).code).toBe(0);
+    } finally {
+      for (const child of children.splice(0)) child.kill('SIGKILL');
+      await scratch.drop();
+    }
+  }, 180_000);
 });
