@@ -107,4 +107,17 @@ describe('loadConfig', () => {
       'http://localhost:8181',
     );
   });
+
+  it('names S3_BUCKET when S3_ENDPOINT or S3_REGION is set without it, instead of storing in the folder', () => {
+    expect(() => loadConfig({ S3_ENDPOINT: 'http://minio:9000' })).toThrow(
+      /S3_BUCKET: required with S3_ENDPOINT/,
+    );
+    expect(() => loadConfig({ S3_REGION: 'eu-central-1' })).toThrow(
+      /S3_BUCKET: required with S3_REGION/,
+    );
+    expect(
+      loadConfig({ S3_BUCKET: 'portal', S3_ENDPOINT: 'http://minio:9000' }).documents.s3,
+    ).toEqual({ bucket: 'portal', endpoint: 'http://minio:9000', region: 'us-east-1' });
+    expect(loadConfig({}).documents.s3).toBeUndefined();
+  });
 });

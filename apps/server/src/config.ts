@@ -266,6 +266,13 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       'Invalid configuration:\n  AUTH_URL: required when IDENTITY_PROVIDER is external',
     );
   }
+  // Without a bucket the documents go to the folder: an endpoint or region alone would be
+  // ignored, and the operator would find the files on the disk instead of the store.
+  if (!env.S3_BUCKET && (cleaned.S3_ENDPOINT || cleaned.S3_REGION)) {
+    throw new ConfigError(
+      `Invalid configuration:\n  S3_BUCKET: required with ${cleaned.S3_ENDPOINT ? 'S3_ENDPOINT' : 'S3_REGION'} (without it documents are stored under DATA_DIR)`,
+    );
+  }
   if (env.IDENTITY_PROVIDER === 'external' && env.AUTH_APP_URLS) {
     throw new ConfigError(
       'Invalid configuration:\n  AUTH_APP_URLS: only for the embedded provider; register the app at the external one',
