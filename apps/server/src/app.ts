@@ -8,6 +8,7 @@ import Fastify, {
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import { type Database, migrateDatabase, openDatabase, SCHEMA_LOCK_KEY } from './db/client';
+import { demoAccountsWithPublishedPassword } from './db/seed/demo-accounts';
 import { seedDemoData } from './db/seed/index';
 import { identityPlugin } from './identity/index';
 import { modules } from './modules/index';
@@ -155,6 +156,18 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     // Undecodable URLs (FST_ERR_BAD_URL) answer problem+json with the security headers too.
     frameworkErrors: badUrlAnswer(securityHeadersApplier(config)),
   }).withTypeProvider<ZodTypeProvider>();
+
+  // Not asked for demo data, yet the demo accounts are there with their published password:
+  // a portal that ran as the demo and went on as a deployment.
+  if (!config.seedDemoData) {
+    const open = await demoAccountsWithPublishedPassword(database.db);
+    if (open.length > 0) {
+      app.log.warn(
+        { accounts: open },
+        'demo accounts sign in with the published password (README): delete them or set new passwords; SEED_DEMO_DATA is off',
+      );
+    }
+  }
 
   database.onIdleError = (error) =>
     app.log.warn(

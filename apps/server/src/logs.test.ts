@@ -1,9 +1,11 @@
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTestDatabase } from '../test/test-app';
 import { type App, buildApp } from './app';
 import { loadConfig } from './config';
+import { users } from './db/schema';
+import { hashPassword } from './identity/passwords';
 
 /** The server's log lines as an operator reads them, and the answers that go with them. */
 describe('logs and error answers', () => {
@@ -85,4 +87,45 @@ describe('logs and error answers', () => {
     });
     expect(JSON.stringify(lines)).not.toContain('geheim');
   });
+});
+
+describe('demo accounts left in a deployment', () => {
+  it('a start without demo data warns while demo accounts still sign in with the published password', async () => {
+    const opened = await openTestDatabase();
+    const start = async (env: Record<string, string>) => {
+      const lines: { level: number; msg: string; accounts?: string[] }[] = [];
+      const app = await buildApp(
+        loadConfig({
+          NODE_ENV: 'production',
+          PUBLIC_URL: 'https://portal.example.de',
+          DATA_DIR: 'memory://',
+          LOG_LEVEL: 'info',
+          ...env,
+        }),
+        { database: opened.database, logStream: { write: (line) => lines.push(JSON.parse(line)) } },
+      );
+      await app.close();
+      return lines.filter((line) => line.msg.startsWith('demo accounts'));
+    };
+    try {
+      // A new deployment: nothing to warn about.
+      expect(await start({})).toEqual([]);
+      // It ran as the demo first, then went on as a deployment on the same database.
+      expect(await start({ SEED_DEMO_DATA: 'true' })).toEqual([]);
+      const [warning] = await start({});
+      expect(warning?.level).toBe(40);
+      expect(warning?.accounts).toContain('anna.admin@praxis-sonnenschein.de');
+      expect(warning?.accounts).toContain('tom.trusted@abrechnungszentrum-nord.de');
+      // A demo account whose password was changed no longer counts.
+      await opened.database.db
+        .update(users)
+        .set({ passwordHash: await hashPassword('Ein anderes Passwort 1!') })
+        .where(eq(users.email, 'anna.admin@praxis-sonnenschein.de'));
+      const [again] = await start({});
+      expect(again?.accounts).not.toContain('anna.admin@praxis-sonnenschein.de');
+      expect(again?.accounts).toContain('tom.trusted@abrechnungszentrum-nord.de');
+    } finally {
+      await opened.drop();
+    }
+  }, 60_000);
 });
