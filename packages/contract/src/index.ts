@@ -7,5 +7,6 @@ export * from './institution';
 export * from './order';
 export * from './password-inputs';
 export * from './relationship';
+export * from './search-spelling';
 export * from './tiles';
 export * from './user';

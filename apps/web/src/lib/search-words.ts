@@ -1,19 +1,11 @@
+import { spellingFree } from '@portal/contract';
+
 const normalise = (text: string) => text.toLocaleLowerCase('de-DE').replace(/\s+/g, ' ').trim();
-
-const UMLAUTS: Record<string, string> = { ä: 'a', ö: 'o', ü: 'u', ß: 'ss' };
-
-/**
- * One spelling for the ways a German name is typed: 'Müller', 'Mueller' and 'Muller' (a keyboard
- * without umlauts, or a name read out on the phone) all become 'muller'. Applied to the search
- * and to the texts alike; it finds a little more ('Bauer' is 'baur' too), never less.
- */
-const spellingFree = (text: string) =>
-  text.replace(/[äöüß]/g, (letter) => UMLAUTS[letter]!).replace(/([aou])e/g, '$1');
 
 /**
  * The words of a search, made once per search: lower case (German rules), in the one spelling of
- * `spellingFree`. A list filtered with them compares each text with words already prepared (the
- * Kunde picker checks 600 customers per key). None for an empty or blank search.
+ * `spellingFree` (ä, ae or a; ß or ss). A list filtered with them compares each text with words
+ * already prepared (the Kunde picker checks 600 customers per key). None for a blank search.
  */
 export type SearchWords = readonly string[] & { readonly __searchWords: true };
 

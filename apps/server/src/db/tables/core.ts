@@ -63,10 +63,14 @@ export const institutions = pgTable(
   },
   (table) => [
     // Customer search (impersonation modal): name anywhere (trigrams, extension pg_trgm),
-    // postal code and city by prefix.
-    index('institutions_name_search_idx').using('gin', sql`lower(${table.name}) gin_trgm_ops`),
+    // postal code and city by prefix; name and city in one spelling (portal_fold, migration
+    // 0021: 'Mueller' finds 'Müller').
+    index('institutions_name_search_idx').using(
+      'gin',
+      sql`portal_fold(${table.name}) gin_trgm_ops`,
+    ),
     index('institutions_postalcode_search_idx').on(sql`${table.postalcode} text_pattern_ops`),
-    index('institutions_city_search_idx').on(sql`lower(${table.city}) text_pattern_ops`),
+    index('institutions_city_search_idx').on(sql`portal_fold(${table.city}) text_pattern_ops`),
   ],
 );
 

@@ -1,3 +1,4 @@
+import { spellingFree } from '@portal/contract';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/test-app';
@@ -225,6 +226,58 @@ describe('customer search', () => {
       'augenpraxis Umlautsuche',
       'Zentrum Umlautsuche',
     ]);
+  });
+
+  it("finds 'Müller' by 'Mueller' or 'Muller', 'Köln' by 'Koeln', 'Weiß' by 'Weiss': spelt as heard on the phone", async () => {
+    const names = async (search: string) =>
+      (
+        (
+          await get(
+            'sara',
+            `/api/institution/${NORD}/contractor?search=${encodeURIComponent(search)}`,
+          )
+        ).json() as { name: string }[]
+      ).map((row) => row.name);
+    for (const search of ['Mueller', 'muller', 'MÜLLER', 'Dr Muel']) {
+      expect(await names(search), search).toContain('Zahnarztpraxis Dr. Müller');
+    }
+    const [customer] = await t.app.db
+      .insert(institutions)
+      .values({ name: 'Praxis Großkopf', city: 'Köln', postalcode: '50667', street: 'Ring 1' })
+      .returning({ id: institutions.id });
+    await t.app.db
+      .insert(relationships)
+      .values({ contractorId: NORD, customerId: customer!.id, referenceNumber: 'AE-4711' });
+    for (const search of ['Grosskopf', 'großkopf koeln', 'Grosskopf Koln', 'ae-47']) {
+      expect(await names(search), search).toEqual(['Praxis Großkopf']);
+    }
+    // The Kd.-Nr. as written: 'a-47' is no prefix of 'AE-4711'.
+    expect(await names('a-47')).toEqual([]);
+    const users = await get(
+      'sara',
+      `/api/institution/${NORD}/contractor/${SONNE}/user?search=${encodeURIComponent('Max Weiss')}`,
+    );
+    expect((users.json() as { id: string }[]).map((user) => user.id)).toEqual([DEMO_USERS.max]);
+  });
+
+  it('folds texts in the database as the app does (portal_fold and spellingFree agree)', async () => {
+    const samples = [
+      'Müller',
+      'MUELLER',
+      'Straße',
+      'STRASSE',
+      'Ärztehaus',
+      'Bauer',
+      'Köln',
+      'Weiß',
+    ];
+    for (const text of samples) {
+      const rows = await t.app.db.execute(sql`select portal_fold(${text}) as folded`);
+      const [row] = (Array.isArray(rows) ? rows : (rows as { rows: unknown[] }).rows) as {
+        folded: string;
+      }[];
+      expect(row!.folded, text).toBe(spellingFree(text));
+    }
   });
 
   it('returns nothing for an institution without customers and refuses members', async () => {

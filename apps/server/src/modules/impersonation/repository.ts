@@ -1,4 +1,9 @@
-import type { ContractorSearchResult, CustomerUser, SupportAccess } from '@portal/contract';
+import {
+  type ContractorSearchResult,
+  type CustomerUser,
+  type SupportAccess,
+  spellingFree,
+} from '@portal/contract';
 import { and, arrayContains, asc, desc, eq, inArray, ne, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { inGermanOrder } from '../../db/german-order';
@@ -31,24 +36,36 @@ export const SEARCH_CANDIDATE_CAP = 500;
 /** At most this many words of a search are looked at (the rest are ignored). */
 const SEARCH_WORDS_MAX = 5;
 
+/** One word of a search, escaped for LIKE: as typed (lower case), and in one spelling. */
+export interface SearchWord {
+  /** For the Kd.-Nr., postal code and e-mail address: 'AE-12' stays 'ae-12'. */
+  plain: string;
+  /** For names and cities, against `portal_fold(...)`: 'Mueller' is 'muller', as 'Müller'. */
+  folded: string;
+}
+
 /**
  * The words of a search, each as {@link likeTerm}: 'Becker Köln' is two words, each of which must
  * match (a person narrows 30 practices named Becker by their city or Kd.-Nr.).
  */
-export function searchWordTerms(search: string): string[] {
-  return likeTerm(search)
+export function searchWordTerms(search: string): SearchWord[] {
+  return search
+    .trim()
     .split(/\s+/)
     .filter((word) => word !== '')
-    .slice(0, SEARCH_WORDS_MAX);
+    .slice(0, SEARCH_WORDS_MAX)
+    .map((word) => ({ plain: likeTerm(word), folded: likeTerm(spellingFree(word)) }));
 }
 
-/** One word of a search against one customer row: name anywhere; Kd.-Nr., postal code, city by prefix. */
-function wordMatches(word: string) {
-  const prefix = `${word}%`;
-  return sql`(lower(${institutions.name}) like ${`%${word}%`}
-    or lower(${relationships.referenceNumber}) like ${prefix}
-    or ${institutions.postalcode} like ${prefix}
-    or lower(${institutions.city}) like ${prefix})`;
+/**
+ * One word of a search against one customer row: name anywhere; Kd.-Nr., postal code, city by
+ * prefix. Name and city in one spelling (ä, ae or a; ß or ss), as the indexes hold them.
+ */
+function wordMatches({ plain, folded }: SearchWord) {
+  return sql`(portal_fold(${institutions.name}) like ${`%${folded}%`}
+    or lower(${relationships.referenceNumber}) like ${`${plain}%`}
+    or ${institutions.postalcode} like ${`${plain}%`}
+    or portal_fold(${institutions.city}) like ${`${folded}%`})`;
 }
 
 /**
@@ -56,9 +73,7 @@ function wordMatches(word: string) {
  * postal code or city by prefix (btree `text_pattern_ops` indexes). Each branch stops after
  * {@link SEARCH_CANDIDATE_CAP} rows, so a broad word never sorts the whole table.
  */
-function matchingCustomerIds(contractorId: string, term: string) {
-  const prefix = `${term}%`;
-  const anywhere = `%${term}%`;
+function matchingCustomerIds(contractorId: string, { plain, folded }: SearchWord) {
   const cap = SEARCH_CANDIDATE_CAP;
   const branch = (condition: ReturnType<typeof sql>) => sql`(
     select r.customer_id as id from relationships r
@@ -67,11 +82,11 @@ function matchingCustomerIds(contractorId: string, term: string) {
     limit ${cap})`;
   return sql`(
     (select r.customer_id as id from relationships r
-     where r.contractor_id = ${contractorId} and lower(r.reference_number) like ${prefix}
+     where r.contractor_id = ${contractorId} and lower(r.reference_number) like ${`${plain}%`}
      limit ${cap})
-    union all ${branch(sql`lower(i.name) like ${anywhere}`)}
-    union all ${branch(sql`i.postalcode like ${prefix}`)}
-    union all ${branch(sql`lower(i.city) like ${prefix}`)}
+    union all ${branch(sql`portal_fold(i.name) like ${`%${folded}%`}`)}
+    union all ${branch(sql`i.postalcode like ${`${plain}%`}`)}
+    union all ${branch(sql`portal_fold(i.city) like ${`${folded}%`}`)}
     limit ${cap})`;
 }
 
@@ -82,8 +97,8 @@ function matchingCustomerIds(contractorId: string, term: string) {
  * every customer matching both: the narrow word's candidates are all there. Not the whole
  * search as one term: 'Dr M' appears nowhere in 'Zahnarztpraxis Dr. Müller', which found nothing.
  */
-function candidateIds(contractorId: string, words: string[]) {
-  const indexed = words.filter((word) => word.length >= 3);
+function candidateIds(contractorId: string, words: SearchWord[]) {
+  const indexed = words.filter((word) => word.plain.length >= 3);
   const terms = indexed.length > 0 ? indexed : words;
   return sql.join(
     terms.map((t) => sql`select id from ${matchingCustomerIds(contractorId, t)} as matches`),
@@ -148,13 +163,12 @@ export async function searchCustomerUsers(
   // Not the scope's 404: the caller belongs to the scope institution, only the customer is unknown.
   if (!(await isCustomerOf(db, scope, customerId))) throw notFound(CUSTOMER_NOT_FOUND);
   // Every word, anywhere in the name or the address: 'Schäfer Anna' as well as 'Anna Schäfer'.
-  const wordMatches = searchWordTerms(search).map((word) => {
-    const anywhere = `%${word}%`;
-    return or(
-      sql`lower(${users.firstName} || ' ' || ${users.lastName}) like ${anywhere}`,
-      sql`lower(${users.email}) like ${anywhere}`,
-    );
-  });
+  const wordMatches = searchWordTerms(search).map(({ plain, folded }) =>
+    or(
+      sql`portal_fold(${users.firstName} || ' ' || ${users.lastName}) like ${`%${folded}%`}`,
+      sql`lower(${users.email}) like ${`%${plain}%`}`,
+    ),
+  );
   return db
     .select({
       id: users.id,
