@@ -76,3 +76,18 @@ describe('BankStatusPage of an order the institution does not have', () => {
     expect(screen.queryByTestId('order-not-found')).toBeNull();
   });
 });
+
+describe('BankStatusPage on a phone', () => {
+  it('stands the five steps one below the other (side by side each trailed a connector to nothing)', async () => {
+    server.use(
+      http.get(`*/api/institution/${IID}/order/${OID}`, () =>
+        HttpResponse.json(bankOrder('LEGITIMISED')),
+      ),
+    );
+    // The test environment's window matches no media query: below Mantine's sm breakpoint.
+    renderPage();
+    await screen.findByTestId('bank-current-status');
+    const steps = document.querySelector('.mantine-Stepper-steps');
+    expect(steps).toHaveAttribute('data-orientation', 'vertical');
+  });
+});

@@ -7,6 +7,7 @@ import { type Breadcrumb, PageHeader } from '../../components/page-header';
 import { orders as t } from '../../messages/de';
 import { useOrder } from './api/orders-api';
 import { isOrderNotFound, OrderNotFound } from './components/order-not-found';
+import { useStepperOrientation } from './components/use-stepper-orientation';
 import { formatDate } from './model/formats';
 import { bankStepIndex, isBankComplete, pollingInterval } from './model/orders-model';
 
@@ -21,6 +22,7 @@ export function BankStatusPage({ institutionId, orderId, breadcrumbs }: BankStat
   const query = useOrder(institutionId, orderId);
   const order = query.data;
   const polling = pollingInterval(order, query.isError) !== false;
+  const stepperOrientation = useStepperOrientation();
   return (
     <Stack gap="lg">
       <PageHeader title={t.orderStatusTitle} breadcrumbs={breadcrumbs} />
@@ -50,6 +52,7 @@ export function BankStatusPage({ institutionId, orderId, breadcrumbs }: BankStat
                 ? BANK_ORDER_STATUSES.length
                 : bankStepIndex(order.status) + 1
             }
+            orientation={stepperOrientation}
             size="sm"
             allowNextStepsSelect={false}
           >

@@ -9,7 +9,6 @@ import {
   Stepper,
   Text,
   Title,
-  useMatches,
 } from '@mantine/core';
 import {
   ORDER_STATUS_FLAG_NAMES,
@@ -26,6 +25,7 @@ import { orders as t } from '../../messages/de';
 import { orderStatusQueryKey, putOrderStatus, useOrderStatus } from './api/orders-api';
 import { isOrderNotFound, OrderNotFound } from './components/order-not-found';
 import { PrecheckPicker } from './components/precheck-picker';
+import { useStepperOrientation } from './components/use-stepper-orientation';
 import { formatDateTime } from './model/formats';
 import { replaceFlag, TI_STATUSES, tiStepIndex } from './model/orders-model';
 
@@ -38,10 +38,7 @@ export interface TiStatusPageProps {
 /** Bestellstatus of a TI order: stepper, the five flags, appointments and the pre-check picker. */
 export function TiStatusPage({ institutionId, orderId, breadcrumbs }: TiStatusPageProps) {
   const query = useOrderStatus(institutionId, orderId);
-  const stepperOrientation = useMatches<'vertical' | 'horizontal'>({
-    base: 'vertical',
-    sm: 'horizontal',
-  });
+  const stepperOrientation = useStepperOrientation();
   const client = useQueryClient();
   const key = orderStatusQueryKey(institutionId, orderId);
   const [pending, setPending] = useState<keyof OrderStatusFlags | null>(null);
@@ -115,8 +112,6 @@ export function TiStatusPage({ institutionId, orderId, breadcrumbs }: TiStatusPa
             </Text>
             <Stepper
               active={status ? tiStepIndex(status) + 1 : -1}
-              // On a phone the five steps stand one below the other (side by side they wrapped,
-              // each trailing a connector to nothing).
               orientation={stepperOrientation}
               size="sm"
               allowNextStepsSelect={false}
