@@ -1,5 +1,5 @@
 import { Text } from '@mantine/core';
-import type { ReactNode } from 'react';
+import { type ReactNode, useMemo } from 'react';
 import { useLoaderData, useParams } from 'react-router';
 import { BankStatusPage } from '../../features/orders/bank-status-page';
 import { ContractsPage } from '../../features/orders/contracts-page';
@@ -41,12 +41,31 @@ export function OrdersRoute() {
   );
 }
 
+/**
+ * A status page's way to another of the user's institutions: a link to an order of another
+ * institution (a mail, a bookmark) finds it there and offers the switch.
+ */
+function useOtherInstitutions() {
+  const { institutions, currentInstitutionId, selectInstitution } = useAppContext();
+  const elsewhere = useMemo(
+    () =>
+      institutions
+        .filter((institution) => institution.id !== currentInstitutionId)
+        .map(({ id, name }) => ({ id, name })),
+    [institutions, currentInstitutionId],
+  );
+  return { elsewhere, onSwitchInstitution: selectInstitution };
+}
+
 export function TiStatusRoute() {
   const breadcrumbs = useBreadcrumbs();
   const { orderId = '' } = useParams();
+  const others = useOtherInstitutions();
   return (
     <WithInstitution>
-      {(id) => <TiStatusPage institutionId={id} orderId={orderId} breadcrumbs={breadcrumbs} />}
+      {(id) => (
+        <TiStatusPage institutionId={id} orderId={orderId} breadcrumbs={breadcrumbs} {...others} />
+      )}
     </WithInstitution>
   );
 }
@@ -54,9 +73,17 @@ export function TiStatusRoute() {
 export function BankStatusRoute() {
   const breadcrumbs = useBreadcrumbs();
   const { orderId = '' } = useParams();
+  const others = useOtherInstitutions();
   return (
     <WithInstitution>
-      {(id) => <BankStatusPage institutionId={id} orderId={orderId} breadcrumbs={breadcrumbs} />}
+      {(id) => (
+        <BankStatusPage
+          institutionId={id}
+          orderId={orderId}
+          breadcrumbs={breadcrumbs}
+          {...others}
+        />
+      )}
     </WithInstitution>
   );
 }

@@ -2,23 +2,42 @@ import './styles';
 import { Alert, Anchor, Paper, Stack, Stepper, Text, Title, VisuallyHidden } from '@mantine/core';
 import { BANK_ORDER_STATUSES } from '@portal/contract';
 import { bankOrderLink } from '@portal/contract/bank-links';
+import { Navigate } from 'react-router';
 import { LoadingStatus } from '../../components/loading-status';
 import { type Breadcrumb, PageHeader } from '../../components/page-header';
 import { orders as t } from '../../messages/de';
 import { useOrder } from './api/orders-api';
-import { isOrderNotFound, OrderNotFound } from './components/order-not-found';
+import {
+  isOrderNotFound,
+  OrderNotFound,
+  type OtherInstitution,
+} from './components/order-not-found';
 import { useStepperOrientation } from './components/use-stepper-orientation';
 import { formatDate } from './model/formats';
-import { bankStepIndex, isBankComplete, pollingInterval } from './model/orders-model';
+import {
+  bankStepIndex,
+  isBankComplete,
+  orderStatusPath,
+  pollingInterval,
+} from './model/orders-model';
 
 export interface BankStatusPageProps {
   institutionId: string;
   orderId: string;
   breadcrumbs: Breadcrumb[];
+  /** The user's other institutions, where a linked order that is not here is looked up. */
+  elsewhere?: readonly OtherInstitution[];
+  onSwitchInstitution?(institutionId: string): void;
 }
 
 /** Bestellstatus of a bank-account order, reloaded every 10 s until it is complete. */
-export function BankStatusPage({ institutionId, orderId, breadcrumbs }: BankStatusPageProps) {
+export function BankStatusPage({
+  institutionId,
+  orderId,
+  breadcrumbs,
+  elsewhere,
+  onSwitchInstitution,
+}: BankStatusPageProps) {
   const query = useOrder(institutionId, orderId);
   const order = query.data;
   const polling = pollingInterval(order, query.isError) !== false;
@@ -29,11 +48,16 @@ export function BankStatusPage({ institutionId, orderId, breadcrumbs }: BankStat
       {query.isPending ? (
         <LoadingStatus size="sm" label={t.loading} />
       ) : isOrderNotFound(query.error) ? (
-        <OrderNotFound />
+        <OrderNotFound
+          orderId={orderId}
+          elsewhere={elsewhere}
+          onSwitchInstitution={onSwitchInstitution}
+        />
       ) : query.isError ||
         !order ? // Silent error state for order loads (spec section 7): no message.
       null : order.orderType !== 'BANKACCOUNT' ? (
-        <Alert color="yellow">{t.bank.notBank}</Alert>
+        // A TI order's id in a bank order's address (an old link, one typed): its own page.
+        <Navigate to={orderStatusPath(order)} replace />
       ) : (
         <Paper withBorder p="md" component="section" aria-labelledby="bank-steps">
           <Title order={2} size="h3" id="bank-steps" mb="xs">

@@ -140,6 +140,7 @@ describe('TiStatusPage', () => {
       http.get(`*/api/institution/${IID}/order-status/${OID}`, () =>
         contractProblem(404, 'Not Found'),
       ),
+      http.get(`*/api/institution/${IID}/order/${OID}`, () => contractProblem(404, 'Not Found')),
     );
     renderWithProviders(
       <QueryClientProvider client={createQueryClient()}>

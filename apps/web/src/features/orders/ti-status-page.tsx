@@ -17,27 +17,46 @@ import {
 } from '@portal/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import { Navigate } from 'react-router';
 import { LoadingStatus } from '../../components/loading-status';
 import { notifyError } from '../../components/notifications';
 import { type Breadcrumb, PageHeader } from '../../components/page-header';
 import { isApiError } from '../../lib/api-client';
 import { orders as t } from '../../messages/de';
-import { orderStatusQueryKey, putOrderStatus, useOrderStatus } from './api/orders-api';
-import { isOrderNotFound, OrderNotFound } from './components/order-not-found';
+import { orderStatusQueryKey, putOrderStatus, useOrder, useOrderStatus } from './api/orders-api';
+import {
+  isOrderNotFound,
+  OrderNotFound,
+  type OtherInstitution,
+} from './components/order-not-found';
 import { PrecheckPicker } from './components/precheck-picker';
 import { useStepperOrientation } from './components/use-stepper-orientation';
 import { formatDateTime } from './model/formats';
-import { replaceFlag, TI_STATUSES, tiStepIndex } from './model/orders-model';
+import { orderStatusPath, replaceFlag, TI_STATUSES, tiStepIndex } from './model/orders-model';
 
 export interface TiStatusPageProps {
   institutionId: string;
   orderId: string;
   breadcrumbs: Breadcrumb[];
+  /** The user's other institutions, where a linked order that is not here is looked up. */
+  elsewhere?: readonly OtherInstitution[];
+  onSwitchInstitution?(institutionId: string): void;
 }
 
 /** Bestellstatus of a TI order: stepper, the five flags, appointments and the pre-check picker. */
-export function TiStatusPage({ institutionId, orderId, breadcrumbs }: TiStatusPageProps) {
+export function TiStatusPage({
+  institutionId,
+  orderId,
+  breadcrumbs,
+  elsewhere,
+  onSwitchInstitution,
+}: TiStatusPageProps) {
   const query = useOrderStatus(institutionId, orderId);
+  // No TI status here: the order may be a bank order of this institution (an old link, one
+  // typed), whose own page then opens instead of "not found".
+  const notFound = isOrderNotFound(query.error);
+  const order = useOrder(institutionId, orderId, notFound);
+  const otherType = order.data && order.data.orderType !== 'TIORDER' ? order.data : null;
   const stepperOrientation = useStepperOrientation();
   const client = useQueryClient();
   const key = orderStatusQueryKey(institutionId, orderId);
@@ -88,10 +107,16 @@ export function TiStatusPage({ institutionId, orderId, breadcrumbs }: TiStatusPa
   return (
     <Stack gap="lg">
       <PageHeader title={t.orderStatusTitle} breadcrumbs={breadcrumbs} />
-      {query.isPending ? (
+      {query.isPending || (notFound && order.isPending) ? (
         <LoadingStatus size="sm" label={t.loading} />
-      ) : isOrderNotFound(query.error) ? (
-        <OrderNotFound />
+      ) : otherType ? (
+        <Navigate to={orderStatusPath(otherType)} replace />
+      ) : notFound ? (
+        <OrderNotFound
+          orderId={orderId}
+          elsewhere={elsewhere}
+          onSwitchInstitution={onSwitchInstitution}
+        />
       ) : query.isError ||
         !record ? // Silent error state for the status load (spec section 7): no message.
       null : (

@@ -48,7 +48,6 @@ export const orders = {
     /** Not spec text: the flags were changed (another tab, another person) after loading. */
     changedMeanwhile:
       'Der Bestellstatus wurde inzwischen von jemand anderem geändert. Ihre Änderung wurde nicht gespeichert; der aktuelle Stand wird angezeigt.',
-    notTi: 'Dieser Auftrag ist keine TI-Bestellung.',
   },
   precheck: {
     title: 'Vor-Check-Termin buchen',
@@ -78,7 +77,6 @@ export const orders = {
     portal: 'Zum Online-Banking',
     portalHint: 'Ihr Geschäftskonto ist eingerichtet.',
     live: 'Der Status wird alle 10 Sekunden aktualisiert.',
-    notBank: 'Dieser Auftrag ist keine Bankkonto-Bestellung.',
   },
   contractor: {
     title: 'Bankkonto-Bestellungen Ihrer Kunden',
@@ -171,5 +169,8 @@ export const orders = {
   notFound:
     'Dieser Auftrag wurde nicht gefunden. Er gehört vielleicht zu einer anderen Institution.',
   toOrders: 'Zu den Aufträgen',
+  /** Not spec text: a link to an order of another of the user's institutions. */
+  elsewhere: (institution: string) => `Dieser Auftrag gehört zu ${institution}.`,
+  switchTo: (institution: string) => `Zu ${institution} wechseln`,
   noInstitution: 'Bitte wählen Sie eine Institution.',
 };

@@ -31,8 +31,9 @@ const enc = encodeURIComponent;
 export const orderQueryKey = (iid: string, orderId: string) => ['order', iid, orderId] as const;
 
 /** One order (`GET /institution/{id}/order/{orderId}`), polled while the polling rule says so. */
-export function useOrder(iid: string, orderId: string) {
+export function useOrder(iid: string, orderId: string, enabled = true) {
   return useQuery({
+    enabled,
     queryKey: orderQueryKey(iid, orderId),
     queryFn: ({ signal }) =>
       apiGet<Order>(`/institution/${enc(iid)}/order/${enc(orderId)}`, signal),
