@@ -3,6 +3,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http } from 'msw';
+import { useLocation } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { contractJson } from '../../test/contract-response';
 import { setupMswServer } from '../../test/msw-server';
@@ -70,5 +71,56 @@ describe('Aufträge with the computer set to Los Angeles (decision 012: days in 
     await userEvent.click(today);
     expect(within(table).getAllByRole('row').slice(1)).toHaveLength(1);
     expect(within(table).getByText('27.11.2026')).toBeInTheDocument();
+  });
+});
+
+describe('Aufträge keeps "Angelegt ab" in the address', () => {
+  afterEach(() => vi.useRealTimers());
+  beforeEach(() => {
+    // 08:30 on 27 November in Berlin: the newer order's day is today.
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2026-11-27T07:30:00.000Z'));
+    server.use(http.get(`*/api/institution/${IID}/order`, () => contractJson(orderList, orders)));
+  });
+
+  function Search() {
+    return <p data-testid="search">{useLocation().search}</p>;
+  }
+
+  it('back from a status page (or after a reload) the list is filtered as it was', async () => {
+    renderWithProviders(
+      <QueryClientProvider client={new QueryClient()}>
+        <OrdersPage institutionId={IID} breadcrumbs={[]} isContractorAdmin={false} />
+      </QueryClientProvider>,
+      { route: '/orders?institutionId=x&createdFrom=2026-11-27' },
+    );
+    const table = await screen.findByTestId('orders-table');
+    expect(within(table).getAllByRole('row').slice(1)).toHaveLength(1);
+    expect(screen.getByRole('button', { name: 'Angelegt ab' })).toHaveTextContent('27.11.2026');
+  });
+
+  it('a date picked is written to the address, a date cleared taken from it', async () => {
+    renderWithProviders(
+      <QueryClientProvider client={new QueryClient()}>
+        <OrdersPage institutionId={IID} breadcrumbs={[]} isContractorAdmin={false} />
+        <Search />
+      </QueryClientProvider>,
+      { route: '/orders?institutionId=x&createdFrom=2026-11-27' },
+    );
+    await screen.findByTestId('orders-table');
+    await userEvent.click(screen.getByRole('button', { name: 'Datum löschen' }));
+    expect(screen.getByTestId('search')).toHaveTextContent(/^\?institutionId=x$/);
+    expect(within(screen.getByTestId('orders-table')).getAllByRole('row').slice(1)).toHaveLength(2);
+  });
+
+  it('a date that is none, or lies in the future, filters nothing', async () => {
+    renderWithProviders(
+      <QueryClientProvider client={new QueryClient()}>
+        <OrdersPage institutionId={IID} breadcrumbs={[]} isContractorAdmin={false} />
+      </QueryClientProvider>,
+      { route: '/orders?createdFrom=2999-01-01' },
+    );
+    const table = await screen.findByTestId('orders-table');
+    expect(within(table).getAllByRole('row').slice(1)).toHaveLength(2);
   });
 });

@@ -1,8 +1,7 @@
 import './styles';
 import { Anchor, Box, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
 import type { Order } from '@portal/contract';
-import { useState } from 'react';
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { LoadingStatus } from '../../components/loading-status';
 import { type Breadcrumb, PageHeader } from '../../components/page-header';
 import { ScrollTable } from '../../components/scroll-table';
@@ -21,13 +20,32 @@ export interface OrdersPageProps {
   isContractorAdmin: boolean;
 }
 
+/** The address's parameter that keeps "Angelegt ab" (back from a status page, a reload, a bookmark). */
+export const CREATED_FROM_PARAM = 'createdFrom';
+const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
+
 export const statusLabel = (order: Pick<Order, 'orderType' | 'status'>) =>
   (order.orderType === 'BANKACCOUNT' ? t.bankStatus : t.tiStatus)[order.status] ?? order.status;
 
 /** Aufträge: the institution's orders; each opens its status page. */
 export function OrdersPage({ institutionId, breadcrumbs, isContractorAdmin }: OrdersPageProps) {
   const query = useOrders(institutionId);
-  const [from, setFrom] = useState<string | null>(null);
+  // In the address, not in the page's state: back from an order's status page (or after a
+  // reload) the list was unfiltered again and the date had to be picked anew.
+  const [searchParams, setSearchParams] = useSearchParams();
+  const asked = searchParams.get(CREATED_FROM_PARAM);
+  const today = germanToday();
+  const from = asked && ISO_DATE.test(asked) && asked <= today ? asked : null;
+  const setFrom = (value: string | null) =>
+    setSearchParams(
+      (params) => {
+        const next = new URLSearchParams(params);
+        if (value) next.set(CREATED_FROM_PARAM, value);
+        else next.delete(CREATED_FROM_PARAM);
+        return next;
+      },
+      { replace: true, preventScrollReset: true },
+    );
   const all = query.data ?? [];
   const list = createdFrom(all, from);
   return (
@@ -47,7 +65,7 @@ export function OrdersPage({ institutionId, breadcrumbs, isContractorAdmin }: Or
                 label={t.list.createdFrom}
                 value={from}
                 onChange={setFrom}
-                maxDate={germanToday()}
+                maxDate={today}
               />
             </Box>
             {list.length === 0 && (
