@@ -2,7 +2,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HttpResponse, http } from 'msw';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { AppNotifications } from '../../components/notifications';
 import { createQueryClient } from '../../lib/query-client';
 import { contractProblem } from '../../test/contract-response';
@@ -13,6 +13,7 @@ import { TiStatusPage } from './ti-status-page';
 const IID = '3f7160e7-2970-47c7-b55f-9fcb35b83336';
 const OID = 'b0f3c1d2-5a4e-4c7b-9e1f-2a3b4c5d6e04';
 const server = setupMswServer();
+afterEach(() => vi.useRealTimers());
 
 describe('TiStatusPage', () => {
   it('sends all five flags, clears the status while reloading after SMC-B ordered, shows error and appointments', async () => {
@@ -133,6 +134,64 @@ describe('TiStatusPage', () => {
     );
     expect(screen.getByRole('checkbox', { name: 'Beim eGBR registriert' })).not.toBeChecked();
     expect(screen.getByRole('checkbox', { name: 'Beim eGBR registriert' })).toBeEnabled();
+  });
+
+  it('a booking refused because the order got its pre-check meanwhile (another window) shows that booking, not "taken"', async () => {
+    // Thursday 2030-12-05, 10:30 in Berlin: the month shown is December 2030.
+    vi.useFakeTimers({ toFake: ['Date'], now: new Date('2030-12-05T09:30:00Z') });
+    const open = {
+      orderStatus: 'SMCB_ORDERED',
+      isRegisteredAtEgbr: true,
+      isEhbaCardRequested: true,
+      isEhbaCardOrdered: true,
+      isSmcbCardRequested: true,
+      isSmcbCardOrdered: true,
+      preCheckAppointment: null as string | null,
+      installationAppointment: null,
+      errorMessage: null,
+      version: 3,
+    };
+    let record = open;
+    server.use(
+      http.get(`*/api/institution/${IID}/order-status/${OID}`, () => HttpResponse.json(record)),
+      http.get('*/api/appointment/', () =>
+        HttpResponse.json({
+          availableAppointments: [{ date: '2030-12-06', startTime: '08:00', endTime: '10:00' }],
+        }),
+      ),
+      http.post(`*/api/institution/${IID}/order/${OID}/precheck`, () =>
+        contractProblem(
+          409,
+          'Conflict',
+          'Für diesen Auftrag ist bereits ein Vor-Check-Termin gebucht.',
+        ),
+      ),
+    );
+    renderWithProviders(
+      <QueryClientProvider client={new QueryClient()}>
+        <AppNotifications />
+        <TiStatusPage institutionId={IID} orderId={OID} breadcrumbs={[]} />
+      </QueryClientProvider>,
+    );
+    const slot = await screen.findByRole('button', {
+      name: 'Termin am 06.12.2030, 08:00–10:00 buchen',
+    });
+    // Meanwhile the same order's pre-check was booked in another window.
+    record = { ...open, orderStatus: 'PRE_CHECK_BOOKED', preCheckAppointment: '2030-12-09T10:00' };
+    await userEvent.click(slot);
+    await userEvent.click(await screen.findByRole('button', { name: 'Termin buchen' }));
+    expect(
+      await screen.findByText(
+        'Für diesen Auftrag wurde inzwischen ein Vor-Check-Termin gebucht, etwa in einem anderen Fenster. Der gebuchte Termin wird angezeigt.',
+      ),
+    ).toBeInTheDocument();
+    expect(screen.getByTestId('precheck-appointment')).toHaveTextContent('09.12.2030 10:00');
+    expect(screen.getByText('Ihr Vor-Check-Termin ist gebucht.')).toBeInTheDocument();
+    expect(
+      screen.queryByText(
+        'Dieser Termin ist nicht mehr verfügbar. Bitte wählen Sie einen anderen Termin.',
+      ),
+    ).toBeNull();
   });
 
   it('an order the institution does not have (a link from another institution) says so, not an empty page', async () => {

@@ -183,6 +183,10 @@ export function TiStatusPage({
             orderId={orderId}
             booked={record.preCheckAppointment !== null}
             onBooked={(saved) => client.setQueryData(key, saved)}
+            reload={async () => {
+              await client.refetchQueries({ queryKey: key, exact: true });
+              return client.getQueryData<TiOrderStatusRecord>(key);
+            }}
           />
         </>
       )}

@@ -68,6 +68,9 @@ export const orders = {
     bookFailed: 'Der Termin konnte nicht gebucht werden.',
     taken: 'Dieser Termin ist nicht mehr verfügbar. Bitte wählen Sie einen anderen Termin.',
     alreadyBooked: 'Ihr Vor-Check-Termin ist gebucht.',
+    /** Not spec text: a booking refused because the order got its pre-check meanwhile. */
+    bookedMeanwhile:
+      'Für diesen Auftrag wurde inzwischen ein Vor-Check-Termin gebucht, etwa in einem anderen Fenster. Der gebuchte Termin wird angezeigt.',
   },
   bank: {
     stepsLabel: 'Status der Kontoeröffnung',

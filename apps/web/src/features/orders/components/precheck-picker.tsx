@@ -47,6 +47,11 @@ export interface PrecheckPickerProps {
   onBooked(record: TiOrderStatusRecord): void;
   /** The order has its pre-check: slots are shown, no longer bookable. */
   booked?: boolean;
+  /**
+   * Loads the order's status record anew after a refused booking (409) and answers it: booked
+   * meanwhile (another window, a colleague) or the slot taken by someone else.
+   */
+  reload?(): Promise<TiOrderStatusRecord | undefined>;
   /** First month shown (default: the current month). */
   initialMonth?: MonthValue;
 }
@@ -60,6 +65,7 @@ export function PrecheckPicker({
   orderId,
   onBooked,
   booked = false,
+  reload,
   initialMonth,
 }: PrecheckPickerProps) {
   // The current month in Germany (decision 012), as the slots' days and times are German ones.
@@ -90,9 +96,15 @@ export function PrecheckPicker({
       notifySuccess(t.precheck.booked);
       onBooked(record);
     } catch (error) {
-      notifyError(
-        isApiError(error) && error.status === 409 ? t.precheck.taken : t.precheck.bookFailed,
-      );
+      if (isApiError(error) && error.status === 409) {
+        // Refused: the slot is taken, or this order got its pre-check meanwhile (a second
+        // window, a colleague). Told "taken" in the latter case, she picked slot after slot and
+        // was refused each time, the booked appointment never shown.
+        const fresh = await reload?.().catch(() => undefined);
+        notifyError(fresh?.preCheckAppointment ? t.precheck.bookedMeanwhile : t.precheck.taken);
+      } else {
+        notifyError(t.precheck.bookFailed);
+      }
     } finally {
       setBooking(null);
       setChosen(null);
