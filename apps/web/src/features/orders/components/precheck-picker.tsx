@@ -131,7 +131,13 @@ export function PrecheckPicker({
   );
 
   return (
-    <Paper withBorder p="md" component="section" aria-labelledby="precheck-title">
+    <Paper
+      withBorder
+      p="md"
+      component="section"
+      aria-labelledby="precheck-title"
+      className={classes.picker}
+    >
       <Title order={2} size="h3" id="precheck-title" mb="sm">
         {t.precheck.title}
       </Title>
