@@ -1,0 +1,138 @@
+import type { Page } from '@playwright/test';
+import {
+  ACCOUNTS,
+  expect,
+  expectNoAxeViolations,
+  screenshot,
+  signIn,
+  test,
+} from '../support/fixtures';
+
+/**
+ * A practice's day with its orders: links to status pages from a mail or a colleague, the list's
+ * filter kept across a status page, printing, a phone, and a second window.
+ */
+const ORDERS = {
+  sonnenscheinTi: 'b0f3c1d2-5a4e-4c7b-9e1f-2a3b4c5d6e01',
+  sonnenscheinBank: 'b0f3c1d2-5a4e-4c7b-9e1f-2a3b4c5d6e02',
+  muellerTi: 'b0f3c1d2-5a4e-4c7b-9e1f-2a3b4c5d6e04',
+};
+const shot = (page: Page, name: string) => screenshot(page, 'orders-day', name);
+
+test('a mail link to an order of her other practice says whose it is and switches there', async ({
+  page,
+}) => {
+  // Signed in from the link, Anna works in Praxis Sonnenschein (her first institution).
+  await signIn(page, ACCOUNTS.anna, `/orders/ti/status/${ORDERS.muellerTi}`);
+  const elsewhere = page.getByTestId('order-elsewhere');
+  await expect(elsewhere).toHaveText(/Dieser Auftrag gehört zu Zahnarztpraxis Dr\. Müller\./);
+  await expectNoAxeViolations(page);
+  await shot(page, 'link-other-institution');
+  await elsewhere.getByRole('button', { name: 'Zu Zahnarztpraxis Dr. Müller wechseln' }).click();
+  await expect(page.getByTestId('ti-current-status')).toHaveText(/^Aktueller Status: /);
+  await expect(page).toHaveURL(new RegExp(`/orders/ti/status/${ORDERS.muellerTi}$`));
+  await expect(
+    page.getByRole('button', { name: /Institution Zahnarztpraxis Dr\. Müller/ }),
+  ).toBeVisible();
+});
+
+test('a bank order at the TI address, and an id a mail program cut off', async ({ page }) => {
+  await signIn(page, ACCOUNTS.anna, `/orders/ti/status/${ORDERS.sonnenscheinBank}`);
+  await expect(page).toHaveURL(new RegExp(`/orders/bank/status/${ORDERS.sonnenscheinBank}$`));
+  await expect(page.getByTestId('bank-current-status')).toBeVisible();
+  await page.goto(`/orders/ti/status/${ORDERS.sonnenscheinTi.slice(0, 20)}`);
+  await expect(page.getByTestId('order-not-found')).toContainText(
+    'Dieser Auftrag wurde nicht gefunden.',
+  );
+  await page.getByRole('link', { name: 'Zu den Aufträgen' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Aufträge' })).toBeVisible();
+});
+
+test('"Angelegt ab" is kept when she comes back from a status page', async ({ page }) => {
+  // 04.11.2025: the bank order (03.11.2025) and the TI order (06.10.2025) are older.
+  await signIn(page, ACCOUNTS.anna, '/orders?createdFrom=2025-10-07');
+  const table = page.getByTestId('orders-table');
+  await expect(table.getByRole('row', { name: /Bankkonto/ })).toBeVisible();
+  await expect(table.getByRole('row', { name: /TI-Bestellung/ })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Angelegt ab' })).toHaveText('07.10.2025');
+  await page.getByTestId(`order-${ORDERS.sonnenscheinBank}`).getByRole('link').click();
+  await expect(page.getByTestId('bank-current-status')).toBeVisible();
+  await page.goBack();
+  await expect(page.getByRole('button', { name: 'Angelegt ab' })).toHaveText('07.10.2025');
+  await expect(table.getByRole('row', { name: /TI-Bestellung/ })).toHaveCount(0);
+  await page.reload();
+  await expect(table.getByRole('row', { name: /Bankkonto/ })).toBeVisible();
+  await expect(table.getByRole('row', { name: /TI-Bestellung/ })).toHaveCount(0);
+  // Cleared, the whole list again, and the address says so.
+  await page.getByRole('button', { name: 'Datum löschen' }).click();
+  await expect(table.getByRole('row', { name: /TI-Bestellung/ })).toBeVisible();
+  await expect(page).not.toHaveURL(/createdFrom/);
+});
+
+test('a printed TI status page shows the status, ticks and appointments, not the free slots', async ({
+  page,
+}) => {
+  await signIn(page, ACCOUNTS.anna, `/orders/ti/status/${ORDERS.sonnenscheinTi}`);
+  const picker = page.getByRole('region', { name: 'Vor-Check-Termin buchen' });
+  await expect(picker).toBeVisible();
+  await page.emulateMedia({ media: 'print' });
+  await expect(picker).toBeHidden();
+  await expect(page.getByTestId('ti-current-status')).toBeVisible();
+  await expect(page.getByTestId('precheck-appointment')).toBeVisible();
+  await expect(page.getByRole('checkbox', { name: 'SMC-B bestellt' })).toBeVisible();
+  await shot(page, 'print-ti-status');
+  await page.emulateMedia({ media: 'screen' });
+  await expect(picker).toBeVisible();
+});
+
+test.describe('on a phone', () => {
+  test.use({ viewport: { width: 375, height: 812 }, isMobile: true, hasTouch: true });
+
+  test('the bank order’s steps stand one below the other', async ({ page }) => {
+    await signIn(page, ACCOUNTS.anna, `/orders/bank/status/${ORDERS.sonnenscheinBank}`);
+    await expect(page.getByTestId('bank-current-status')).toBeVisible();
+    const steps = page.locator('.mantine-Stepper-step');
+    await expect(steps).toHaveCount(5);
+    const first = (await steps.nth(0).boundingBox())!;
+    const second = (await steps.nth(1).boundingBox())!;
+    expect(second.y).toBeGreaterThan(first.y + first.height - 1);
+    expect(Math.abs(second.x - first.x)).toBeLessThan(2);
+    await expectNoAxeViolations(page);
+    await shot(page, 'phone-bank-status');
+  });
+});
+
+test('booking in a second window after the first booked: the booked appointment is shown, not "taken"', async ({
+  page,
+  context,
+}) => {
+  await signIn(page, ACCOUNTS.anna, `/orders/ti/status/${ORDERS.sonnenscheinTi}`);
+  const second = await context.newPage();
+  await second.goto(`/orders/ti/status/${ORDERS.sonnenscheinTi}`);
+  for (const tab of [page, second]) {
+    await tab.getByRole('button', { name: 'Nächster Monat' }).click();
+    await expect(
+      tab.getByTestId('precheck-calendar').locator('button[data-slot]').first(),
+    ).toBeVisible();
+  }
+  const slots = page.getByTestId('precheck-calendar').locator('button[data-slot]');
+  await slots.first().click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Termin buchen' }).click();
+  await expect(page.getByText('Ihr Vor-Check-Termin ist gebucht.')).toBeVisible();
+  const booked = await page.getByTestId('precheck-appointment').textContent();
+
+  // The second window still offers slots; another one is refused and the booking shown.
+  await second.getByTestId('precheck-calendar').locator('button[data-slot]').nth(1).click();
+  await second.getByRole('dialog').getByRole('button', { name: 'Termin buchen' }).click();
+  await expect(
+    second.getByText(
+      'Für diesen Auftrag wurde inzwischen ein Vor-Check-Termin gebucht, etwa in einem anderen Fenster. Der gebuchte Termin wird angezeigt.',
+    ),
+  ).toBeVisible();
+  await expect(second.getByTestId('precheck-appointment')).toHaveText(booked ?? '');
+  await expect(second.getByText('Ihr Vor-Check-Termin ist gebucht.')).toBeVisible();
+  await expect(
+    second.getByTestId('precheck-calendar').locator('button[data-slot]').first(),
+  ).toBeDisabled();
+  await shot(second, 'second-window-booked');
+});
