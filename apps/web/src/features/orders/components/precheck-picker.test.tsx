@@ -226,3 +226,38 @@ describe('PrecheckPicker', () => {
     }
   });
 });
+
+describe('PrecheckPicker months', () => {
+  it('does not go back before the current month (no past slots to offer), and keeps the button focusable', async () => {
+    // Thursday 2030-12-05 in Berlin.
+    vi.useFakeTimers({ toFake: ['Date'], now: new Date('2030-12-05T09:30:00Z') });
+    const windows: string[] = [];
+    server.use(
+      http.get('*/api/appointment/', ({ request }) => {
+        windows.push(new URL(request.url).searchParams.get('fromDate') ?? '');
+        return contractJson(availableAppointments, { availableAppointments: [] });
+      }),
+    );
+    renderWithProviders(
+      <QueryClientProvider client={createQueryClient()}>
+        <PrecheckPicker institutionId={IID} orderId={OID} onBooked={() => {}} />
+      </QueryClientProvider>,
+    );
+    const month = await screen.findByTestId('precheck-month');
+    expect(month).toHaveTextContent('Dezember 2030');
+    const previous = screen.getByRole('button', { name: 'Vorheriger Monat' });
+    expect(previous).toHaveAttribute('aria-disabled', 'true');
+    await userEvent.click(previous);
+    expect(month).toHaveTextContent('Dezember 2030');
+
+    await userEvent.click(screen.getByRole('button', { name: 'Nächster Monat' }));
+    expect(month).toHaveTextContent('Januar 2031');
+    expect(previous).toHaveAttribute('aria-disabled', 'false');
+    previous.focus();
+    await userEvent.keyboard('{Enter}');
+    expect(month).toHaveTextContent('Dezember 2030');
+    expect(previous).toHaveFocus();
+    await waitFor(() => expect(windows).toContain('2031-01-01'));
+    expect(windows.every((from) => from >= '2030-12-01')).toBe(true);
+  });
+});

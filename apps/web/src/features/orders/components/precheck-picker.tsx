@@ -70,6 +70,10 @@ export function PrecheckPicker({
 }: PrecheckPickerProps) {
   // The current month in Germany (decision 012), as the slots' days and times are German ones.
   const [month, setMonth] = useState<MonthValue>(() => initialMonth ?? germanMonth());
+  // Months before the current one have no slots to offer: there the picker had said 'In diesem
+  // Monat sind keine Termine frei.' for every month one went back.
+  const current = germanMonth();
+  const isFirstMonth = month.year * 12 + month.month <= current.year * 12 + current.month;
   const window = monthWindow(month);
   const options = appointmentsQueryOptions(window.fromDate, window.toDate);
   const query = useQuery(options);
@@ -147,7 +151,16 @@ export function PrecheckPicker({
         </Alert>
       )}
       <Group justify="space-between" mb="sm">
-        <Button variant="default" onClick={() => setMonth((m) => addMonths(m, -1))}>
+        <Button
+          variant="default"
+          // Focusable while it does nothing (aria-disabled, not disabled): a keyboard user who
+          // went back to the current month keeps the focus on it instead of losing it.
+          data-disabled={isFirstMonth || undefined}
+          aria-disabled={isFirstMonth}
+          onClick={() => {
+            if (!isFirstMonth) setMonth((m) => addMonths(m, -1));
+          }}
+        >
           {t.precheck.previousMonth}
         </Button>
         <Text fw={600} aria-live="polite" data-testid="precheck-month">
