@@ -1,10 +1,11 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import { HttpResponse, http } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { createQueryClient } from '../../lib/query-client';
 import { setupMswServer } from '../../test/msw-server';
 import { renderWithProviders } from '../../test/render';
+import { orderQueryKey } from './api/orders-api';
 import { BankStatusPage } from './bank-status-page';
 
 const IID = '3f7160e7-2970-47c7-b55f-9fcb35b83336';
@@ -89,5 +90,30 @@ describe('BankStatusPage on a phone', () => {
     await screen.findByTestId('bank-current-status');
     const steps = document.querySelector('.mantine-Stepper-steps');
     expect(steps).toHaveAttribute('data-orientation', 'vertical');
+  });
+});
+
+describe('BankStatusPage when a reload fails', () => {
+  it('keeps the order shown (silently, polling stopped) instead of emptying the page', async () => {
+    let fail = false;
+    server.use(
+      http.get(`*/api/institution/${IID}/order/${OID}`, () =>
+        fail
+          ? HttpResponse.json({ title: 'Internal Server Error', status: 500 }, { status: 500 })
+          : HttpResponse.json(bankOrder('INTERNAL_CHECK')),
+      ),
+    );
+    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    renderPage(client);
+    expect(await screen.findByTestId('bank-current-status')).toHaveTextContent('Interne Prüfung');
+    expect(screen.getByText(/alle 10 Sekunden aktualisiert/)).toBeInTheDocument();
+    // The next poll meets the server away for a moment.
+    fail = true;
+    await client.refetchQueries({ queryKey: orderQueryKey(IID, OID) });
+    await waitFor(() => expect(screen.queryByText(/alle 10 Sekunden aktualisiert/)).toBeNull());
+    expect(screen.getByTestId('bank-current-status')).toHaveTextContent(
+      'Aktueller Status: Interne Prüfung',
+    );
+    expect(screen.queryByTestId('order-not-found')).toBeNull();
   });
 });

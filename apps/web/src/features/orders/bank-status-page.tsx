@@ -53,8 +53,9 @@ export function BankStatusPage({
           elsewhere={elsewhere}
           onSwitchInstitution={onSwitchInstitution}
         />
-      ) : query.isError ||
-        !order ? // Silent error state for order loads (spec section 7): no message.
+      ) : !order ? // Silent error state for order loads (spec section 8): no message. A failed
+      // reload (polling, the server away for a moment) keeps the order shown, polling stopped:
+      // it had emptied the page down to its heading until the next reload.
       null : order.orderType !== 'BANKACCOUNT' ? (
         // A TI order's id in a bank order's address (an old link, one typed): its own page.
         <Navigate to={orderStatusPath(order)} replace />

@@ -194,6 +194,51 @@ describe('TiStatusPage', () => {
     ).toBeNull();
   });
 
+  it('a failed reload after SMC-B ordered keeps the ticks and appointments shown, not an empty page', async () => {
+    const record = {
+      orderStatus: 'HARDWARE_ORDERED',
+      isRegisteredAtEgbr: true,
+      isEhbaCardRequested: false,
+      isEhbaCardOrdered: false,
+      isSmcbCardRequested: true,
+      isSmcbCardOrdered: false,
+      preCheckAppointment: null,
+      installationAppointment: '2026-12-10T09:00',
+      errorMessage: null,
+      version: 2,
+    };
+    let gets = 0;
+    server.use(
+      http.get(`*/api/institution/${IID}/order-status/${OID}`, () => {
+        gets += 1;
+        return gets === 1
+          ? HttpResponse.json(record)
+          : contractProblem(500, 'Internal Server Error');
+      }),
+      http.put(`*/api/institution/${IID}/order-status/${OID}`, async ({ request }) =>
+        HttpResponse.json({
+          ...record,
+          ...((await request.json()) as object),
+          orderStatus: 'SMCB_ORDERED',
+          version: 3,
+        }),
+      ),
+      http.get('*/api/appointment/', () => HttpResponse.json({ availableAppointments: [] })),
+    );
+    renderWithProviders(
+      <QueryClientProvider client={createQueryClient()}>
+        <TiStatusPage institutionId={IID} orderId={OID} breadcrumbs={[]} />
+      </QueryClientProvider>,
+    );
+    await userEvent.click(await screen.findByRole('checkbox', { name: 'SMC-B bestellt' }));
+    await waitFor(() => expect(gets).toBe(2));
+    await waitFor(() =>
+      expect(screen.getByRole('checkbox', { name: 'SMC-B bestellt' })).toBeEnabled(),
+    );
+    expect(screen.getByRole('checkbox', { name: 'SMC-B bestellt' })).toBeChecked();
+    expect(screen.getByTestId('installation-appointment')).toHaveTextContent('10.12.2026 09:00');
+  });
+
   it('an order the institution does not have (a link from another institution) says so, not an empty page', async () => {
     server.use(
       http.get(`*/api/institution/${IID}/order-status/${OID}`, () =>

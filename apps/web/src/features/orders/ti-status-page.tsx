@@ -117,8 +117,9 @@ export function TiStatusPage({
           elsewhere={elsewhere}
           onSwitchInstitution={onSwitchInstitution}
         />
-      ) : query.isError ||
-        !record ? // Silent error state for the status load (spec section 7): no message.
+      ) : !record ? // Silent error state for the status load (spec section 8): no message. A
+      // failed reload (after SMC-B ordered, after a 409) keeps the record shown: it had emptied
+      // the page, ticks and appointments gone, until the next reload.
       null : (
         <>
           <Paper withBorder p="md" component="section" aria-labelledby="ti-steps">
