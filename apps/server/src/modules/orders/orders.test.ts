@@ -272,6 +272,37 @@ describe('orders module', () => {
     );
   });
 
+  it('books one pre-check per order: a second slot is refused with 409, the first kept, the second still free', async () => {
+    const orders = [
+      [I.praxisSonnenschein, O.sonnenscheinTi, '08:00', '10:00'],
+      [I.zahnarztpraxisMueller, O.muellerTi, '12:00', '14:00'],
+    ] as const;
+    for (const [institution, order, first, firstEnd] of orders) {
+      const url = `/institution/${institution}/order/${order}/precheck`;
+      const status = `/institution/${institution}/order-status/${order}`;
+      // The order's pre-check (an earlier test of this file may have booked one already).
+      await call('POST', url, 'anna', { date: '2030-12-10', startTime: first, endTime: firstEnd });
+      const booked = (await call('GET', status, 'anna')).json().preCheckAppointment;
+      expect(booked).toEqual(expect.any(String));
+
+      const second = await call('POST', url, 'anna', {
+        date: '2030-12-11',
+        startTime: '14:00',
+        endTime: '16:00',
+      });
+      expect(second.statusCode).toBe(409);
+      expect(second.headers['content-type']).toMatch(/^application\/problem\+json/);
+      expect(second.json()).toMatchObject({
+        detail: 'Für diesen Auftrag ist bereits ein Vor-Check-Termin gebucht.',
+      });
+      expect((await call('GET', status, 'anna')).json().preCheckAppointment).toBe(booked);
+    }
+    const free = (
+      await call('GET', '/appointment/?fromDate=2030-12-11&toDate=2030-12-12', 'anna')
+    ).json() as { availableAppointments: { startTime: string }[] };
+    expect(free.availableAppointments.map((slot) => slot.startTime)).toContain('14:00');
+  });
+
   it('refuses slots the working hours do not offer', async () => {
     const url = `/institution/${I.praxisSonnenschein}/order/${O.sonnenscheinTi}/precheck`;
     for (const slot of [
