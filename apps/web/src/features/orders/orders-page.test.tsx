@@ -1,13 +1,14 @@
 import { type Order, orderList } from '@portal/contract';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { http } from 'msw';
+import { HttpResponse, http } from 'msw';
 import { useLocation } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { contractJson } from '../../test/contract-response';
 import { setupMswServer } from '../../test/msw-server';
 import { renderWithProviders } from '../../test/render';
+import { ordersQueryKey } from './api/list-orders';
 import { OrdersPage } from './orders-page';
 
 const IID = '3f7160e7-2970-47c7-b55f-9fcb35b83336';
@@ -122,5 +123,29 @@ describe('Aufträge keeps "Angelegt ab" in the address', () => {
     );
     const table = await screen.findByTestId('orders-table');
     expect(within(table).getAllByRole('row').slice(1)).toHaveLength(2);
+  });
+});
+
+describe('Aufträge when a reload of the list fails', () => {
+  it('keeps the list that was loaded (silently) instead of emptying the page', async () => {
+    let fail = false;
+    server.use(
+      http.get(`*/api/institution/${IID}/order`, () =>
+        fail
+          ? HttpResponse.json({ title: 'Internal Server Error', status: 500 }, { status: 500 })
+          : contractJson(orderList, orders),
+      ),
+    );
+    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    renderWithProviders(
+      <QueryClientProvider client={client}>
+        <OrdersPage institutionId={IID} breadcrumbs={[]} isContractorAdmin={false} />
+      </QueryClientProvider>,
+    );
+    await screen.findByTestId('orders-table');
+    fail = true;
+    await client.refetchQueries({ queryKey: ordersQueryKey(IID) });
+    await waitFor(() => expect(client.getQueryState(ordersQueryKey(IID))?.status).toBe('error'));
+    expect(within(screen.getByTestId('orders-table')).getAllByRole('row').slice(1)).toHaveLength(2);
   });
 });

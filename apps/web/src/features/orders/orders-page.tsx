@@ -54,7 +54,8 @@ export function OrdersPage({ institutionId, breadcrumbs, isContractorAdmin }: Or
         <PageHeader title={t.list.title} breadcrumbs={breadcrumbs} />
         {query.isPending ? (
           <LoadingStatus size="sm" label={t.loading} />
-        ) : query.isError ? // Silent error state for the order list (spec section 7): no message.
+        ) : !query.data ? // Silent error state for the order list (spec section 8): no
+        // message. A failed reload keeps the list that was loaded (it had emptied the page).
         null : all.length === 0 ? (
           <Text c="dimmed">{t.list.empty}</Text>
         ) : (
