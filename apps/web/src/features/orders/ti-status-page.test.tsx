@@ -239,6 +239,56 @@ describe('TiStatusPage', () => {
     expect(screen.getByTestId('installation-appointment')).toHaveTextContent('10.12.2026 09:00');
   });
 
+  it('a tick with the space bar keeps the focus on its box while it is saved; a second tick meanwhile is ignored', async () => {
+    const record = {
+      orderStatus: 'HARDWARE_ORDERED',
+      isRegisteredAtEgbr: false,
+      isEhbaCardRequested: false,
+      isEhbaCardOrdered: false,
+      isSmcbCardRequested: false,
+      isSmcbCardOrdered: false,
+      preCheckAppointment: null,
+      installationAppointment: null,
+      errorMessage: null,
+      version: 1,
+    };
+    const puts: unknown[] = [];
+    let releasePut = () => {};
+    const putReleased = new Promise<void>((resolve) => {
+      releasePut = resolve;
+    });
+    server.use(
+      http.get(`*/api/institution/${IID}/order-status/${OID}`, () => HttpResponse.json(record)),
+      http.put(`*/api/institution/${IID}/order-status/${OID}`, async ({ request }) => {
+        const body = (await request.json()) as object;
+        puts.push(body);
+        await putReleased;
+        return HttpResponse.json({ ...record, ...body, version: 2 });
+      }),
+      http.get('*/api/appointment/', () => HttpResponse.json({ availableAppointments: [] })),
+    );
+    renderWithProviders(
+      <QueryClientProvider client={createQueryClient()}>
+        <TiStatusPage institutionId={IID} orderId={OID} breadcrumbs={[]} />
+      </QueryClientProvider>,
+    );
+    const egbr = await screen.findByRole('checkbox', { name: 'Beim eGBR registriert' });
+    egbr.focus();
+    await userEvent.keyboard(' ');
+    await waitFor(() => expect(puts).toHaveLength(1));
+    // Saving: the box stays focusable (a disabled one drops the focus to the page) and busy.
+    expect(egbr).not.toBeDisabled();
+    expect(egbr).toHaveFocus();
+    expect(egbr).toHaveAttribute('aria-disabled', 'true');
+    await userEvent.keyboard(' ');
+    await userEvent.click(screen.getByRole('checkbox', { name: 'eHBA beantragt' }));
+    releasePut();
+    await waitFor(() => expect(egbr).toHaveAttribute('aria-disabled', 'false'));
+    expect(puts).toHaveLength(1);
+    expect(egbr).toBeChecked();
+    expect(screen.getByRole('checkbox', { name: 'eHBA beantragt' })).not.toBeChecked();
+  });
+
   it('an order the institution does not have (a link from another institution) says so, not an empty page', async () => {
     server.use(
       http.get(`*/api/institution/${IID}/order-status/${OID}`, () =>

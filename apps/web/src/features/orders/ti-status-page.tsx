@@ -16,7 +16,7 @@ import {
   type TiOrderStatusRecord,
 } from '@portal/contract';
 import { useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { Navigate } from 'react-router';
 import { LoadingStatus } from '../../components/loading-status';
 import { notifyError } from '../../components/notifications';
@@ -66,8 +66,11 @@ export function TiStatusPage({
   // The current status is cleared while it reloads after the SMCB-ordered update.
   const status = reloading ? null : (record?.orderStatus ?? null);
 
+  // One change at a time: a tick while another is saved is ignored (see the checkboxes).
+  const saving = useRef(false);
   const toggle = async (name: keyof OrderStatusFlags, value: boolean) => {
-    if (!record) return;
+    if (!record || saving.current) return;
+    saving.current = true;
     setPending(name);
     const flags = replaceFlag(record, name, value);
     // Shown at once; the server's answer (or the old record on failure) replaces it.
@@ -100,6 +103,7 @@ export function TiStatusPage({
         notifyError(t.ti.updateFailed);
       }
     } finally {
+      saving.current = false;
       setPending(null);
     }
   };
@@ -152,14 +156,17 @@ export function TiStatusPage({
               {record.errorMessage}
             </Alert>
           )}
-          <Fieldset legend={t.ti.flagsLegend}>
+          <Fieldset legend={t.ti.flagsLegend} aria-busy={pending !== null}>
             <Stack gap="sm">
               {ORDER_STATUS_FLAG_NAMES.map((name) => (
                 <Checkbox
                   key={name}
                   label={t.flags[name]}
                   checked={record[name]}
-                  disabled={pending !== null}
+                  // Not disabled while a change is saved: the box just ticked with the space bar
+                  // lost the focus to the page, so a keyboard user had to find the list again
+                  // for every tick. Marked busy instead; a tick meanwhile is ignored.
+                  aria-disabled={pending !== null}
                   onChange={(event) => void toggle(name, event.currentTarget.checked)}
                 />
               ))}
