@@ -166,7 +166,9 @@ export const datahubParams = z.object({ id, businessCaseId: id });
 /** A financing request (Mein Finanzierungswunsch). */
 export const FINANCING_REQUEST_STATES = ['SUBMITTED', 'IN_REVIEW', 'ANSWERED'] as const;
 export const financingRequestInput = z.object({
-  amount: z.number().positive().max(10_000_000),
+  // Euro and cent: stored in whole cents. A third decimal had been rounded away (100.123 stored
+  // as 100,12 €), and 0.001 € became 0 cents, refused by the database with a 500.
+  amount: z.number().positive().max(10_000_000).multipleOf(0.01),
   purpose: z.string().trim().min(3).max(500),
   termMonths: z.number().int().min(1).max(360),
   phone: z

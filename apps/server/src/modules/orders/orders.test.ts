@@ -463,6 +463,25 @@ describe('orders module', () => {
     expect(mail.text).toContain('Neues Ultraschallgerät');
   });
 
+  it('refuses an amount finer than a cent with 400 (a tenth of a cent had been a 500), storing and mailing nothing', async () => {
+    const url = `/institution/${I.praxisSonnenschein}/financing-request`;
+    const before = (await call('GET', url, 'anna')).json().length;
+    const mails = (await readdir(path.join(dataDir, 'mail'))).length;
+    for (const amount of [0.001, 0.004, 100.123]) {
+      const res = await call('POST', url, 'anna', {
+        amount,
+        purpose: 'Neue Behandlungseinheit',
+        termMonths: 12,
+        phone: '040 1234567',
+      });
+      expect(res.statusCode, String(amount)).toBe(400);
+      expect(res.headers['content-type']).toMatch(/^application\/problem\+json/);
+      expect(res.json().errors).toEqual([expect.objectContaining({ path: 'body.amount' })]);
+    }
+    expect((await call('GET', url, 'anna')).json()).toHaveLength(before);
+    expect(await readdir(path.join(dataDir, 'mail'))).toHaveLength(mails);
+  });
+
   it('words a term of one month in the singular in the mail (Laufzeit: 1 Monat)', async () => {
     const url = `/institution/${I.praxisSonnenschein}/financing-request`;
     const before = new Set(await readdir(path.join(dataDir, 'mail')));
