@@ -149,8 +149,9 @@ export function CreditOfferPage({ institutionId, breadcrumbs }: CreditOfferPageP
         </Title>
         {list.isPending ? (
           <LoadingStatus size="sm" label={t.loading} />
-        ) : list.isError ? (
-          <Alert color="red">{t.credit.failed}</Alert>
+        ) : !list.data ? (
+          // The earlier requests could not be loaded (it had said they could not be sent).
+          <Alert color="red">{t.credit.earlierFailed}</Alert>
         ) : list.data.length === 0 ? (
           <Text c="dimmed">{t.credit.noEarlier}</Text>
         ) : (

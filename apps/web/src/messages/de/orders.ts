@@ -148,6 +148,8 @@ export const orders = {
     termInvalid: 'Bitte geben Sie eine Laufzeit von 1 bis 360 Monaten an.',
     phoneInvalid: 'Bitte geben Sie eine gültige Telefonnummer an.',
     earlier: 'Ihre bisherigen Finanzierungswünsche',
+    /** Not spec text: the earlier requests' list did not load. */
+    earlierFailed: 'Ihre bisherigen Finanzierungswünsche konnten nicht geladen werden.',
     noEarlier: 'Sie haben noch keinen Finanzierungswunsch gesendet.',
     createdAt: 'Gesendet am',
     state: 'Stand',
