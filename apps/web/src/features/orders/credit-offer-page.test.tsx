@@ -1,6 +1,7 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { screen } from '@testing-library/react';
-import { http } from 'msw';
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { HttpResponse, http } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { contractProblem } from '../../test/contract-response';
 import { setupMswServer } from '../../test/msw-server';
@@ -30,5 +31,45 @@ describe('Mein Finanzierungswunsch', () => {
     expect(screen.queryByText('Der Finanzierungswunsch konnte nicht gesendet werden.')).toBeNull();
     // The form stays usable.
     expect(screen.getByRole('button', { name: 'Finanzierungswunsch senden' })).toBeEnabled();
+  });
+});
+
+describe('Mein Finanzierungswunsch: the amount as written in Germany', () => {
+  it.each([
+    ['1.500,55', '1.500,55 €', 1500.55],
+    ['1500,5', '1.500,5 €', 1500.5],
+    ['25.000', '25.000 €', 25000],
+  ])('typed %s reads %s and is sent as %s', async (typed, shown, sent) => {
+    const posts: unknown[] = [];
+    server.use(
+      http.get(`*/api/institution/${IID}/financing-request`, () => HttpResponse.json([])),
+      http.post(`*/api/institution/${IID}/financing-request`, async ({ request }) => {
+        const body = (await request.json()) as Record<string, unknown>;
+        posts.push(body);
+        return HttpResponse.json(
+          {
+            ...body,
+            id: 'c0000000-0000-4000-8000-000000000001',
+            state: 'SUBMITTED',
+            createdAt: '2026-11-26T10:00:00.000Z',
+          },
+          { status: 201 },
+        );
+      }),
+    );
+    renderWithProviders(
+      <QueryClientProvider client={new QueryClient()}>
+        <CreditOfferPage institutionId={IID} breadcrumbs={[]} />
+      </QueryClientProvider>,
+    );
+    const amount = await screen.findByLabelText(/Betrag in EUR/);
+    await userEvent.type(amount, typed);
+    expect(amount).toHaveValue(shown);
+    await userEvent.type(screen.getByLabelText(/Laufzeit in Monaten/), '48');
+    await userEvent.type(screen.getByLabelText(/Verwendungszweck/), 'Neues Ultraschallgerät');
+    await userEvent.type(screen.getByLabelText(/Telefonnummer für Rückfragen/), '040 1234567');
+    await userEvent.click(screen.getByRole('button', { name: 'Finanzierungswunsch senden' }));
+    await waitFor(() => expect(posts).toHaveLength(1));
+    expect(posts[0]).toMatchObject({ amount: sent });
   });
 });

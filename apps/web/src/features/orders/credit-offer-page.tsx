@@ -99,6 +99,9 @@ export function CreditOfferPage({ institutionId, breadcrumbs }: CreditOfferPageP
               required
               decimalSeparator=","
               thousandSeparator="."
+              // Only the comma starts the cents. By default the field also took a typed '.' for
+              // the decimal point, so '1.500,55' (as written in Germany) became 1,50 €.
+              allowedDecimalSeparators={[',']}
               decimalScale={2}
               min={0}
               allowNegative={false}
