@@ -73,3 +73,22 @@ describe('Mein Finanzierungswunsch: the amount as written in Germany', () => {
     expect(posts[0]).toMatchObject({ amount: sent });
   });
 });
+
+describe('Mein Finanzierungswunsch refused for its own fields', () => {
+  it('takes the focus to the first field to fix, whose error is its description', async () => {
+    server.use(http.get(`*/api/institution/${IID}/financing-request`, () => HttpResponse.json([])));
+    renderWithProviders(
+      <QueryClientProvider client={new QueryClient()}>
+        <CreditOfferPage institutionId={IID} breadcrumbs={[]} />
+      </QueryClientProvider>,
+    );
+    const amount = await screen.findByLabelText(/Betrag in EUR/);
+    await userEvent.type(amount, '25000');
+    await userEvent.click(screen.getByRole('button', { name: 'Finanzierungswunsch senden' }));
+    const term = screen.getByLabelText(/Laufzeit in Monaten/);
+    await waitFor(() => expect(term).toHaveFocus());
+    expect(term).toHaveAccessibleDescription(
+      'Bitte geben Sie eine Laufzeit von 1 bis 360 Monaten an.',
+    );
+  });
+});

@@ -14,6 +14,7 @@ import {
 } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import type { FinancingRequestInput } from '@portal/contract';
+import { focusFirstInvalid } from '../../components/focus-first-invalid';
 import { LoadingStatus } from '../../components/loading-status';
 import { notifyError, notifySuccess } from '../../components/notifications';
 import { type Breadcrumb, PageHeader } from '../../components/page-header';
@@ -60,24 +61,29 @@ export function CreditOfferPage({ institutionId, breadcrumbs }: CreditOfferPageP
     },
   });
   const once = useSingleFlight();
-  const onSubmit = form.onSubmit((values) => {
-    const input: FinancingRequestInput = {
-      amount: Number(values.amount),
-      purpose: values.purpose.trim(),
-      termMonths: Number(values.termMonths),
-      phone: values.phone.trim(),
-    };
-    // A double click sends one request, not two (each is stored and mailed).
-    once(() =>
-      submit.mutateAsync(input).then(
-        () => {
-          notifySuccess(t.credit.sent);
-          form.reset();
-        },
-        () => notifyError(t.credit.failed),
-      ),
-    );
-  });
+  const onSubmit = form.onSubmit(
+    (values) => {
+      const input: FinancingRequestInput = {
+        amount: Number(values.amount),
+        purpose: values.purpose.trim(),
+        termMonths: Number(values.termMonths),
+        phone: values.phone.trim(),
+      };
+      // A double click sends one request, not two (each is stored and mailed).
+      once(() =>
+        submit.mutateAsync(input).then(
+          () => {
+            notifySuccess(t.credit.sent);
+            form.reset();
+          },
+          () => notifyError(t.credit.failed),
+        ),
+      );
+      // Refused for its own fields: to the first one to fix (it had stayed on the button, the
+      // errors unannounced to a screen-reader user).
+    },
+    (_errors, _values, event) => focusFirstInvalid((event?.currentTarget as Element) ?? null),
+  );
   return (
     <Stack gap="lg">
       <PageHeader title={t.credit.title} breadcrumbs={breadcrumbs} />
