@@ -108,9 +108,17 @@ export function CustomerOverviewRoute() {
 
 export function CreditOfferRoute() {
   const breadcrumbs = useBreadcrumbs();
+  const { reportUnsavedChanges } = useAppContext();
   return (
     <WithInstitution>
-      {(id) => <CreditOfferPage institutionId={id} breadcrumbs={breadcrumbs} />}
+      {(id) => (
+        <CreditOfferPage
+          institutionId={id}
+          breadcrumbs={breadcrumbs}
+          // Switching the institution draws the page anew: the layout asks first while true.
+          onUnsavedChangesChange={reportUnsavedChanges}
+        />
+      )}
     </WithInstitution>
   );
 }

@@ -1,11 +1,12 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HttpResponse, http } from 'msw';
+import { Link } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { contractProblem } from '../../test/contract-response';
 import { setupMswServer } from '../../test/msw-server';
-import { renderWithProviders } from '../../test/render';
+import { Pathname, renderWithProviders } from '../../test/render';
 import { CreditOfferPage } from './credit-offer-page';
 
 const IID = '3f7160e7-2970-47c7-b55f-9fcb35b83336';
@@ -89,6 +90,37 @@ describe('Mein Finanzierungswunsch refused for its own fields', () => {
     await waitFor(() => expect(term).toHaveFocus());
     expect(term).toHaveAccessibleDescription(
       'Bitte geben Sie eine Laufzeit von 1 bis 360 Monaten an.',
+    );
+  });
+});
+
+describe('Mein Finanzierungswunsch typed but not sent', () => {
+  it('asks before a link leaves the page, and tells the shell (another institution asks too)', async () => {
+    server.use(http.get(`*/api/institution/${IID}/financing-request`, () => HttpResponse.json([])));
+    const reports: boolean[] = [];
+    renderWithProviders(
+      <QueryClientProvider client={new QueryClient()}>
+        <CreditOfferPage
+          institutionId={IID}
+          breadcrumbs={[]}
+          onUnsavedChangesChange={(dirty) => reports.push(dirty)}
+        />
+        <Link to="/dashboard">Dashboard</Link>
+        <Pathname />
+      </QueryClientProvider>,
+      { route: '/credit-offer-widget' },
+    );
+    await userEvent.type(
+      await screen.findByLabelText(/Verwendungszweck/),
+      'Neue Behandlungseinheit für Raum 2',
+    );
+    expect(reports.at(-1)).toBe(true);
+    await userEvent.click(screen.getByRole('link', { name: 'Dashboard' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Ungespeicherte Änderungen' });
+    expect(screen.getByTestId('pathname')).toHaveTextContent('/credit-offer-widget');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Auf der Seite bleiben' }));
+    expect(screen.getByLabelText(/Verwendungszweck/)).toHaveValue(
+      'Neue Behandlungseinheit für Raum 2',
     );
   });
 });

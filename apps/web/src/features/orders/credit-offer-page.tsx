@@ -15,11 +15,13 @@ import {
 import { useForm } from '@mantine/form';
 import type { FinancingRequestInput } from '@portal/contract';
 import { focusFirstInvalid } from '../../components/focus-first-invalid';
+import { LeaveGuard } from '../../components/leave-guard';
 import { LoadingStatus } from '../../components/loading-status';
 import { notifyError, notifySuccess } from '../../components/notifications';
 import { type Breadcrumb, PageHeader } from '../../components/page-header';
 import { ScrollTable } from '../../components/scroll-table';
 import { useSingleFlight } from '../../lib/use-single-flight';
+import { type DirtyReport, useReportDirty } from '../../lib/use-unsaved-parts';
 import { orders as t } from '../../messages/de';
 import { useFinancingRequests, useSubmitFinancingRequest } from './api/orders-api';
 import { formatDate, formatEuro } from './model/formats';
@@ -28,6 +30,8 @@ import { PURPOSE_MAX_LENGTH } from './model/limits';
 export interface CreditOfferPageProps {
   institutionId: string;
   breadcrumbs: Breadcrumb[];
+  /** Told whether the form holds unsent input (the shell asks before another institution). */
+  onUnsavedChangesChange?: DirtyReport;
 }
 
 interface FormValues {
@@ -43,7 +47,11 @@ const ERROR_PROPS = { c: 'red.9' } as const;
 const PHONE = /^\+?[0-9 ()/-]{6,30}$/;
 
 /** Mein Finanzierungswunsch: the request form and the earlier requests. */
-export function CreditOfferPage({ institutionId, breadcrumbs }: CreditOfferPageProps) {
+export function CreditOfferPage({
+  institutionId,
+  breadcrumbs,
+  onUnsavedChangesChange,
+}: CreditOfferPageProps) {
   const list = useFinancingRequests(institutionId);
   const submit = useSubmitFinancingRequest(institutionId);
   const form = useForm<FormValues>({
@@ -60,6 +68,10 @@ export function CreditOfferPage({ institutionId, breadcrumbs }: CreditOfferPageP
       phone: (v) => (PHONE.test(v.trim()) ? null : t.credit.phoneInvalid),
     },
   });
+  // Typed but not sent: a link, Back, a reload or another institution had dropped it silently
+  // (a purpose of up to 500 characters among it); now they ask first.
+  const hasInput = Object.values(form.values).some((value) => String(value).trim() !== '');
+  useReportDirty(hasInput, onUnsavedChangesChange);
   const once = useSingleFlight();
   const onSubmit = form.onSubmit(
     (values) => {
@@ -86,6 +98,7 @@ export function CreditOfferPage({ institutionId, breadcrumbs }: CreditOfferPageP
   );
   return (
     <Stack gap="lg">
+      <LeaveGuard isDirty={hasInput} />
       <PageHeader title={t.credit.title} breadcrumbs={breadcrumbs} />
       <Text maw={720}>{t.credit.intro}</Text>
       <Paper
