@@ -123,3 +123,28 @@ test('the five ticks work by keyboard: the space bar ticks and the focus stays o
   await expect(egbr).toBeFocused();
   await expectNoAxeViolations(page);
 });
+
+test('Mein Finanzierungswunsch: an amount typed as in Germany, and input kept when a link would drop it', async ({
+  page,
+}) => {
+  // Nothing is sent here: orders.spec.ts expects Praxis Sonnenschein without any request.
+  await signIn(page, ACCOUNTS.anna, '/credit-offer-widget');
+  const amount = page.getByLabel('Betrag in EUR');
+  await amount.pressSequentially('1.500,55');
+  await expect(amount).toHaveValue('1.500,55 €');
+  // Refused for its own fields: the focus goes to the first one to fix.
+  await page.getByRole('button', { name: 'Finanzierungswunsch senden' }).click();
+  await expect(page.getByLabel('Laufzeit in Monaten')).toBeFocused();
+  await page.getByLabel('Verwendungszweck').fill('Neue Behandlungseinheit für Raum 2');
+  await page.getByRole('link', { name: 'Dashboard' }).first().click();
+  const dialog = page.getByRole('dialog', { name: 'Ungespeicherte Änderungen' });
+  await expect(dialog).toBeVisible();
+  await expectNoAxeViolations(page);
+  await shot(page, 'credit-leave');
+  await dialog.getByRole('button', { name: 'Auf der Seite bleiben' }).click();
+  await expect(page).toHaveURL(/\/credit-offer-widget$/);
+  await expect(amount).toHaveValue('1.500,55 €');
+  await expect(page.getByLabel('Verwendungszweck')).toHaveValue(
+    'Neue Behandlungseinheit für Raum 2',
+  );
+});
