@@ -124,3 +124,22 @@ describe('Mein Finanzierungswunsch typed but not sent', () => {
     );
   });
 });
+
+describe('Mein Finanzierungswunsch: a term beyond 360 months', () => {
+  it('is kept as typed and refused with its message, not silently made 360', async () => {
+    server.use(http.get(`*/api/institution/${IID}/financing-request`, () => HttpResponse.json([])));
+    renderWithProviders(
+      <QueryClientProvider client={new QueryClient()}>
+        <CreditOfferPage institutionId={IID} breadcrumbs={[]} />
+      </QueryClientProvider>,
+    );
+    const term = await screen.findByLabelText(/Laufzeit in Monaten/);
+    await userEvent.type(term, '400');
+    await userEvent.tab();
+    expect(term).toHaveValue('400');
+    await userEvent.click(screen.getByRole('button', { name: 'Finanzierungswunsch senden' }));
+    expect(
+      await screen.findByText('Bitte geben Sie eine Laufzeit von 1 bis 360 Monaten an.'),
+    ).toBeInTheDocument();
+  });
+});

@@ -136,6 +136,9 @@ export function CreditOfferPage({
               required
               min={1}
               max={360}
+              // Not changed behind her back: 400 typed had become 360 on leaving the field,
+              // never saying so; now the field keeps it and says what is allowed.
+              clampBehavior="none"
               allowDecimal={false}
               allowNegative={false}
               hideControls
