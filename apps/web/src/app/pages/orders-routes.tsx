@@ -14,6 +14,7 @@ import type { CompiledPage } from '../../lib/markdown-html';
 import { orders } from '../../messages/de';
 import { useAppContext } from '../app-context';
 import { useBreadcrumbs } from '../breadcrumbs';
+import { useServices } from '../services';
 
 /** Renders a page of the orders feature with the current institution, or a hint without one. */
 function WithInstitution({ children }: { children: (institutionId: string) => ReactNode }) {
@@ -47,14 +48,23 @@ export function OrdersRoute() {
  */
 function useOtherInstitutions() {
   const { institutions, currentInstitutionId, selectInstitution } = useAppContext();
+  const { session } = useServices();
+  // In the Support-Modus the institution stays as it is (spec section 4): no switch offered
+  // (its button would do nothing), the order is not found here.
+  const isImpersonating = session.isImpersonating();
   const elsewhere = useMemo(
     () =>
-      institutions
-        .filter((institution) => institution.id !== currentInstitutionId)
-        .map(({ id, name }) => ({ id, name })),
-    [institutions, currentInstitutionId],
+      isImpersonating
+        ? []
+        : institutions
+            .filter((institution) => institution.id !== currentInstitutionId)
+            .map(({ id, name }) => ({ id, name })),
+    [institutions, currentInstitutionId, isImpersonating],
   );
-  return { elsewhere, onSwitchInstitution: selectInstitution };
+  return {
+    elsewhere,
+    onSwitchInstitution: isImpersonating ? undefined : selectInstitution,
+  };
 }
 
 export function TiStatusRoute() {
