@@ -10,6 +10,7 @@ import { ImpersonationRefusedError } from '../../lib/token-endpoint';
 import { impersonation as t } from '../../messages/de/impersonation';
 import { searchContractorCustomers, searchCustomerUsers } from './api/impersonation-api';
 import type { ImpersonationControlProps, ImpersonationSearches } from './impersonation-control';
+import classes from './impersonation-control.module.css';
 import { createSearch, formState } from './model/rules';
 import { SearchSelect } from './search-select';
 
@@ -135,7 +136,7 @@ export default function ImpersonationModal({
                 <Text fz="sm" fw={600}>
                   {item.name}
                 </Text>
-                <Text fz="xs" c="dimmed">
+                <Text fz="xs" className={classes.optionDetail}>
                   {t.referenceNumber} {item.referenceNumber} · {item.postalcode} {item.city} ·{' '}
                   {item.street}
                 </Text>
@@ -159,7 +160,7 @@ export default function ImpersonationModal({
                 <Text fz="sm" fw={600}>
                   {userLabel(item)}
                 </Text>
-                <Text fz="xs" c="dimmed">
+                <Text fz="xs" className={classes.optionDetail}>
                   {item.email} · {t.roles[item.role]}
                 </Text>
               </div>
