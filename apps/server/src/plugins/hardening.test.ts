@@ -109,6 +109,7 @@ describe('5: restricted users', () => {
   /** The only operations a restricted user may call, with the reason. */
   const OPEN_TO_RESTRICTED: Record<string, string> = {
     'GET /api/ping': 'public',
+    'GET /api/ready': 'public: the readiness check of a load balancer, which sends no token',
     'GET /api/clients/public/config': 'public',
     'POST /api/user/logout': 'a technical user must be able to sign out',
     'GET /api/test/ip': 'public, added by this test file',
