@@ -176,6 +176,27 @@ function checkedScope(
   } as unknown as InstitutionScope;
 }
 
+/** The user id an {@link operatorScope} names: nobody (no user has the nil UUID). */
+export const OPERATOR_USER_ID = '00000000-0000-0000-0000-000000000000';
+
+/**
+ * The scope of the installation's operator in `institutionId`: an administrator there who is no
+ * user, for the operator command (`npm run admin`, src/admin), which runs on the server's machine
+ * with its configuration and sets up the first administrator of an institution that has none.
+ * Never for a request: the caller of a route always gets a checked scope.
+ */
+export function operatorScope(institutionId: string): InstitutionScope {
+  assertId(institutionId, 'institutionId');
+  return {
+    institutionId,
+    userId: OPERATOR_USER_ID,
+    role: 'INSTITUTION_ADMIN',
+    trusted: false,
+    via: 'member',
+    contractorIds: [],
+  } as unknown as InstitutionScope;
+}
+
 /** The roles whose holders may act as a customer's user: a contractor's admin or support. */
 export const IMPERSONATING_ROLES = [
   'INSTITUTION_ADMIN',
