@@ -11,7 +11,14 @@ import { type App, buildApp } from '../app';
 import { loadConfig } from '../config';
 import { queryRows } from '../db/client';
 import { lockDataFolder } from '../db/data-folder-lock';
-import { institutions, institutionUserRoles, relationships, users } from '../db/schema';
+import {
+  businessCases,
+  businessCaseTypes,
+  institutions,
+  institutionUserRoles,
+  relationships,
+  users,
+} from '../db/schema';
 import { TestMailbox } from '../modules/account/test-mailbox';
 import { serverRoot } from '../paths';
 
@@ -283,6 +290,24 @@ describe.each(backends)('npm run admin ($name)', ({ postgres }) => {
       );
       expect((await link('4711')).stdout).toContain('- already so.');
       expect((await link('4712')).stdout).toContain('- number changed.');
+      const withCases = (...types: string[]) =>
+        admin(
+          env,
+          'link',
+          '--contractor-id',
+          contractorId,
+          '--customer-id',
+          customerId,
+          '--reference-number',
+          '4712',
+          ...types.flatMap((type) => ['--business-case', type]),
+        );
+      const cases = await withCases('tiorder', 'BANKACCOUNT');
+      expect(cases.code, cases.stderr).toBe(0);
+      expect(cases.stdout).toContain('Business case TIORDER - added.');
+      expect(cases.stdout).toContain('Business case BANKACCOUNT - added.');
+      expect((await withCases('TIORDER')).stdout).toContain('Business case TIORDER - already so.');
+      refused(await withCases('KAFFEE'), '--business-case: unknown type "KAFFEE"; one of TIORDER,');
 
       const { app } = await startPortal();
       const rows = await app.db
@@ -290,6 +315,17 @@ describe.each(backends)('npm run admin ($name)', ({ postgres }) => {
         .from(relationships)
         .where(eq(relationships.customerId, customerId));
       expect(rows).toEqual([{ referenceNumber: '4712' }]);
+      const held = await queryRows<{ name: string; label: string }>(
+        app.db,
+        sql`select t.name, t.label from ${businessCases} c
+            join ${businessCaseTypes} t on t.id = c.business_case_type_id
+            join ${relationships} r on r.id = c.relationship_id
+            where r.customer_id = ${customerId} order by t.name`,
+      );
+      expect(held).toEqual([
+        { name: 'BANKACCOUNT', label: 'Geschäftskonto' },
+        { name: 'TIORDER', label: 'TI-Bestellung (Telematikinfrastruktur)' },
+      ]);
       await stopPortal();
     },
   );

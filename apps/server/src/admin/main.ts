@@ -40,6 +40,7 @@ Commands:
                 [--no-mail]     do not send the invitation mail, only print the link
   link          Let a trusted institution serve a customer under its customer number
                 --contractor-id <id> --customer-id <id> --reference-number <Kd.-Nr.>
+                [--business-case <type>]...   e.g. TIORDER, BANKACCOUNT (repeatable)
   institutions  List the institutions (id, postal code, city, trusted, name)
 
 Reads the server's settings (DATA_DIR or DATABASE_URL, PUBLIC_URL, SMTP_URL, …) from the environment.`;
@@ -69,6 +70,7 @@ const OPTIONS = {
   'contractor-id': { type: 'string' },
   'customer-id': { type: 'string' },
   'reference-number': { type: 'string' },
+  'business-case': { type: 'string', multiple: true },
   help: { type: 'boolean', short: 'h' },
 } as const;
 
@@ -262,12 +264,16 @@ async function run(argv: string[]): Promise<void> {
           contractorId: values['contractor-id']!,
           customerId: values['customer-id']!,
           referenceNumber: values['reference-number']!,
+          businessCases: values['business-case'],
         });
         console.log(
           `${result.contractor} serves ${result.customer} as customer ${values['reference-number']!.trim()}${
             result.created ? ' - linked' : result.changed ? ' - number changed' : ' - already so'
           }.`,
         );
+        for (const item of result.businessCases) {
+          console.log(`Business case ${item.name}${item.added ? ' - added' : ' - already so'}.`);
+        }
         return;
       }
       const send = Boolean(config.mail.smtpUrl) && !values['no-mail'];

@@ -3,7 +3,8 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../db/client';
 import { inGermanOrder } from '../db/german-order';
-import { institutions, relationships } from '../db/schema';
+import { businessCases, businessCaseTypes, institutions, relationships } from '../db/schema';
+import { BUSINESS_CASE_TYPE_LABELS } from '../db/seed/index';
 import { findUserByEmail } from '../modules/account/repository';
 import { findMember } from '../modules/institution-users/repository';
 import {
@@ -198,7 +199,12 @@ export interface LinkInput {
   contractorId: string;
   customerId: string;
   referenceNumber: string;
+  /** Business case type names (TIORDER, BANKACCOUNT, …) the relationship holds besides. */
+  businessCases?: string[] | undefined;
 }
+
+/** The business case types the portal knows (their German labels as the app shows them). */
+export const BUSINESS_CASE_TYPE_NAMES = Object.keys(BUSINESS_CASE_TYPE_LABELS);
 
 /**
  * Lets a trusted institution (the contractor) serve a customer institution under the customer's
@@ -208,10 +214,26 @@ export interface LinkInput {
 export async function linkCustomer(
   db: Db,
   input: LinkInput,
-): Promise<{ created: boolean; changed: boolean; contractor: string; customer: string }> {
+): Promise<{
+  created: boolean;
+  changed: boolean;
+  contractor: string;
+  customer: string;
+  /** The business cases named, each whether it was added now. */
+  businessCases: { name: string; added: boolean }[];
+}> {
   const referenceNumber = input.referenceNumber.trim();
   if (!referenceNumber || referenceNumber.length > 100 || /[\r\n]/.test(referenceNumber)) {
     throw new UsageError('--reference-number: one line of 1 to 100 characters.');
+  }
+  const caseNames = [
+    ...new Set((input.businessCases ?? []).map((name) => name.trim().toUpperCase())),
+  ];
+  const unknown = caseNames.find((name) => !BUSINESS_CASE_TYPE_NAMES.includes(name));
+  if (unknown !== undefined) {
+    throw new UsageError(
+      `--business-case: unknown type "${unknown}"; one of ${BUSINESS_CASE_TYPE_NAMES.join(', ')}.`,
+    );
   }
   const load = async (id: string, option: string) => {
     const scope = operatorScope(id.trim().toLowerCase());
@@ -243,6 +265,38 @@ export async function linkCustomer(
     .onConflictDoNothing()
     .returning({ id: relationships.id });
   let changed = false;
+  const [relationship] = await db.select({ id: relationships.id }).from(relationships).where(pair);
+  const added: { name: string; added: boolean }[] = [];
+  for (const name of caseNames) {
+    // The types are the portal's fixed list; a deployment without demo data has none yet.
+    await db
+      .insert(businessCaseTypes)
+      .values({
+        name,
+        label: BUSINESS_CASE_TYPE_LABELS[name as keyof typeof BUSINESS_CASE_TYPE_LABELS],
+      })
+      .onConflictDoNothing();
+    const [type] = await db
+      .select({ id: businessCaseTypes.id })
+      .from(businessCaseTypes)
+      .where(eq(businessCaseTypes.name, name));
+    const [existing] = await db
+      .select({ id: businessCases.id })
+      .from(businessCases)
+      .where(
+        and(
+          eq(businessCases.relationshipId, relationship!.id),
+          eq(businessCases.businessCaseTypeId, type!.id),
+        ),
+      )
+      .limit(1);
+    if (!existing) {
+      await db
+        .insert(businessCases)
+        .values({ relationshipId: relationship!.id, businessCaseTypeId: type!.id });
+    }
+    added.push({ name, added: !existing });
+  }
   if (inserted.length === 0) {
     const updated = await db
       .update(relationships)
@@ -256,6 +310,7 @@ export async function linkCustomer(
     changed,
     contractor: contractor.name,
     customer: customer.name,
+    businessCases: added,
   };
 }
 
