@@ -153,7 +153,9 @@ describe.each(backends)('npm run admin ($name)', ({ postgres }) => {
         /^Institution: Praxis Beispiel \([0-9a-f-]{36}\), trusted - created$/m,
       );
       expect(first.stdout).toContain('account created, added as administrator');
-      expect(first.stdout).toContain('No mail sent (no SMTP_URL)');
+      expect(first.stdout).toContain(
+        'No mail sent (no SMTP_URL). Give anna@example.de this link (valid 7 days):',
+      );
       const firstLink = linkOf(first);
 
       // Again, the name in other case, the address without: the same institution and account.
@@ -169,6 +171,7 @@ describe.each(backends)('npm run admin ($name)', ({ postgres }) => {
       expect(second.stdout).toContain('account existed, already administrator');
       const link = linkOf(second);
       expect(link).not.toBe(firstLink);
+      expect(second.stdout).toContain('(valid 7 days; an earlier link no longer works):');
       expect(await counts()).toEqual({ institutions: 1, users: 1, roles: 1 });
 
       const { app, config } = await startPortal();
@@ -386,6 +389,10 @@ describe.each(backends)('npm run admin ($name)', ({ postgres }) => {
       "Unknown option '--colour'.",
     );
     refused(await admin(env, 'frob'), 'Unknown command "frob"');
+    refused(
+      await admin(env, 'invite', '--institution-id', '42', ...ANNA),
+      '--institution-id: "42" is no institution id',
+    );
     // A wrong setting: the server's own message (a line per setting), exit code 78.
     const setting = await admin({ ...env, DATABASE_URL: 'mysql://db/portal' }, 'institutions');
     expect(setting.code).toBe(78);

@@ -197,11 +197,13 @@ function report(result: InviteResult, config: Config, mailed: boolean) {
   ];
   if (result.link) {
     const hours = config.account.invitationTtlHours;
-    const valid = hours % 24 === 0 ? `${hours / 24} days` : `${hours} hours`;
+    const valid = `valid ${hours % 24 === 0 ? `${hours / 24} days` : `${hours} hours`}${
+      user.created ? '' : '; an earlier link no longer works'
+    }`;
     lines.push(
       mailed
-        ? `Invitation mailed to ${user.email}. The link (valid ${valid}; an earlier one no longer works):`
-        : `No mail sent (${config.mail.smtpUrl ? '--no-mail' : 'no SMTP_URL'}). Give ${user.email} this link (valid ${valid}; an earlier one no longer works):`,
+        ? `Invitation mailed to ${user.email}. The link (${valid}):`
+        : `No mail sent (${config.mail.smtpUrl ? '--no-mail' : 'no SMTP_URL'}). Give ${user.email} this link (${valid}):`,
       result.link,
     );
   } else if (result.activated) {
@@ -252,7 +254,9 @@ async function run(argv: string[]): Promise<void> {
   try {
     await database.withLock(ADMIN_COMMAND_LOCK_KEY, async () => {
       if (command === 'institutions') {
-        for (const row of await listInstitutions(database.db)) {
+        const rows = await listInstitutions(database.db);
+        if (rows.length === 0) console.log('No institutions yet: npm run admin -- invite …');
+        for (const row of rows) {
           console.log(
             `${row.id}  ${row.postalcode} ${row.city}${row.trusted ? '  trusted' : ''}  ${row.name}`,
           );

@@ -13,7 +13,7 @@ import {
   type MailContext,
   resendInvitation,
 } from '../modules/institution-users/service';
-import { operatorScope } from '../plugins/access';
+import { isUuid, operatorScope } from '../plugins/access';
 
 /** Wrong input or a state the operator must settle first: one line, exit code 78. */
 export class UsageError extends Error {}
@@ -64,6 +64,17 @@ export interface InviteResult {
 
 type InstitutionRow = typeof institutions.$inferSelect;
 
+/** An institution id as given (any case), or a usage error naming the option. */
+function institutionIdOf(value: string, option: string): string {
+  const id = value.trim().toLowerCase();
+  if (!isUuid(id)) {
+    throw new UsageError(
+      `${option}: "${value}" is no institution id (36 characters as 'npm run admin -- institutions' lists them).`,
+    );
+  }
+  return id;
+}
+
 const INSTITUTION_OPTIONS = {
   name: '--institution',
   city: '--city',
@@ -77,7 +88,7 @@ async function findOrCreateInstitution(
   input: InstitutionInput,
 ): Promise<{ row: InstitutionRow; created: boolean }> {
   if (input.id !== undefined) {
-    const scope = operatorScope(input.id.trim().toLowerCase());
+    const scope = operatorScope(institutionIdOf(input.id, '--institution-id'));
     const [row] = await db
       .select()
       .from(institutions)
@@ -236,7 +247,7 @@ export async function linkCustomer(
     );
   }
   const load = async (id: string, option: string) => {
-    const scope = operatorScope(id.trim().toLowerCase());
+    const scope = operatorScope(institutionIdOf(id, option));
     const [row] = await db
       .select()
       .from(institutions)
