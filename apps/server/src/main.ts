@@ -3,7 +3,7 @@ import { type Config, ConfigError, loadConfig } from './config';
 import { type Database, openDatabase } from './db/client';
 import { DataFolderInUseError } from './db/data-folder-lock';
 import { isDatabaseUnavailable } from './plugins/errors';
-import { dataFolderProblem } from './start-failures';
+import { databaseName, dataFolderProblem, reasonOf } from './start-failures';
 
 /**
  * How long a stop (SIGTERM, SIGINT) waits for requests in flight (an upload on a slow line may
@@ -22,25 +22,6 @@ const EXIT_CONFIG = 78;
 const fail = (message: string, code = 1): never => {
   console.error(`[portal] ${message}`);
   process.exit(code);
-};
-
-/** `postgres://user:secret@db:5432/portal` as `db:5432/portal`: never the password. */
-const databaseName = (url: string) => {
-  try {
-    const parsed = new URL(url);
-    return `${parsed.host}${parsed.pathname}`;
-  } catch {
-    return '(DATABASE_URL)';
-  }
-};
-
-/** The innermost message: Drizzle wraps the driver's error (`Failed query: …`) around it. */
-const reasonOf = (error: unknown): string => {
-  let current = error;
-  while ((current as { cause?: unknown })?.cause instanceof Error) {
-    current = (current as { cause: unknown }).cause;
-  }
-  return current instanceof Error ? current.message : String(current);
 };
 
 /**

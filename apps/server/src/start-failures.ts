@@ -35,3 +35,22 @@ export function dataFolderProblem(error: unknown): string | undefined {
   }
   return undefined;
 }
+
+/** `postgres://user:secret@db:5432/portal` as `db:5432/portal`: never the password. */
+export const databaseName = (url: string) => {
+  try {
+    const parsed = new URL(url);
+    return `${parsed.host}${parsed.pathname}`;
+  } catch {
+    return '(DATABASE_URL)';
+  }
+};
+
+/** The innermost message: Drizzle wraps the driver's error (`Failed query: …`) around it. */
+export const reasonOf = (error: unknown): string => {
+  let current = error;
+  while ((current as { cause?: unknown })?.cause instanceof Error) {
+    current = (current as { cause: unknown }).cause;
+  }
+  return current instanceof Error ? current.message : String(current);
+};

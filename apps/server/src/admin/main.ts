@@ -15,7 +15,7 @@ import { type Database, migrateDatabase, openDatabase, SCHEMA_LOCK_KEY } from '.
 import { DataFolderInUseError } from '../db/data-folder-lock';
 import type { MailContext } from '../modules/institution-users/service';
 import { type Mail, mailerPlugin } from '../plugins/mailer';
-import { dataFolderProblem } from '../start-failures';
+import { databaseName, dataFolderProblem, reasonOf } from '../start-failures';
 import {
   type InviteResult,
   inviteAdministrator,
@@ -91,24 +91,6 @@ const required = (values: Values, ...names: (keyof Values)[]) => {
   if (missing.length > 0) {
     throw new UsageError(`Missing ${missing.map((name) => `--${name}`).join(', ')}.`);
   }
-};
-
-/** `postgres://user:secret@db:5432/portal` as `db:5432/portal`: never the password. */
-const databaseName = (url: string) => {
-  try {
-    const parsed = new URL(url);
-    return `${parsed.host}${parsed.pathname}`;
-  } catch {
-    return '(DATABASE_URL)';
-  }
-};
-
-const reasonOf = (error: unknown): string => {
-  let current = error;
-  while ((current as { cause?: unknown })?.cause instanceof Error) {
-    current = (current as { cause: unknown }).cause;
-  }
-  return current instanceof Error ? current.message : String(current);
 };
 
 async function open(config: Config): Promise<Database> {
