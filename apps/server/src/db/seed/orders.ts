@@ -55,6 +55,7 @@ export async function seedOrders(db: Db): Promise<void> {
       {
         id: DEMO_ORDERS.muellerBankOlder,
         institutionId: DEMO_INSTITUTIONS.zahnarztpraxisMueller,
+        businessCaseId: DEMO_BUSINESS_CASES.nordMueller.BANKACCOUNT,
         orderType: 'BANKACCOUNT',
         orderSource: 'LIONWARE',
         status: 'INTERNAL_CHECK',

@@ -1,12 +1,20 @@
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { eq } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import { simpleParser } from 'mailparser';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/test-app';
 import { bearer, demoToken } from '../../../test/tokens';
-import { institutions, institutionUserRoles, orders, relationships, users } from '../../db/schema';
+import {
+  businessCases,
+  businessCaseTypes,
+  institutions,
+  institutionUserRoles,
+  orders,
+  relationships,
+  users,
+} from '../../db/schema';
 import {
   DEMO_BUSINESS_CASES,
   DEMO_EMAILS,
@@ -42,6 +50,14 @@ describe('orders module', () => {
       headers: user ? bearer(await demoToken(t, user)) : {},
       ...(payload === undefined ? {} : { payload: payload as object }),
     });
+
+  const bankAccountType = async () => {
+    const [type] = await t.app.db
+      .select({ id: businessCaseTypes.id })
+      .from(businessCaseTypes)
+      .where(eq(businessCaseTypes.name, 'BANKACCOUNT'));
+    return type!.id;
+  };
 
   const FLAGS = {
     isRegisteredAtEgbr: false,
@@ -423,8 +439,10 @@ describe('orders module', () => {
       'Kundennummer (Kd.-Nr.)': '100567',
       Vertragsbeginn: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/),
     });
+    // Both of Müller's bank orders belong to this case, the newest first.
     expect(doc['Bankkonto-Bestellung']).toEqual([
       expect.objectContaining({ Status: 'Eingerichtet', Abgeschlossen: true }),
+      expect.objectContaining({ Abgeschlossen: false, 'Bestellt am': '2025-06-02T07:30:00.000Z' }),
     ]);
     const foreign = await call(
       'GET',
@@ -659,16 +677,25 @@ describe('orders module', () => {
         })),
       )
       .returning({ id: institutions.id });
-    await db.insert(relationships).values(
-      customers.map((customer, index) => ({
-        contractorId: I.abrechnungszentrumNord,
-        customerId: customer.id,
-        referenceNumber: `ABC-${index}`,
-      })),
-    );
+    const links = await db
+      .insert(relationships)
+      .values(
+        customers.map((customer, index) => ({
+          contractorId: I.abrechnungszentrumNord,
+          customerId: customer.id,
+          referenceNumber: `ABC-${index}`,
+        })),
+      )
+      .returning({ id: relationships.id });
+    const bankType = await bankAccountType();
+    const cases = await db
+      .insert(businessCases)
+      .values(links.map((link) => ({ relationshipId: link.id, businessCaseTypeId: bankType })))
+      .returning({ id: businessCases.id });
     await db.insert(orders).values(
-      customers.map((customer) => ({
+      customers.map((customer, index) => ({
         institutionId: customer.id,
+        businessCaseId: cases[index]!.id,
         orderType: 'BANKACCOUNT' as const,
         orderSource: 'LIONWARE' as const,
         status: 'CREATED',
@@ -689,5 +716,183 @@ describe('orders module', () => {
       'orthopädie am see',
       'Zahnärzte Zentrum',
     ]);
+  });
+
+  describe('a customer with two trusted contractors (decision 017)', () => {
+    /**
+     * Praxis am Hafen is a customer of Nord (Tom) and of Finanzpartner Süd (Lea), with a bank
+     * order in a BANKACCOUNT business case of each, and an old one in none.
+     */
+    const setUp = async () => {
+      const db = t.app.db;
+      const suffix = crypto.randomUUID().slice(0, 8);
+      const [sued, hafen] = await db
+        .insert(institutions)
+        .values([
+          {
+            name: `Finanzpartner Süd ${suffix}`,
+            city: 'Stuttgart',
+            postalcode: '70173',
+            street: 'Königstraße 1',
+            trusted: true,
+          },
+          { name: `Praxis am Hafen ${suffix}`, city: 'Kiel', postalcode: '24103', street: 'Kai 1' },
+        ])
+        .returning({ id: institutions.id });
+      const [lea] = await db
+        .insert(users)
+        .values({
+          email: `lea.${suffix}@finanzpartner-sued.de`,
+          firstName: 'Lea',
+          lastName: 'Berg',
+          hasAccountActivated: true,
+        })
+        .returning({ id: users.id, email: users.email });
+      await db
+        .insert(institutionUserRoles)
+        .values({ userId: lea!.id, institutionId: sued!.id, role: 'INSTITUTION_ADMIN' });
+      const [withNord, withSued] = await db
+        .insert(relationships)
+        .values([
+          { contractorId: I.abrechnungszentrumNord, customerId: hafen!.id, referenceNumber: 'N-1' },
+          { contractorId: sued!.id, customerId: hafen!.id, referenceNumber: 'S-1' },
+        ])
+        .returning({ id: relationships.id });
+      const bankType = await bankAccountType();
+      const [nordCase, suedCase] = await db
+        .insert(businessCases)
+        .values([
+          { relationshipId: withNord!.id, businessCaseTypeId: bankType },
+          { relationshipId: withSued!.id, businessCaseTypeId: bankType },
+        ])
+        .returning({ id: businessCases.id });
+      const bankOrder = (businessCaseId: string | null) => ({
+        institutionId: hafen!.id,
+        businessCaseId,
+        orderType: 'BANKACCOUNT' as const,
+        orderSource: 'LIONWARE' as const,
+        status: 'CREATED',
+      });
+      const [atNord, atSued, withoutCase] = await db
+        .insert(orders)
+        .values([bankOrder(nordCase!.id), bankOrder(suedCase!.id), bankOrder(null)])
+        .returning({ id: orders.id });
+      const leaToken = await demoToken(t, 'tom', {
+        sub: lea!.id,
+        email: lea!.email,
+        preferred_username: lea!.email,
+        given_name: 'Lea',
+        family_name: 'Berg',
+        name: 'Lea Berg',
+      });
+      return {
+        sued: sued!.id,
+        hafen: hafen!.id,
+        atNord: atNord!.id,
+        atSued: atSued!.id,
+        withoutCase: withoutCase!.id,
+        nordCase: nordCase!.id,
+        lea: bearer(leaToken),
+      };
+    };
+    const listedFor = async (contractor: string, headers: Record<string, string>) =>
+      (
+        (
+          await t.app.inject({
+            method: 'GET',
+            url: `/api/institution/${contractor}/customer-bank-order`,
+            headers,
+          })
+        ).json() as { orderId: string }[]
+      ).map((row) => row.orderId);
+    const advance = async (
+      contractor: string,
+      customer: string,
+      order: string,
+      headers: Record<string, string>,
+    ) =>
+      t.app.inject({
+        method: 'PUT',
+        url: `/api/institution/${contractor}/customer/${customer}/bank-order/${order}/status`,
+        headers,
+        payload: { status: 'INTERNAL_CHECK' },
+      });
+
+    it("each contractor lists and advances only the bank orders of its own business cases; the other's answer 404 and stay as they were", async () => {
+      const s = await setUp();
+      const tom = bearer(await demoToken(t, 'tom'));
+      const nordList = await listedFor(I.abrechnungszentrumNord, tom);
+      expect(nordList).toContain(s.atNord);
+      expect(nordList).not.toContain(s.atSued);
+      expect(nordList).not.toContain(s.withoutCase);
+      expect(await listedFor(s.sued, s.lea)).toEqual([s.atSued]);
+
+      const foreign = await advance(I.abrechnungszentrumNord, s.hafen, s.atSued, tom);
+      expect(foreign.statusCode).toBe(404);
+      expect(foreign.headers['content-type']).toMatch(/^application\/problem\+json/);
+      expect((await advance(s.sued, s.hafen, s.atNord, s.lea)).statusCode).toBe(404);
+      expect((await advance(s.sued, s.hafen, s.withoutCase, s.lea)).statusCode).toBe(404);
+      expect(
+        (await advance(I.abrechnungszentrumNord, s.hafen, s.withoutCase, tom)).statusCode,
+      ).toBe(404);
+      const untouched = await t.app.db
+        .select({ status: orders.status })
+        .from(orders)
+        .where(inArray(orders.id, [s.atSued, s.atNord, s.withoutCase]));
+      expect(untouched.map((o) => o.status)).toEqual(['CREATED', 'CREATED', 'CREATED']);
+
+      expect((await advance(I.abrechnungszentrumNord, s.hafen, s.atNord, tom)).statusCode).toBe(
+        200,
+      );
+      expect((await advance(s.sued, s.hafen, s.atSued, s.lea)).statusCode).toBe(200);
+    });
+
+    it("migration 0023 gives a bank order without a business case its customer's only BANKACCOUNT case, and leaves it without when there are two", async () => {
+      const s = await setUp();
+      const db = t.app.db;
+      // A second customer with a single bank contractor, and an order stored before cases.
+      const [solo] = await db
+        .insert(institutions)
+        .values({ name: 'Praxis Solo', city: 'Kiel', postalcode: '24103', street: 'Kai 2' })
+        .returning({ id: institutions.id });
+      const [link] = await db
+        .insert(relationships)
+        .values({
+          contractorId: I.abrechnungszentrumNord,
+          customerId: solo!.id,
+          referenceNumber: 'N-2',
+        })
+        .returning({ id: relationships.id });
+      const [soloCase] = await db
+        .insert(businessCases)
+        .values({ relationshipId: link!.id, businessCaseTypeId: await bankAccountType() })
+        .returning({ id: businessCases.id });
+      const [old] = await db
+        .insert(orders)
+        .values({
+          institutionId: solo!.id,
+          orderType: 'BANKACCOUNT',
+          orderSource: 'LIONWARE',
+          status: 'CREATED',
+        })
+        .returning({ id: orders.id });
+      const migration = await readFile(
+        new URL('../../db/migrations/0023_bank_order_business_case.sql', import.meta.url),
+        'utf8',
+      );
+      await db.execute(sql.raw(migration));
+      const after = await db
+        .select({ id: orders.id, businessCaseId: orders.businessCaseId })
+        .from(orders)
+        .where(inArray(orders.id, [old!.id, s.withoutCase, s.atNord]));
+      const caseOf = (id: string) => after.find((o) => o.id === id)?.businessCaseId;
+      expect(caseOf(old!.id)).toBe(soloCase!.id);
+      // Two contractors with a bank case: whose it is is unknown, so nobody's.
+      expect(caseOf(s.withoutCase)).toBeNull();
+      expect(caseOf(s.atNord)).toBe(s.nordCase);
+      expect(
+        await listedFor(I.abrechnungszentrumNord, bearer(await demoToken(t, 'tom'))),
+      ).toContain(old!.id);
+    });
   });
 });

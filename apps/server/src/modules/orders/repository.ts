@@ -202,8 +202,9 @@ export async function bookPrecheck(
 
 /**
  * The trusted contractor (scope) moves a customer's bank order forward. The customer must be
- * the contractor's customer and the order the customer's bank order, else 404; a status that
- * is not later than the current one answers 409 (checked in the same UPDATE).
+ * the contractor's customer and the order a bank order of a business case between the two
+ * (decision 017: a customer with two trusted contractors has bank orders with each), else 404;
+ * a status that is not later than the current one answers 409 (checked in the same UPDATE).
  */
 export async function advanceBankOrder(
   db: Db,
@@ -215,13 +216,17 @@ export async function advanceBankOrder(
   if (!isUuid(customerId) || !isUuid(orderId)) throw notFound(msg.ORDER_NOT_FOUND);
   if (!(await isCustomerOf(db, scope, customerId))) throw notFound(msg.CUSTOMER_NOT_FOUND);
   const [order] = await db
-    .select()
+    .select({ id: orders.id })
     .from(orders)
+    .innerJoin(businessCases, eq(businessCases.id, orders.businessCaseId))
+    .innerJoin(relationships, eq(relationships.id, businessCases.relationshipId))
     .where(
       and(
         eq(orders.id, orderId),
         eq(orders.institutionId, customerId),
         eq(orders.orderType, 'BANKACCOUNT'),
+        eq(relationships.customerId, customerId),
+        eq(relationships.contractorId, scope.institutionId),
       ),
     );
   if (!order) throw notFound(msg.ORDER_NOT_FOUND);
@@ -237,7 +242,11 @@ export async function advanceBankOrder(
   return toOrder(updated);
 }
 
-/** The contractor's customers' bank orders (for the status form). */
+/**
+ * The contractor's customers' bank orders (for the status form): those of the business cases
+ * of the contractor's relationships, never a bank order the customer placed with another
+ * trusted contractor (decision 017).
+ */
 export async function listCustomerBankOrders(db: Db, scope: InstitutionScope) {
   return db
     .select({
@@ -250,9 +259,14 @@ export async function listCustomerBankOrders(db: Db, scope: InstitutionScope) {
     })
     .from(relationships)
     .innerJoin(institutions, eq(institutions.id, relationships.customerId))
+    .innerJoin(businessCases, eq(businessCases.relationshipId, relationships.id))
     .innerJoin(
       orders,
-      and(eq(orders.institutionId, relationships.customerId), eq(orders.orderType, 'BANKACCOUNT')),
+      and(
+        eq(orders.businessCaseId, businessCases.id),
+        eq(orders.institutionId, relationships.customerId),
+        eq(orders.orderType, 'BANKACCOUNT'),
+      ),
     )
     .where(eq(relationships.contractorId, scope.institutionId))
     .orderBy(inGermanOrder(institutions.name), asc(institutions.id), desc(orders.createdAt));
