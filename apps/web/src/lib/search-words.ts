@@ -1,6 +1,7 @@
 import { spellingFree } from '@portal/contract';
 
-const normalise = (text: string) => text.toLocaleLowerCase('de-DE').replace(/\s+/g, ' ').trim();
+/** One space between words, none around them; `spellingFree` does the lower case. */
+const normalise = (text: string) => text.replace(/\s+/g, ' ').trim();
 
 /**
  * The words of a search, made once per search: lower case (German rules), in the one spelling of
