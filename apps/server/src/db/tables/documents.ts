@@ -55,6 +55,17 @@ export const documents = pgTable(
      * document instead of storing the file a second time.
      */
     uploadKey: uuid('upload_key'),
+    /**
+     * The stored file's SHA-256 (hex), taken while it streamed in: an upload sent again is the
+     * same file when content type, size and this agree, without reading the stored file back.
+     * Null for files stored before it was recorded.
+     */
+    contentSha256: text('content_sha256'),
+    /**
+     * The `version` the uploader's own sendings left: a sending again takes its (corrected)
+     * details only while nobody else changed the document since. Null before it was recorded.
+     */
+    uploadVersion: integer('upload_version'),
   },
   (table) => [
     index('documents_institution_type_idx').on(table.institutionId, table.type),

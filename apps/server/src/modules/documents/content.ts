@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { Transform, type TransformCallback } from 'node:stream';
 import { DOCUMENT_EXTENSIONS } from '@portal/contract/file-names';
 import { fileTypeFromBuffer } from 'file-type';
@@ -50,14 +51,19 @@ export class EmptyFileError extends Error {}
 /**
  * Passes bytes through unchanged, holding back only the first 64 KB until their content type is
  * known; fails the stream with {@link UnsupportedContentError} for a type not allowed (so the
- * store never publishes it) and with {@link EmptyFileError} for an empty file.
+ * store never publishes it) and with {@link EmptyFileError} for an empty file. Takes the
+ * file's SHA-256 on the way ({@link sha256}), so nobody reads the file again for it.
  */
 export class ContentTypeGate extends Transform {
   contentType: string | undefined;
+  /** The SHA-256 (hex) of every byte that passed, once the stream has ended. */
+  sha256: string | undefined;
   private held: Buffer[] = [];
   private heldBytes = 0;
+  private readonly hash = createHash('sha256');
 
   override _transform(chunk: Buffer, _encoding: BufferEncoding, done: TransformCallback): void {
+    this.hash.update(chunk);
     if (this.contentType) {
       done(null, chunk);
       return;
@@ -72,6 +78,7 @@ export class ContentTypeGate extends Transform {
   }
 
   override _flush(done: TransformCallback): void {
+    this.sha256 = this.hash.digest('hex');
     if (this.contentType) {
       done();
       return;

@@ -330,7 +330,7 @@ export const documentRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (
         throw notFound(BUSINESS_CASE_NOT_FOUND);
       }
       if (!request.isMultipart()) throw badRequest(FILE_MISSING);
-      let uploaded: { key: string; size: number; contentType: string } | undefined;
+      let uploaded: { key: string; size: number; contentType: string; sha256: string } | undefined;
       let metadataValue: unknown;
       try {
         for await (const part of formParts(request)) {
@@ -352,7 +352,14 @@ export const documentRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (
             gate.on('error', () => part.file.resume());
             part.file.pipe(gate);
             const { key, size } = await writeTemporary(store, gate);
-            uploaded = { key, size, contentType: gate.contentType ?? 'application/octet-stream' };
+            // The store has read the gate to its end, so its digest is taken.
+            if (gate.sha256 === undefined) throw new Error('upload digest missing');
+            uploaded = {
+              key,
+              size,
+              contentType: gate.contentType ?? 'application/octet-stream',
+              sha256: gate.sha256,
+            };
           } else if (part.fieldname === 'metadata') {
             // A part sent as application/json arrives parsed; a plain field as text.
             metadataValue = part.value;
@@ -394,7 +401,12 @@ export const documentRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (
         store,
         scope,
         request.params.businessCaseId,
-        { tempKey: uploaded.key, contentType: uploaded.contentType, size: uploaded.size },
+        {
+          tempKey: uploaded.key,
+          contentType: uploaded.contentType,
+          size: uploaded.size,
+          sha256: uploaded.sha256,
+        },
         parsed.result.data,
         request.headers['idempotency-key']?.toLowerCase(),
       );

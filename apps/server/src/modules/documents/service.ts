@@ -357,6 +357,15 @@ const isUploadKeyViolation = (error: unknown): boolean => {
   return false;
 };
 
+/** A file as received: under a temporary key of the store, with its content type, size and SHA-256. */
+export interface SentFile {
+  tempKey: string;
+  contentType: string;
+  size: number;
+  /** SHA-256 (hex), taken while the file streamed in. */
+  sha256: string;
+}
+
 /** A blob's SHA-256 (streamed: never held in memory); undefined when it is missing. */
 async function digestOf(store: BlobStore, key: string): Promise<string | undefined> {
   const hash = createHash('sha256');
@@ -372,9 +381,10 @@ async function digestOf(store: BlobStore, key: string): Promise<string | undefin
 /**
  * The document an earlier sending of this upload stored (same institution, uploader and key),
  * brought up to the details of this sending: the person may have corrected them after being
- * told the upload failed (its answer was lost). Undefined when there is none; a sending still
- * in progress, or another file sent under the key, answers 409; a document in a case the
- * sender no longer manages, 404.
+ * told the upload failed (its answer was lost). Details someone else changed since the
+ * uploader's last sending stay (decision 013: no edit silently undoes another). Undefined when
+ * there is none; a sending still in progress, or another file sent under the key, answers 409;
+ * a document in a case the sender no longer manages, 404.
  */
 async function storedUpload(
   db: Db,
@@ -382,7 +392,7 @@ async function storedUpload(
   access: DocumentAccess,
   uploadKey: string,
   businessCaseId: string,
-  upload: { tempKey: string; contentType: string; size: number },
+  upload: SentFile,
   displayName: string,
   metadata: DocumentUploadMetadata,
 ): Promise<PortalDocument | undefined> {
@@ -397,8 +407,11 @@ async function storedUpload(
       documentDate: documents.documentDate,
       contentType: documents.contentType,
       size: documents.size,
+      contentSha256: documents.contentSha256,
       storageKey: documents.storageKey,
       uploadedAt: documents.uploadedAt,
+      version: documents.version,
+      uploadVersion: documents.uploadVersion,
     })
     .from(documents)
     .where(
@@ -423,29 +436,36 @@ async function storedUpload(
   }
   // The key names one file: another file under it (a client that reuses keys) is refused
   // rather than dropped while its sender is told it was stored.
-  if (row.contentType !== upload.contentType || row.size !== upload.size) {
+  if (
+    row.contentType !== upload.contentType ||
+    row.size !== upload.size ||
+    (row.contentSha256 !== null && row.contentSha256 !== upload.sha256)
+  ) {
     throw conflict(UPLOAD_KEY_REUSED);
   }
-  const [storedDigest, sentDigest] = await Promise.all([
-    digestOf(store, row.storageKey),
-    digestOf(store, upload.tempKey),
-  ]);
-  if (storedDigest === undefined) {
+  // A file stored before its digest was recorded is read back once to compare.
+  const storedFile =
+    row.contentSha256 === null
+      ? await digestOf(store, row.storageKey)
+      : (await store.exists(row.storageKey)) && row.contentSha256;
+  if (!storedFile) {
     // The stored file is gone (the document is being deleted, or the store lost it): a copy of
     // this sending's bytes takes its place, so the document answered can be opened. A copy, not
     // a move: when the row is gone too, this sending is stored anew from its temporary file.
     await store.put(row.storageKey, await store.get(upload.tempKey), upload.contentType);
-  } else if (storedDigest !== sentDigest) {
+  } else if (storedFile !== upload.sha256) {
     throw conflict(UPLOAD_KEY_REUSED);
   }
   const description = metadata.description ? metadata.description : null;
-  if (
+  const changed =
     row.businessCaseId !== businessCaseId ||
     row.type !== metadata.type ||
     row.displayName !== displayName ||
     row.description !== description ||
-    row.documentDate !== metadata.createdAt
-  ) {
+    row.documentDate !== metadata.createdAt;
+  // Only while the document is as the uploader's sendings left it (null: stored before that was
+  // recorded); the same version in the UPDATE, so an edit arriving now is not undone either.
+  if (changed && (row.uploadVersion === null || row.uploadVersion === row.version)) {
     await db
       .update(documents)
       .set({
@@ -454,9 +474,11 @@ async function storedUpload(
         displayName,
         description,
         documentDate: metadata.createdAt,
-        version: sql`${documents.version} + 1`,
+        version: row.version + 1,
+        uploadVersion: row.version + 1,
+        contentSha256: upload.sha256,
       })
-      .where(eq(documents.id, row.id));
+      .where(and(eq(documents.id, row.id), eq(documents.version, row.version)));
   }
   const [stored] = await selectDocuments(db, access).where(eq(documents.id, row.id));
   return stored ? toDocument(stored) : undefined;
@@ -474,7 +496,7 @@ export async function createDocument(
   store: BlobStore,
   access: DocumentAccess,
   businessCaseId: string,
-  upload: { tempKey: string; contentType: string; size: number },
+  upload: SentFile,
   metadata: DocumentUploadMetadata,
   uploadKey?: string,
 ): Promise<{ document: PortalDocument; repeated: boolean }> {
@@ -520,6 +542,8 @@ export async function createDocument(
         state: 'pending',
         uploadedBy: access.userId,
         uploadKey: uploadKey ?? null,
+        contentSha256: upload.sha256,
+        uploadVersion: 1,
       });
     } catch (error) {
       // The same upload arrived twice at once: the one that came first stores it.
@@ -569,7 +593,7 @@ async function settlePending(
  * (another process may be finishing it); older, the repeat settles it instead of being refused
  * until the hourly sweep.
  */
-export const ABANDONED_PENDING_MS = 10 * 60 * 1000;
+const ABANDONED_PENDING_MS = 10 * 60 * 1000;
 
 /**
  * How old an upload's leftovers (a temporary blob, a pending row, a blob without a row) must be

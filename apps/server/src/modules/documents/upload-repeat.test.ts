@@ -1,7 +1,7 @@
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { Readable } from 'node:stream';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { multipartBody } from '../../../test/multipart';
 import { buildTestApp, type TestApp } from '../../../test/test-app';
 import { bearer, demoToken } from '../../../test/tokens';
@@ -180,7 +180,8 @@ describe('an upload sent again', () => {
     const upload = async () => {
       const temporary = tempKey();
       const { size } = await store.put(temporary, Readable.from([PDF]));
-      return { tempKey: temporary, contentType: 'application/pdf', size };
+      const sha256 = createHash('sha256').update(PDF).digest('hex');
+      return { tempKey: temporary, contentType: 'application/pdf', size, sha256 };
     };
     const first = await createDocument(
       t.database.db,
@@ -238,6 +239,63 @@ describe('an upload sent again', () => {
       documentType: 'invoice',
       version: 2,
     });
+  });
+
+  it("keeps a colleague's change made after the first sending: the repeat answers the document as it now is", async () => {
+    const key = randomUUID();
+    const first = await send(key);
+    expect(first.statusCode).toBe(201);
+    // Sara corrects the name while Tom's answer is lost; then Tom sends again with his details.
+    const bySara = await t.app.inject({
+      method: 'PUT',
+      url: `/api/institution/${P}/document/${first.json().id}`,
+      headers: bearer(await demoToken(t, 'sara')),
+      payload: { displayName: 'Befund Dr. Müller', createdAt: '2026-11-20', version: 1 },
+    });
+    expect(bySara.statusCode).toBe(200);
+    const again = await send(key, meta({ displayName: 'Befund Tom', description: 'Nachtrag' }));
+    expect(again.statusCode).toBe(200);
+    expect(again.json()).toMatchObject({
+      id: first.json().id,
+      displayName: 'Befund Dr. Müller',
+      version: 2,
+    });
+    expect(again.json().description ?? null).toBeNull();
+    expect((await stored(first.json().id)).row).toMatchObject({
+      displayName: 'Befund Dr. Müller',
+      description: null,
+      version: 2,
+    });
+    // Tom's own sendings go on taking his corrections while nobody else changed it.
+    const key2 = randomUUID();
+    await send(key2);
+    await send(key2, meta({ displayName: 'Befund 2' }));
+    const third = await send(key2, meta({ displayName: 'Befund 3' }));
+    expect(third.json()).toMatchObject({ displayName: 'Befund 3', version: 3 });
+  });
+
+  it('compares a repeat by the digest taken on the way in, without reading the stored file back', async () => {
+    const store = blobStoreOf.get(t.config) as BlobStore;
+    const key = randomUUID();
+    const first = await send(key);
+    const { row } = await stored(first.json().id);
+    expect(row.contentSha256).toBe(createHash('sha256').update(PDF).digest('hex'));
+    const get = vi.spyOn(store, 'get');
+    try {
+      expect((await send(key)).statusCode).toBe(200);
+      expect(get.mock.calls.map(([blobKey]) => blobKey)).not.toContain(row.storageKey);
+    } finally {
+      get.mockRestore();
+    }
+    // A document stored before digests were recorded is still compared by its bytes.
+    await t.database.db
+      .update(documents)
+      .set({ contentSha256: null })
+      .where(eq(documents.id, row.id));
+    const other = Buffer.from(PDF);
+    other[10] = 0x32;
+    expect((await send(key, meta(), other)).statusCode).toBe(409);
+    expect((await send(key)).statusCode).toBe(200);
   });
 
   it('sent twice at once, it is stored once', async () => {
