@@ -12,7 +12,18 @@ import { TiStatusPage } from './ti-status-page';
 
 const IID = '3f7160e7-2970-47c7-b55f-9fcb35b83336';
 const OID = 'b0f3c1d2-5a4e-4c7b-9e1f-2a3b4c5d6e04';
-const server = setupMswServer();
+// The order itself (its date) for every test; a test about a missing order answers 404.
+const server = setupMswServer(
+  http.get(`*/api/institution/${IID}/order/${OID}`, () =>
+    HttpResponse.json({
+      id: OID,
+      orderType: 'TIORDER',
+      orderSource: 'QUNDO',
+      status: 'SMCB_ORDERED',
+      createdAt: '2025-10-06T09:30:00.000Z',
+    }),
+  ),
+);
 afterEach(() => vi.useRealTimers());
 
 describe('TiStatusPage', () => {
@@ -305,5 +316,30 @@ describe('TiStatusPage', () => {
       'Dieser Auftrag wurde nicht gefunden.',
     );
     expect(screen.getByRole('link', { name: 'Zu den Aufträgen' })).toBeInTheDocument();
+  });
+
+  it('says which order it is: the date it was created, on screen and so on paper', async () => {
+    const record = {
+      orderStatus: 'SMCB_ORDERED',
+      isRegisteredAtEgbr: true,
+      isEhbaCardRequested: false,
+      isEhbaCardOrdered: false,
+      isSmcbCardRequested: true,
+      isSmcbCardOrdered: true,
+      preCheckAppointment: null,
+      installationAppointment: null,
+      errorMessage: null,
+      version: 1,
+    };
+    server.use(
+      http.get(`*/api/institution/${IID}/order-status/${OID}`, () => HttpResponse.json(record)),
+      http.get('*/api/appointment/', () => HttpResponse.json({ availableAppointments: [] })),
+    );
+    renderWithProviders(
+      <QueryClientProvider client={createQueryClient()}>
+        <TiStatusPage institutionId={IID} orderId={OID} breadcrumbs={[]} />
+      </QueryClientProvider>,
+    );
+    expect(await screen.findByTestId('ti-created-at')).toHaveTextContent('Angelegt am: 06.10.2025');
   });
 });

@@ -31,7 +31,7 @@ import {
 } from './components/order-not-found';
 import { PrecheckPicker } from './components/precheck-picker';
 import { useStepperOrientation } from './components/use-stepper-orientation';
-import { formatDateTime } from './model/formats';
+import { formatDate, formatDateTime } from './model/formats';
 import { orderStatusPath, replaceFlag, TI_STATUSES, tiStepIndex } from './model/orders-model';
 
 export interface TiStatusPageProps {
@@ -52,10 +52,11 @@ export function TiStatusPage({
   onSwitchInstitution,
 }: TiStatusPageProps) {
   const query = useOrderStatus(institutionId, orderId);
-  // No TI status here: the order may be a bank order of this institution (an old link, one
-  // typed), whose own page then opens instead of "not found".
+  // The order itself: its date says which order this is (on screen and on paper). And with no
+  // TI status here it may be a bank order of this institution (an old link, one typed), whose
+  // own page then opens instead of "not found".
   const notFound = isOrderNotFound(query.error);
-  const order = useOrder(institutionId, orderId, notFound);
+  const order = useOrder(institutionId, orderId);
   const otherType = order.data && order.data.orderType !== 'TIORDER' ? order.data : null;
   const stepperOrientation = useStepperOrientation();
   const client = useQueryClient();
@@ -127,9 +128,14 @@ export function TiStatusPage({
       null : (
         <>
           <Paper withBorder p="md" component="section" aria-labelledby="ti-steps">
-            <Title order={2} size="h3" id="ti-steps" mb="md">
+            <Title order={2} size="h3" id="ti-steps" mb={order.data ? 'xs' : 'md'}>
               {t.ti.stepsLabel}
             </Title>
+            {order.data && (
+              <Text size="sm" c="dimmed" mb="md" data-testid="ti-created-at">
+                {t.list.createdAt}: {formatDate(order.data.createdAt)}
+              </Text>
+            )}
             <Text mb="md" data-testid="ti-current-status" aria-live="polite">
               {t.ti.currentStatus}:{' '}
               {status ? (
