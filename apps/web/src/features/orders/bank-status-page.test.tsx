@@ -48,6 +48,33 @@ describe('BankStatusPage links: the stored URL plus the institution id (as the d
   });
 });
 
+describe('BankStatusPage says what comes next where there is nothing to click yet', () => {
+  it.each([
+    [
+      'CREATED',
+      'Sobald Ihre Legitimation abgeschlossen ist, setzen Sie die Kontoeröffnung hier fort.',
+    ],
+    ['INTERNAL_CHECK', 'Der Bankpartner prüft Ihre Bestellung.'],
+    ['USER_DATA_COMPLETED', 'finden Sie hier den Zugang zum Online-Banking.'],
+  ])('%s', async (status, text) => {
+    server.use(
+      http.get(`*/api/institution/${IID}/order/${OID}`, () => HttpResponse.json(bankOrder(status))),
+    );
+    renderPage();
+    expect(await screen.findByTestId('bank-next-step')).toHaveTextContent(text);
+    expect(screen.queryByRole('link')).toBeNull();
+  });
+
+  it.each(['LEGITIMISED', 'SET_UP'])('%s has its link instead', async (status) => {
+    server.use(
+      http.get(`*/api/institution/${IID}/order/${OID}`, () => HttpResponse.json(bankOrder(status))),
+    );
+    renderPage();
+    expect(await screen.findByRole('link')).toBeInTheDocument();
+    expect(screen.queryByTestId('bank-next-step')).toBeNull();
+  });
+});
+
 describe('BankStatusPage of an order the institution does not have', () => {
   it('says so on a 404 and links to the orders', async () => {
     server.use(

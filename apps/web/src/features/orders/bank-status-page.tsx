@@ -85,6 +85,11 @@ export function BankStatusPage({
               <Stepper.Step key={step} label={t.bankStatus[step]} />
             ))}
           </Stepper>
+          {t.bank.nextStep[order.status] && (
+            <Text mt="md" data-testid="bank-next-step">
+              {t.bank.nextStep[order.status]}
+            </Text>
+          )}
           {order.status === 'LEGITIMISED' && order.onboardingURL && (
             <Alert color="blue" mt="md">
               <Text mb="xs">{t.bank.onboardingHint}</Text>

@@ -79,6 +79,15 @@ export const orders = {
       'Ihre Legitimation ist abgeschlossen. Vervollständigen Sie jetzt Ihre Daten beim Bankpartner.',
     portal: 'Zum Online-Banking',
     portalHint: 'Ihr Geschäftskonto ist eingerichtet.',
+    /** Not spec text: what comes next at the steps without a link (nothing to click yet). */
+    nextStep: {
+      CREATED:
+        'Der Bankpartner bearbeitet Ihre Bestellung. Sobald Ihre Legitimation abgeschlossen ist, setzen Sie die Kontoeröffnung hier fort.',
+      INTERNAL_CHECK:
+        'Der Bankpartner prüft Ihre Bestellung. Sobald Ihre Legitimation abgeschlossen ist, setzen Sie die Kontoeröffnung hier fort.',
+      USER_DATA_COMPLETED:
+        'Ihre Daten sind beim Bankpartner vollständig. Sobald Ihr Geschäftskonto eingerichtet ist, finden Sie hier den Zugang zum Online-Banking.',
+    } as Partial<Record<string, string>>,
     live: 'Der Status wird alle 10 Sekunden aktualisiert.',
   },
   contractor: {
