@@ -2,20 +2,25 @@ import { eq, sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTestDatabase } from '../test/test-app';
+import { demoClaims, signTestToken } from '../test/tokens';
 import { type App, buildApp } from './app';
 import { loadConfig } from './config';
 import { users } from './db/schema';
+import { DEMO_USERS } from './db/seed/demo-ids';
 import { hashPassword } from './identity/passwords';
+import { apiResource } from './identity/provider';
+import { IMPERSONATOR_SCOPE, TOKEN_EXCHANGE_GRANT } from './identity/token-exchange';
 
 /** The server's log lines as an operator reads them, and the answers that go with them. */
 describe('logs and error answers', () => {
   let app: App;
+  let config: ReturnType<typeof loadConfig>;
   let drop: () => Promise<void>;
   const lines: Record<string, unknown>[] = [];
   const unreachable = new pg.Pool({ connectionString: 'postgres://portal:geheim@127.0.0.1:1/x' });
 
   beforeAll(async () => {
-    const config = loadConfig({
+    config = loadConfig({
       NODE_ENV: 'test',
       LOG_LEVEL: 'info',
       PUBLIC_URL: 'http://localhost:8080',
@@ -71,6 +76,50 @@ describe('logs and error answers', () => {
     expect(logged.map((line) => line.msg)).toEqual(['request failed', 'request completed']);
     expect(JSON.stringify(logged[0])).toContain('Failed query: select $1::int');
     expect(JSON.stringify(lines)).not.toContain('anna.admin');
+  });
+
+  it('a request made while acting as a customer names who acted and the impersonation in its line (Support-Zugriffe finds it)', async () => {
+    const subjectToken = await signTestToken(
+      { app, config },
+      { ...demoClaims({ app, config }, 'sara'), aud: apiResource(config).audience },
+      { header: { typ: 'at+jwt' } },
+    );
+    const exchanged = await app.inject({
+      method: 'POST',
+      url: `${new URL(config.auth.issuer).pathname}/protocol/openid-connect/token`,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: new URLSearchParams({
+        grant_type: TOKEN_EXCHANGE_GRANT,
+        client_id: config.auth.clientId,
+        subject_token: subjectToken,
+        requested_subject: DEMO_USERS.max,
+        scope: IMPERSONATOR_SCOPE,
+      }).toString(),
+    });
+    expect(exchanged.statusCode).toBe(200);
+    const token = exchanged.json().access_token as string;
+    const session = (
+      JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()) as {
+        impersonation: { session: string };
+      }
+    ).impersonation.session;
+    const res = await app.inject({
+      method: 'GET',
+      url: '/api/user/current',
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(res.statusCode).toBe(200);
+    const [line] = lines.filter(
+      (entry) =>
+        entry.msg === 'request completed' &&
+        (entry.req as { url?: string } | undefined)?.url === '/api/user/current',
+    );
+    expect(line).toMatchObject({
+      impersonatorId: DEMO_USERS.sara,
+      sub: DEMO_USERS.max,
+      impersonation: session,
+      res: { statusCode: 200 },
+    });
   });
 
   it('an unreachable database answers 503 problem+json with Retry-After, not 500', async () => {

@@ -342,10 +342,18 @@ export const authPlugin = fp<{ config: Config }>(
     /** Sets the caller on the request; a restricted user's error when the route refuses them. */
     const admit = (request: FastifyRequest, route: RouteOptions, auth: AuthContext) => {
       request.auth = auth;
-      // Requests made while impersonating are logged with the impersonator's id.
+      // A request made while impersonating is logged (its 'request completed' line too, which
+      // the app's log controller writes through request.log) with who acted (the provider's id
+      // of the support user), as whom, and the impersonation (the `session_id` of its
+      // Support-Zugriffe entries): what support staff did as a customer can be told afterwards.
       const impersonator = auth.impersonator;
       if (impersonator) {
-        request.log = request.log.child({ impersonatorId: impersonator.id, sub: auth.sub });
+        const session = impersonationSessionOf(auth.claims);
+        request.log = request.log.child({
+          impersonatorId: impersonator.id,
+          sub: auth.sub,
+          ...(session ? { impersonation: session } : {}),
+        });
       }
       return isRestrictedUser(auth) && route.config?.allowRestricted !== true
         ? forbidden(messages.restrictedUser)
