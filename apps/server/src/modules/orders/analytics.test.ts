@@ -69,6 +69,23 @@ describe('analytics (decision 008)', () => {
     });
   });
 
+  it("while acting as a customer's user: the support user's own pseudonym, never the customer's, nor the customer's name or e-mail", async () => {
+    // The consent, the browser and the analytics visitor are the support user's: the customer's
+    // user agreed to nothing, and their profile must not collect what support staff did.
+    const t = await build({ ...ANALYTICS, ANALYTICS_PERSONAL_DATA: 'true' });
+    const ask = async (token: string) =>
+      (await t.app.inject({ url: '/api/analytics/identity', headers: bearer(token) })).json();
+    const own = await ask(await demoToken(t, 'sara'));
+    const customer = await ask(await demoToken(t, 'max'));
+    const acting = await ask(
+      await demoToken(t, 'max', {
+        impersonator: { id: DEMO_USERS.sara, username: DEMO_EMAILS.sara },
+      }),
+    );
+    expect(acting).toEqual({ userId: own.userId });
+    expect(acting.userId).not.toBe(customer.userId);
+  });
+
   it('allows the analytics origin in the CSP and public config only when configured', async () => {
     const on = await build(ANALYTICS);
     const page = await on.app.inject({ method: 'GET', url: '/impressum' });

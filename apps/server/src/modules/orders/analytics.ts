@@ -42,7 +42,8 @@ export const analyticsRoutes: FastifyPluginAsyncZod<{ config: Config }> = async 
         summary: 'What the app may send to analytics about the caller (pseudonymous by default)',
         description:
           '`userId` is a keyed hash (HMAC-SHA256) of the user id; `name` and `email` only when ' +
-          'the operator sets ANALYTICS_PERSONAL_DATA=true (needs a legal basis).',
+          'the operator sets ANALYTICS_PERSONAL_DATA=true (needs a legal basis). While acting as ' +
+          "a customer's user: the support user's own pseudonym only.",
         response: { 200: analyticsIdentity, ...problemResponses(401) },
       },
     },
@@ -57,8 +58,14 @@ export const analyticsRoutes: FastifyPluginAsyncZod<{ config: Config }> = async 
           if (key === loading) key = undefined;
         });
       }
-      const identity: AnalyticsIdentity = { userId: pseudonym(await key, request.auth.sub) };
-      if (config.analytics.personalData) {
+      // Acting as a customer's user, the person browsing (and who consented in this browser) is
+      // the support user: their own pseudonym, and nothing of the customer's user, who agreed to
+      // nothing and whose profile must not collect what support staff did (decision 016).
+      const impersonator = request.auth.impersonator;
+      const identity: AnalyticsIdentity = {
+        userId: pseudonym(await key, impersonator ? impersonator.id : request.auth.sub),
+      };
+      if (config.analytics.personalData && !impersonator) {
         const name = [request.auth.givenName, request.auth.familyName].filter(Boolean).join(' ');
         if (name) identity.name = name;
         if (request.auth.email) identity.email = request.auth.email;
