@@ -38,7 +38,12 @@ import {
   updatePassword,
 } from './service';
 import { identificationSimulationRoutes } from './simulation';
-import { actionTokenLink, sendTokenMail } from './tokens';
+import {
+  actionTokenLink,
+  sendTokenMail,
+  sweepAccountTokens,
+  TOKEN_SWEEP_INTERVAL_MS,
+} from './tokens';
 
 const noContent = { 204: z.null().describe('Erledigt') };
 const tags = ['account'];
@@ -46,6 +51,28 @@ const tags = ['account'];
 /** The signed-in person's own account: data, e-mail, password, two-factor, identification. */
 export const accountRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app, { config }) => {
   const db = app.db;
+
+  // Tokens that serve no purpose any more go at start and every hour (sweepAccountTokens); a
+  // sweep that fails is logged and tried again next time, and never stops the start.
+  let sweeping: Promise<void> | undefined;
+  const sweep = () => {
+    sweeping ??= sweepAccountTokens(db)
+      .catch((error: unknown) => app.log.warn({ err: error }, 'account token sweep failed'))
+      .finally(() => {
+        sweeping = undefined;
+      });
+    return sweeping;
+  };
+  let timer: NodeJS.Timeout | undefined;
+  app.addHook('onReady', async () => {
+    await sweep();
+    timer = setInterval(sweep, TOKEN_SWEEP_INTERVAL_MS);
+    timer.unref();
+  });
+  app.addHook('onClose', async () => {
+    clearInterval(timer);
+    await sweeping;
+  });
 
   async function callerOf(request: FastifyRequest): Promise<Caller> {
     const userId = await currentUserId(request);

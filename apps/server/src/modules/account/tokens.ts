@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, desc, eq, gt, isNull, lt, or } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, isNotNull, isNull, lt, lte, or } from 'drizzle-orm';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { accountTokens } from '../../db/schema';
@@ -208,4 +208,42 @@ export async function findPendingEmail(db: Db, userId: string): Promise<string |
     .orderBy(desc(accountTokens.createdAt))
     .limit(1);
   return row?.newEmail ?? null;
+}
+
+/** The account-token sweep runs at start and this often while the server runs. */
+export const TOKEN_SWEEP_INTERVAL_MS = HOUR_MS;
+
+/**
+ * Keeps of the single-use tokens only what still serves a purpose (storage limitation, GDPR
+ * Art. 5(1)(e)); {@link issueToken} did this for one person at a time, when that person got a
+ * new link, so whoever got none kept everything:
+ * - an e-mail change's new address once its link was opened, replaced or expired: it was needed
+ *   to change the address, and it may be a mistyped one of somebody else. The row stays (without
+ *   the address), so the link's page still says the link no longer works and what to do;
+ * - a confirmed password (five minutes) and an identification's transaction a day after they
+ *   expired or were used (no page tells anything about them).
+ * Invitation and reset links stay: their pages say what to do next (an accepted invitation
+ * leads to the sign-in; an expired one names the pending invitations), and an institution's
+ * user list shows an invitation that ran out.
+ */
+export async function sweepAccountTokens(db: Db, now = new Date()): Promise<void> {
+  await db
+    .update(accountTokens)
+    .set({ newEmail: null })
+    .where(
+      and(
+        eq(accountTokens.kind, 'EMAIL_CHANGE'),
+        isNotNull(accountTokens.newEmail),
+        or(isNotNull(accountTokens.usedAt), lte(accountTokens.expiresAt, now)),
+      ),
+    );
+  const dayAgo = new Date(now.getTime() - 24 * HOUR_MS);
+  await db
+    .delete(accountTokens)
+    .where(
+      and(
+        inArray(accountTokens.kind, ['PASSWORD_CONFIRMATION', 'IDENTIFICATION']),
+        or(lt(accountTokens.expiresAt, dayAgo), lt(accountTokens.usedAt, dayAgo)),
+      ),
+    );
 }
