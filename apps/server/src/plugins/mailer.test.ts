@@ -117,7 +117,7 @@ describe('the log of a mail written to the data folder', () => {
 
   it('names the link on a demo portal, so whoever runs the demo can follow it', async () => {
     const [line] = await logLinesOfOneMail({ NODE_ENV: 'test' });
-    expect(line).toMatchObject({ subject: MAIL.subject, link: MAIL.link });
+    expect(line).toMatchObject({ subject: MAIL.subject, link: MAIL.link, to: MAIL.to });
   });
 
   it('never holds the link on a deployment (no demo data): it would let any log reader in', async () => {
@@ -125,6 +125,9 @@ describe('the log of a mail written to the data folder', () => {
     expect(lines).toHaveLength(1);
     expect(lines[0]).toMatchObject({ subject: MAIL.subject });
     expect(JSON.stringify(lines)).not.toContain(MAIL.link);
+    // Nor the recipient: the mail in the data folder names them; the log needs only its file.
+    expect(lines[0]).toMatchObject({ file: expect.stringMatching(/\.eml$/) });
+    expect(JSON.stringify(lines)).not.toContain(MAIL.to);
   });
 });
 

@@ -63,6 +63,8 @@ export const mailerPlugin = fp<{ config: Config }>(
     // portal (demo accounts seeded), where following it from the log is the point; a
     // deployment's logs travel further than its data folder.
     const link = (mail: Mail) => (config.seedDemoData && mail.link ? { link: mail.link } : {});
+    // Likewise the recipient: on a deployment the written mail names them, its line the file.
+    const recipient = (to: string) => (config.seedDemoData ? { to } : {});
 
     const mailer: Mailer = {
       async send(mail) {
@@ -98,12 +100,12 @@ export const mailerPlugin = fp<{ config: Config }>(
         );
         await writeFile(file, (info as unknown as { message: Buffer }).message);
         app.log.info(
-          { to: recipients, subject: mail.subject, file, ...link(mail) },
+          { ...recipient(recipients), subject: mail.subject, file, ...link(mail) },
           'mail written',
         );
       } else {
         app.log.info(
-          { to: recipients, subject: mail.subject, ...link(mail) },
+          { ...recipient(recipients), subject: mail.subject, ...link(mail) },
           'mail not sent (no SMTP_URL, in-memory data)',
         );
       }
