@@ -1,5 +1,13 @@
 import type { Page } from '@playwright/test';
-import { expect, expectNoAxeViolations, screenshot, test } from '../support/fixtures';
+import {
+  ACCOUNTS,
+  expect,
+  expectNoAxeViolations,
+  screenshot,
+  signIn,
+  test,
+  userMenu,
+} from '../support/fixtures';
 
 const MATOMO = 'https://analytics.portal.test';
 
@@ -79,4 +87,23 @@ test('analytics loads only after consent on a configured host; refusal is rememb
   await page.reload();
   await expect(page.getByTestId('analytics-consent-state')).toBeVisible();
   expect(requests).toEqual([]);
+});
+
+test("after signing out, the portal's page does not hold the sign-out address (the person's ID token) as its referrer, which a tracker would send on", async ({
+  page,
+}) => {
+  await signIn(page, ACCOUNTS.max, '/dashboard');
+  // Every page of the portal's own origin the browser opens from now on, with its referrer.
+  const referrers: string[] = [];
+  page.on('request', async (request) => {
+    if (!request.isNavigationRequest()) return;
+    referrers.push((await request.allHeaders()).referer ?? '');
+  });
+  await userMenu(page).click();
+  await page.getByRole('menuitem', { name: 'Abmelden' }).click();
+  await expect(page.getByLabel('E-Mail')).toBeVisible();
+  // The sign-out went through the provider with the ID token in its address, and on to the app.
+  expect(referrers.length).toBeGreaterThan(1);
+  for (const referrer of referrers) expect(referrer).not.toContain('id_token_hint');
+  expect(await page.evaluate(() => document.referrer)).not.toContain('id_token_hint');
 });

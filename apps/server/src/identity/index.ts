@@ -105,6 +105,11 @@ export const identityPlugin = fp<{ config: Config }>(
     app.addHook('onRequest', (request, reply, done) => {
       const url = request.raw.url ?? '/';
       if (!url.startsWith(issuerPath)) return done();
+      // No referrer from any answer of the provider (Keycloak's default too): their addresses
+      // carry tokens and personal data (the sign-out's id_token_hint with name and e-mail, a mail
+      // link's key, login_hint), and the page they lead to (the app, after the sign-out) would
+      // hold them in document.referrer, which an analytics tracker sends on.
+      reply.raw.setHeader('Referrer-Policy', 'no-referrer');
       // The provider (a Koa app with `proxy` on) believes exactly what Fastify believes under
       // TRUST_PROXY: the forwarded headers it reads are replaced by Fastify's verdict on client
       // address, protocol and host, or removed when no proxy is trusted.

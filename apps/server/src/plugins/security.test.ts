@@ -47,6 +47,24 @@ describe('security headers and rate limit', () => {
   });
   afterAll(() => t.close());
 
+  it("the identity provider's pages send no referrer: their addresses carry tokens (the sign-out's id_token_hint names the person), which the next page, and an analytics tracker reading document.referrer there, would get", async () => {
+    const issuer = new URL(t.config.auth.issuer).pathname;
+    for (const url of [
+      // The provider's own sign-out page (it posts on to the app).
+      `${issuer}/protocol/openid-connect/logout`,
+      // The authorization endpoint's answer (a redirect to the sign-in page).
+      `${issuer}/protocol/openid-connect/auth?client_id=portal-web&login_hint=anna.admin%40praxis-sonnenschein.de`,
+      // A link from a mail (invitation, reset) whose key did not work.
+      `${issuer}/login-actions/action-token?key=abc`,
+    ]) {
+      const res = await t.app.inject({ method: 'GET', url });
+      expect(res.headers['referrer-policy'], url).toBe('no-referrer');
+    }
+    // The app's pages keep theirs: another site learns the portal's origin only.
+    const app = await t.app.inject({ method: 'GET', url: '/impressum' });
+    expect(app.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+  });
+
   it('sends pages a strict Content-Security-Policy', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/' });
     expect(res.headers['content-type']).toMatch(/^text\/html/);
@@ -154,8 +172,14 @@ describe('security headers and rate limit', () => {
           expectedNames.map(spelling),
         );
         for (const [name, value] of Object.entries(expected)) {
-          // The provider's pages send a policy of their own (identity/provider.ts).
-          if (url.startsWith(issuerPath) && name === 'content-security-policy') continue;
+          // The provider's pages send a policy of their own (identity/provider.ts), and no
+          // referrer (identity/index.ts).
+          if (
+            url.startsWith(issuerPath) &&
+            (name === 'content-security-policy' || name === 'referrer-policy')
+          ) {
+            continue;
+          }
           expect(res.headers[name], `${url} ${name}`).toBe(value);
         }
       }
