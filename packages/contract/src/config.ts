@@ -13,6 +13,11 @@ export const publicConfig = z.object({
   /** Base URL of the Matomo-compatible analytics server; analytics is off without it. */
   analyticsUrl: z.string().optional(),
   /**
+   * ANALYTICS_PERSONAL_DATA=true: page views carry name and e-mail too, and the consent asked
+   * for says so (a consent to pseudonymous analytics does not cover them). Absent means false.
+   */
+  analyticsPersonalData: z.boolean().optional(),
+  /**
    * Largest document upload in bytes (the server's UPLOAD_MAX_BYTES): the upload form names it
    * and refuses larger files before sending. Absent from older servers (no check before sending).
    */

@@ -26,6 +26,7 @@ describe('GET /api/clients/public/config', () => {
       analytics: { 'portal.example.de': '7' },
       uploadMaxBytes: 50 * 1024 * 1024,
       credentialsAtProvider: false,
+      analyticsPersonalData: false,
     });
   });
 

@@ -11,6 +11,7 @@ export function toPublicConfig(config: Config): PublicConfig {
     serverStatusUrl: config.serverStatusUrl,
     analytics: config.analyticsSites,
     ...(config.analytics.url ? { analyticsUrl: config.analytics.url } : {}),
+    analyticsPersonalData: config.analytics.personalData,
     uploadMaxBytes: config.documents.uploadMaxBytes,
     credentialsAtProvider: config.auth.mode === 'external',
   };

@@ -67,6 +67,9 @@ describe('analytics (decision 008)', () => {
       name: 'Anna Schäfer',
       email: DEMO_EMAILS.anna,
     });
+    // The app's consent banner names them (a consent to the pseudonymous kind does not count).
+    const config = await t.app.inject({ method: 'GET', url: '/api/clients/public/config' });
+    expect(config.json()).toMatchObject({ analyticsPersonalData: true });
   });
 
   it("while acting as a customer's user: the support user's own pseudonym, never the customer's, nor the customer's name or e-mail", async () => {

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { analyticsSite, mayTrack, pageViewCommands, readConsent } from './analytics-model';
+import {
+  analyticsSite,
+  mayTrack,
+  pageViewCommands,
+  readConsent,
+  storedConsent,
+} from './analytics-model';
 
 const config = {
   analytics: { 'portal.example.de': '4' },
@@ -29,6 +35,21 @@ describe('analytics', () => {
     expect(readConsent({ getItem: () => 'denied' })).toBe('denied');
     expect(readConsent({ getItem: () => 'yes' })).toBeNull();
     expect(readConsent({ getItem: () => null })).toBeNull();
+  });
+
+  it('a consent to pseudonymous analytics does not cover name and e-mail: asked again once they are sent', () => {
+    const stored = (value: string) => ({ getItem: () => value });
+    // Given on the pseudonymous banner.
+    expect(storedConsent('granted')).toBe('granted');
+    expect(readConsent(stored('granted'), false)).toBe('granted');
+    expect(readConsent(stored('granted'), true)).toBeNull();
+    // Given on the banner that named name and e-mail: covers the pseudonymous kind too.
+    const personal = storedConsent('granted', true);
+    expect(readConsent(stored(personal), true)).toBe('granted');
+    expect(readConsent(stored(personal), false)).toBe('granted');
+    // A refusal stays a refusal.
+    expect(storedConsent('denied', true)).toBe('denied');
+    expect(readConsent(stored('denied'), true)).toBe('denied');
   });
 
   it('sends the pseudonym and institution id, name and e-mail only when given', () => {

@@ -2,10 +2,31 @@
 export const CONSENT_STORAGE_KEY = 'analyticsConsent';
 export type Consent = 'granted' | 'denied' | null;
 
-export function readConsent(storage: Pick<Storage, 'getItem'> = localStorage): Consent {
+/**
+ * Stored for a consent given while the banner named name and e-mail (ANALYTICS_PERSONAL_DATA);
+ * `granted` is a consent to pseudonymous analytics only.
+ */
+const GRANTED_WITH_PERSONAL_DATA = 'granted-personal';
+
+/**
+ * The person's choice for analytics as configured now (`personalData`: page views carry name
+ * and e-mail). A consent to pseudonymous analytics does not cover name and e-mail: once the
+ * operator switches them on, the person is asked again (null) and nothing is sent until then.
+ */
+export function readConsent(
+  storage: Pick<Storage, 'getItem'> = localStorage,
+  personalData = false,
+): Consent {
   const value = storage.getItem(CONSENT_STORAGE_KEY);
-  return value === 'granted' || value === 'denied' ? value : null;
+  if (value === 'denied') return 'denied';
+  if (value === GRANTED_WITH_PERSONAL_DATA) return 'granted';
+  if (value === 'granted') return personalData ? null : 'granted';
+  return null;
 }
+
+/** The value stored for a choice made while the banner said what `personalData` says. */
+export const storedConsent = (consent: Exclude<Consent, null>, personalData = false) =>
+  consent === 'granted' && personalData ? GRANTED_WITH_PERSONAL_DATA : consent;
 
 export { analyticsSite } from './analytics-site';
 

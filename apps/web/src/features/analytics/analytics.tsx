@@ -24,10 +24,11 @@ const host = () => window.location.hostname;
 export function AnalyticsController({
   config,
 }: {
-  config: Pick<PublicConfig, 'analytics' | 'analyticsUrl'>;
+  config: Pick<PublicConfig, 'analytics' | 'analyticsUrl' | 'analyticsPersonalData'>;
 }) {
   const site = analyticsSite(config, host());
-  const consent = useConsent();
+  const personalData = config.analyticsPersonalData === true;
+  const consent = useConsent(personalData);
   const identity = useTrackedIdentity();
   const { pathname, search } = useLocation();
   const active = mayTrack(site, consent);
@@ -75,13 +76,13 @@ export function AnalyticsController({
         {t.bannerTitle}
       </Title>
       <Text size="sm" mb="sm">
-        {t.bannerText}{' '}
+        {personalData ? t.bannerTextPersonalData : t.bannerText}{' '}
         <Anchor component={Link} to="/datenschutz" inherit>
           {t.privacyLink}
         </Anchor>
       </Text>
       <Group gap="sm">
-        <Button onClick={() => setConsent('granted')}>{t.accept}</Button>
+        <Button onClick={() => setConsent('granted', personalData)}>{t.accept}</Button>
         <Button variant="default" onClick={() => setConsent('denied')}>
           {t.refuse}
         </Button>
@@ -95,10 +96,13 @@ export function AnalyticsIdentitySync({
   config,
   institutionId,
 }: {
-  config: Pick<PublicConfig, 'analytics' | 'analyticsUrl'>;
+  config: Pick<PublicConfig, 'analytics' | 'analyticsUrl' | 'analyticsPersonalData'>;
   institutionId: string | null;
 }) {
-  const active = mayTrack(analyticsSite(config, host()), useConsent());
+  const active = mayTrack(
+    analyticsSite(config, host()),
+    useConsent(config.analyticsPersonalData === true),
+  );
   const query = useQuery({
     queryKey: ['analytics-identity'],
     queryFn: ({ signal }) => apiGet<AnalyticsIdentity>('/analytics/identity', signal),
@@ -117,10 +121,11 @@ export function AnalyticsIdentitySync({
 export function AnalyticsConsentSettings({
   config,
 }: {
-  config: Pick<PublicConfig, 'analytics' | 'analyticsUrl'>;
+  config: Pick<PublicConfig, 'analytics' | 'analyticsUrl' | 'analyticsPersonalData'>;
 }) {
   const site = analyticsSite(config, host());
-  const consent = useConsent();
+  const personalData = config.analyticsPersonalData === true;
+  const consent = useConsent(personalData);
   if (!site) return null;
   return (
     <Paper
@@ -152,7 +157,7 @@ export function AnalyticsConsentSettings({
           {t.withdraw}
         </Button>
       ) : (
-        <Button onClick={() => setConsent('granted')}>{t.accept}</Button>
+        <Button onClick={() => setConsent('granted', personalData)}>{t.accept}</Button>
       )}
     </Paper>
   );

@@ -1,10 +1,11 @@
 import { useSyncExternalStore } from 'react';
-import { CONSENT_STORAGE_KEY, type Consent, readConsent } from './analytics-model';
+import { CONSENT_STORAGE_KEY, type Consent, readConsent, storedConsent } from './analytics-model';
 
 const listeners = new Set<() => void>();
 
-export function setConsent(consent: Exclude<Consent, null>) {
-  localStorage.setItem(CONSENT_STORAGE_KEY, consent);
+/** `personalData`: the choice was made on a banner that named name and e-mail. */
+export function setConsent(consent: Exclude<Consent, null>, personalData = false) {
+  localStorage.setItem(CONSENT_STORAGE_KEY, storedConsent(consent, personalData));
   for (const listener of listeners) listener();
 }
 
@@ -20,7 +21,8 @@ function subscribe(listener: () => void) {
   };
 }
 
-export const useConsent = (): Consent => useSyncExternalStore(subscribe, () => readConsent());
+export const useConsent = (personalData = false): Consent =>
+  useSyncExternalStore(subscribe, () => readConsent(localStorage, personalData));
 
 /** The signed-in identity for page views (set by the signed-in layout). */
 export interface TrackedIdentity {

@@ -6,7 +6,7 @@ import { analyticsSite } from './analytics-site';
  * Analytics only costs a download where it can run: on a host listed in ANALYTICS_SITES the
  * banner, tracker and identity code load as their own chunk; everywhere else nothing loads.
  */
-type AnalyticsConfig = Pick<PublicConfig, 'analytics' | 'analyticsUrl'>;
+type AnalyticsConfig = Pick<PublicConfig, 'analytics' | 'analyticsUrl' | 'analyticsPersonalData'>;
 
 const Controller = lazy(() =>
   import('./analytics').then((module) => ({ default: module.AnalyticsController })),

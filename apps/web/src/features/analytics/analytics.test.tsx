@@ -1,0 +1,44 @@
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it } from 'vitest';
+import { renderWithProviders } from '../../test/render';
+import { AnalyticsController } from './analytics';
+import { CONSENT_STORAGE_KEY } from './analytics-model';
+
+/** Analytics configured for this host (jsdom: localhost). */
+const config = (analyticsPersonalData?: boolean) => ({
+  analytics: { localhost: '4' },
+  analyticsUrl: 'https://matomo.example.org',
+  ...(analyticsPersonalData === undefined ? {} : { analyticsPersonalData }),
+});
+
+const banner = () =>
+  screen.queryByRole('region', { name: 'Ihre Einwilligung zur Nutzungsanalyse' });
+
+describe('the consent banner says what is sent (decision 008)', () => {
+  afterEach(() => localStorage.clear());
+
+  it('by default: a pseudonym instead of the name', () => {
+    renderWithProviders(<AnalyticsController config={config()} />);
+    expect(banner()).toHaveTextContent('eine pseudonyme Kennung statt Ihres Namens');
+    expect(banner()).not.toHaveTextContent('E-Mail-Adresse');
+  });
+
+  it('with ANALYTICS_PERSONAL_DATA: name and e-mail address, and asks again whoever agreed to the pseudonymous kind only', async () => {
+    localStorage.setItem(CONSENT_STORAGE_KEY, 'granted');
+    renderWithProviders(<AnalyticsController config={config(true)} />);
+    expect(banner()).toHaveTextContent(
+      'Dabei werden Ihr Name, Ihre E-Mail-Adresse und eine pseudonyme Kennung übermittelt.',
+    );
+    expect(banner()).not.toHaveTextContent('statt Ihres Namens');
+    await userEvent.click(screen.getByRole('button', { name: 'Zustimmen' }));
+    expect(banner()).toBeNull();
+    expect(localStorage.getItem(CONSENT_STORAGE_KEY)).not.toBe('granted');
+  });
+
+  it('a consent given while name and e-mail were named still counts when they are switched off', () => {
+    localStorage.setItem(CONSENT_STORAGE_KEY, 'granted-personal');
+    renderWithProviders(<AnalyticsController config={config(false)} />);
+    expect(banner()).toBeNull();
+  });
+});
