@@ -2,7 +2,7 @@ import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import { renderWithProviders } from '../../test/render';
-import { AnalyticsController } from './analytics';
+import { AnalyticsConsentSettings, AnalyticsController } from './analytics';
 import { CONSENT_STORAGE_KEY } from './analytics-model';
 
 /** Analytics configured for this host (jsdom: localhost). */
@@ -40,5 +40,17 @@ describe('the consent banner says what is sent (decision 008)', () => {
     localStorage.setItem(CONSENT_STORAGE_KEY, 'granted-personal');
     renderWithProviders(<AnalyticsController config={config(false)} />);
     expect(banner()).toBeNull();
+  });
+
+  it("the Datenschutz settings say so too, where the operator's text may describe the default only", () => {
+    const { unmount } = renderWithProviders(<AnalyticsConsentSettings config={config(true)} />);
+    expect(screen.getByRole('region', { name: 'Nutzungsanalyse' })).toHaveTextContent(
+      'Übermittelt werden auch Ihr Name und Ihre E-Mail-Adresse',
+    );
+    unmount();
+    renderWithProviders(<AnalyticsConsentSettings config={config()} />);
+    expect(screen.getByRole('region', { name: 'Nutzungsanalyse' })).not.toHaveTextContent(
+      'E-Mail-Adresse',
+    );
   });
 });

@@ -146,6 +146,8 @@ export function AnalyticsConsentSettings({
             ? t.stateDenied
             : t.stateOpen}
       </Text>
+      {/* The operator's text above may describe the pseudonymous default only. */}
+      {personalData ? <Text mb="sm">{t.settingsPersonalData}</Text> : null}
       {consent === 'granted' ? (
         <Button
           variant="default"

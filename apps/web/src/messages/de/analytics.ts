@@ -12,5 +12,7 @@ export const analytics = {
   stateGranted: 'Sie haben der Nutzungsanalyse zugestimmt.',
   stateDenied: 'Sie haben die Nutzungsanalyse abgelehnt.',
   stateOpen: 'Sie haben noch nicht entschieden.',
+  settingsPersonalData:
+    'Übermittelt werden auch Ihr Name und Ihre E-Mail-Adresse, zusammen mit einer pseudonymen Kennung.',
   withdraw: 'Einwilligung widerrufen',
 };
