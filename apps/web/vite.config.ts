@@ -3,12 +3,12 @@ import path from 'node:path';
 import react from '@vitejs/plugin-react';
 import postcssPresetMantine from 'postcss-preset-mantine';
 import { defineConfig, type Plugin } from 'vite';
-import { inlineEarlyRequests } from './src/build/inline-early-requests';
-import { inlineFavicon } from './src/build/inline-favicon';
-import { lightSchemeOnly } from './src/build/light-scheme-only';
-import { mantineCssLayers } from './src/build/mantine-css-layers';
-import { stylesheetInBody } from './src/build/stylesheet-in-body';
-import { compileMarkdownPage } from './src/lib/markdown-html';
+import { inlineEarlyRequests } from './src/build/inline-early-requests.ts';
+import { inlineFavicon } from './src/build/inline-favicon.ts';
+import { lightSchemeOnly } from './src/build/light-scheme-only.ts';
+import { mantineCssLayers } from './src/build/mantine-css-layers.ts';
+import { stylesheetInBody } from './src/build/stylesheet-in-body.ts';
+import { compileMarkdownPage } from './src/lib/markdown-html.ts';
 
 /** `import page from './x.md'`: the page compiled to `{ title, html }` at build time (marked). */
 function staticPagesMarkdown(): Plugin {
