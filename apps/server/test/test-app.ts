@@ -78,7 +78,9 @@ export async function openTestDatabase(): Promise<{
 
 /**
  * Builds the whole server on a fresh database; `env` overrides configuration variables and
- * `extend` may add test-only routes before the server is made ready.
+ * `extend` may add test-only routes before the server is made ready. Its log is off: a test
+ * that meets an unexpected 500 (problem+json without a cause) is run again with
+ * `TEST_LOG_LEVEL=error` (or `info` for every request), and the cause is printed.
  */
 export async function buildTestApp(
   env: Record<string, string> = {},
@@ -90,7 +92,7 @@ export async function buildTestApp(
 ): Promise<TestApp> {
   const config = loadConfig({
     NODE_ENV: 'test',
-    LOG_LEVEL: 'silent',
+    LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
     PUBLIC_URL: 'http://localhost:8080',
     DATA_DIR: 'memory://',
     ...env,
