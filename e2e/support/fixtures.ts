@@ -3,15 +3,17 @@ import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { test as base, expect, type Locator, type Page } from '@playwright/test';
 
-export const DEMO_PASSWORD = 'Demo!2026';
-export const ACCOUNTS = {
-  anna: 'anna.admin@praxis-sonnenschein.de',
-  max: 'max.mitglied@praxis-sonnenschein.de',
-  tom: 'tom.trusted@abrechnungszentrum-nord.de',
-  sara: 'sara.support@abrechnungszentrum-nord.de',
-  technik: 'technik@praxis-sonnenschein.de',
-  otto: 'otto.otp@praxis-sonnenschein.de',
-} as const;
+import {
+  DEMO_EMAILS,
+  DEMO_INSTITUTIONS,
+  DEMO_PASSWORD,
+  DEMO_TOTP_SECRET,
+} from '../../apps/server/src/db/seed/demo-ids';
+
+// The demo data's ids, e-mails and secrets, from the seed itself (shared/demo-data.md).
+export { DEMO_INSTITUTIONS, DEMO_PASSWORD, DEMO_TOTP_SECRET };
+/** The demo accounts' e-mail addresses (README, Demo accounts). */
+export const ACCOUNTS = DEMO_EMAILS;
 
 /**
  * Waits until no finite CSS transition or animation runs (a modal fading in or out): axe would
@@ -183,8 +185,8 @@ export async function accessToken(page: Page): Promise<string> {
 }
 
 /** Abrechnungszentrum Nord (trusted) and its customer Praxis Sonnenschein (demo data). */
-const NORD = '1d5cac2d-8d83-4abb-89d3-f5c41102c3cd';
-const SONNENSCHEIN = '3f7160e7-2970-47c7-b55f-9fcb35b83336';
+const NORD = DEMO_INSTITUTIONS.abrechnungszentrumNord;
+const SONNENSCHEIN = DEMO_INSTITUTIONS.praxisSonnenschein;
 
 /**
  * Tom (`page`, signed in as him) provides `file` as a document of `type` to Praxis Sonnenschein's

@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import {
   ACCOUNTS,
+  DEMO_INSTITUTIONS,
   expect,
   expectNoAxeViolations,
   screenshot,
@@ -10,7 +11,7 @@ import {
 import { linkIn, mailMark, waitForMail } from '../support/mail';
 
 // An institution administrator's working day on Unternehmen: Anna at Praxis Sonnenschein.
-const SONNENSCHEIN = '3f7160e7-2970-47c7-b55f-9fcb35b83336';
+const SONNENSCHEIN = DEMO_INSTITUTIONS.praxisSonnenschein;
 const shot = (page: Page, name: string) => screenshot(page, 'admin-day', name);
 
 async function openInstitution(page: Page) {

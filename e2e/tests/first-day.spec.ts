@@ -2,6 +2,7 @@ import type { Browser, Page } from '@playwright/test';
 import { Secret, TOTP } from 'otpauth';
 import {
   ACCOUNTS,
+  DEMO_INSTITUTIONS,
   expect,
   expectNoAxeViolations,
   screenshot,
@@ -74,10 +75,7 @@ async function removePerson(page: Page, name: string) {
   await expect(page.getByText(`Nutzer ${name} wurden erfolgreich gelöscht.`)).toBeVisible();
 }
 
-const IDS = {
-  praxisSonnenschein: '3f7160e7-2970-47c7-b55f-9fcb35b83336',
-  abrechnungszentrumNord: '1d5cac2d-8d83-4abb-89d3-f5c41102c3cd',
-};
+const IDS = DEMO_INSTITUTIONS;
 
 test.describe("a new colleague's first day", () => {
   test('invited by Anna, Nora reads the password rules before she chooses, is told why her name is no password, lands on her dashboard, sets up two-factor sign-in and signs in with a code', async ({

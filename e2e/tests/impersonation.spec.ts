@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import {
   ACCOUNTS,
+  DEMO_INSTITUTIONS,
   expect,
   expectNoAxeViolations,
   screenshot,
@@ -10,8 +11,8 @@ import {
 } from '../support/fixtures';
 
 const shot = (page: Page, name: string) => screenshot(page, 'impersonation', name);
-const NORD = '1d5cac2d-8d83-4abb-89d3-f5c41102c3cd';
-const SONNENSCHEIN = '3f7160e7-2970-47c7-b55f-9fcb35b83336';
+const NORD = DEMO_INSTITUTIONS.abrechnungszentrumNord;
+const SONNENSCHEIN = DEMO_INSTITUTIONS.praxisSonnenschein;
 const IMPERSONATION_KEY = 'portal.impersonation.access_token';
 const IMPERSONATION_REFRESH_KEY = 'portal.impersonation.refresh_token';
 

@@ -1,6 +1,7 @@
 import type { Browser, Page } from '@playwright/test';
 import {
   ACCOUNTS,
+  DEMO_INSTITUTIONS,
   expect,
   expectNoAxeViolations,
   screenshot,
@@ -17,7 +18,7 @@ async function openInstitution(page: Page) {
   await signIn(
     page,
     ACCOUNTS.anna,
-    '/institution?institutionId=3f7160e7-2970-47c7-b55f-9fcb35b83336',
+    `/institution?institutionId=${DEMO_INSTITUTIONS.praxisSonnenschein}`,
   );
   await expect(page.getByRole('heading', { level: 1, name: 'Unternehmen' })).toBeVisible();
   await expect(page.getByTestId('institution-users')).toContainText('Max');
@@ -105,7 +106,7 @@ test.describe('institution page (Unternehmen)', () => {
     await openInstitution(page);
     // A second tab of the same browser (or another admin): it loaded the same data.
     const other = await page.context().newPage();
-    await other.goto('/institution?institutionId=3f7160e7-2970-47c7-b55f-9fcb35b83336');
+    await other.goto(`/institution?institutionId=${DEMO_INSTITUTIONS.praxisSonnenschein}`);
     await expect(other.getByLabel('Straße und Hausnummer')).toHaveValue('Mönckebergstraße 7');
 
     await other.getByLabel('Straße und Hausnummer').fill('Jungfernstieg 12');
@@ -145,7 +146,7 @@ test.describe('institution page (Unternehmen)', () => {
     await signIn(
       page,
       ACCOUNTS.anna,
-      '/dashboard?institutionId=3f7160e7-2970-47c7-b55f-9fcb35b83336',
+      `/dashboard?institutionId=${DEMO_INSTITUTIONS.praxisSonnenschein}`,
     );
     await userMenu(page).click();
     await page.getByRole('menuitem', { name: 'Unternehmen' }).click();

@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import {
   ACCOUNTS,
+  DEMO_INSTITUTIONS,
   expect,
   expectNoAxeViolations,
   screenshot,
@@ -8,8 +9,8 @@ import {
   test,
 } from '../support/fixtures';
 
-const SONNENSCHEIN = '3f7160e7-2970-47c7-b55f-9fcb35b83336';
-const MUELLER = 'd1d13d5a-e434-4d12-b0d3-d838588c33fb';
+const SONNENSCHEIN = DEMO_INSTITUTIONS.praxisSonnenschein;
+const MUELLER = DEMO_INSTITUTIONS.zahnarztpraxisMueller;
 const ORDERS = {
   sonnenscheinTi: 'b0f3c1d2-5a4e-4c7b-9e1f-2a3b4c5d6e01',
   sonnenscheinBank: 'b0f3c1d2-5a4e-4c7b-9e1f-2a3b4c5d6e02',

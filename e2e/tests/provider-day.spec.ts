@@ -1,6 +1,7 @@
 import type { Browser, Page } from '@playwright/test';
 import {
   ACCOUNTS,
+  DEMO_INSTITUTIONS,
   expect,
   expectNoAxeViolations,
   screenshot,
@@ -12,9 +13,9 @@ import {
 // The working day of the provider's staff (Abrechnungszentrum Nord: Tom, admin; Sara, support),
 // who serve many customer practices: finding a customer by what they are told on the phone.
 const shot = (page: Page, name: string) => screenshot(page, 'provider-day', name);
-const NORD = '1d5cac2d-8d83-4abb-89d3-f5c41102c3cd';
-const SONNENSCHEIN = '3f7160e7-2970-47c7-b55f-9fcb35b83336';
-const MUELLER = 'd1d13d5a-e434-4d12-b0d3-d838588c33fb';
+const NORD = DEMO_INSTITUTIONS.abrechnungszentrumNord;
+const SONNENSCHEIN = DEMO_INSTITUTIONS.praxisSonnenschein;
+const MUELLER = DEMO_INSTITUTIONS.zahnarztpraxisMueller;
 
 const impersonationButton = (page: Page) =>
   page.getByRole('button', { name: 'Als User eines Kunden anmelden' });

@@ -2,6 +2,7 @@ import { createHmac } from 'node:crypto';
 import type { Page, Request } from '@playwright/test';
 import {
   ACCOUNTS,
+  DEMO_TOTP_SECRET,
   expect,
   expectNoAxeViolations,
   screenshot,
@@ -13,7 +14,7 @@ import {
 } from '../support/fixtures';
 
 /** Otto's demo TOTP secret (docs: demo-data.md). */
-const OTTO_TOTP_SECRET = 'JBSWY3DPEHPK3PXP';
+const OTTO_TOTP_SECRET = DEMO_TOTP_SECRET;
 
 function base32Decode(text: string): Buffer {
   const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567';

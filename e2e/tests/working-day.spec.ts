@@ -2,6 +2,7 @@ import type { Browser, Page } from '@playwright/test';
 import {
   ACCOUNTS,
   accessToken,
+  DEMO_INSTITUTIONS,
   expect,
   expectNoAxeViolations,
   revokeStoredRefreshToken,
@@ -20,8 +21,8 @@ import { linkIn, mailMark, waitForMail } from '../support/mail';
  * every spec); each test brings or restores its own data.
  */
 
-const SONNENSCHEIN = '3f7160e7-2970-47c7-b55f-9fcb35b83336';
-const MUELLER = 'd1d13d5a-e434-4d12-b0d3-d838588c33fb';
+const SONNENSCHEIN = DEMO_INSTITUTIONS.praxisSonnenschein;
+const MUELLER = DEMO_INSTITUTIONS.zahnarztpraxisMueller;
 const SONNENSCHEIN_TI = 'b0f3c1d2-5a4e-4c7b-9e1f-2a3b4c5d6e01';
 const MUELLER_TI = 'b0f3c1d2-5a4e-4c7b-9e1f-2a3b4c5d6e04';
 
