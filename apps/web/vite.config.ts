@@ -98,5 +98,11 @@ export default defineConfig({
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['./src/test/setup.ts'],
     css: false,
+    // Vitest's 5 s is too short for a component test that types and clicks through a form on the
+    // 2-core machine while other suites run: credit-offer-page.test.tsx's typing tests took
+    // 3.5 s alone and timed out at 5 s beside the server suite, and the next test then failed
+    // on what the cut-off one left behind. Several tests had raised their own limit to 30 s.
+    // A timeout is no assertion: what a test waits for (findBy, waitFor) keeps its own.
+    testTimeout: 30_000,
   },
 });
