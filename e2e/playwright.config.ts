@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { defineConfig, devices } from '@playwright/test';
+import { chromium, defineConfig, devices } from '@playwright/test';
 
 // One port for the whole run: chosen once in the main process, inherited by the workers.
 process.env.E2E_PORT ??= String(20_000 + Math.floor(Math.random() * 20_000));
@@ -9,9 +9,25 @@ const baseURL = `http://localhost:${port}`;
 process.env.E2E_SECOND_PORT ??= String(port + 1);
 const secondAppUrl = `http://localhost:${process.env.E2E_SECOND_PORT}`;
 
-/** Debian's Chromium (CHROMIUM_PATH, else /usr/bin/chromium), else Playwright's own browser. */
-const executablePath =
-  process.env.CHROMIUM_PATH ?? (existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined);
+/**
+ * Debian's Chromium (CHROMIUM_PATH, else /usr/bin/chromium), else Playwright's own browser. None
+ * of them stops the run here, with what to do: before, the server was built and started first and
+ * then every test failed alike, Playwright's message suggesting a browser download.
+ */
+function chromiumPath(): string | undefined {
+  const named = process.env.CHROMIUM_PATH;
+  if (named) {
+    if (existsSync(named)) return named;
+    throw new Error(`CHROMIUM_PATH=${named}: there is no such file. Name a Chromium executable.`);
+  }
+  if (existsSync('/usr/bin/chromium')) return '/usr/bin/chromium';
+  if (existsSync(chromium.executablePath())) return undefined;
+  throw new Error(
+    "No Chromium for the end-to-end tests: install Debian's (apt-get install chromium) or set " +
+      'CHROMIUM_PATH to a Chromium executable (README, Two commands).',
+  );
+}
+const executablePath = chromiumPath();
 
 export default defineConfig({
   testDir: './tests',
