@@ -4,8 +4,11 @@ import { afterEach } from 'vitest';
 
 afterEach(() => {
   cleanup();
-  // A tab's own institution choice (selection.ts) would otherwise carry into the next test.
+  // What the app stores would otherwise carry into the next test: a tab's own institution choice
+  // (sessionStorage, selection.ts), and the last institution, the known roles, the early requests'
+  // record, the analytics consent and the signed-in user (localStorage).
   sessionStorage.clear();
+  localStorage.clear();
 });
 
 // jsdom lacks these; Mantine uses them.
