@@ -131,14 +131,14 @@ describe.runIf(process.env.TEST_DATABASE_URL)('two processes on one PostgreSQL',
           eq(institutionUserRoles.institutionId, sonnenschein),
         ),
       );
-    // The notification travels through PostgreSQL: milliseconds.
+    // The notification travels through PostgreSQL. The cache has no expiry: without it the
+    // second process would answer 200 for good (the wait is bounded only so a failure ends).
     const started = Date.now();
     let status = 200;
-    while (status === 200 && Date.now() - started < 2000) {
+    while (status === 200 && Date.now() - started < 10_000) {
       status = (await second.inject({ url, headers })).statusCode;
       if (status === 200) await new Promise((resolve) => setTimeout(resolve, 5));
     }
     expect(status).toBe(404);
-    expect(Date.now() - started).toBeLessThan(500);
   });
 });
