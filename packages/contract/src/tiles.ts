@@ -91,6 +91,31 @@ export function isHttpsTileTarget(target: string): boolean {
   }
 }
 
+/**
+ * What a tile's onePath may hold (after trimming): letters, digits, hyphens, underscores and
+ * slashes, starting with a letter or digit (a portal page such as `egeko-smo`). The server
+ * refuses anything else; the editor's form says so before.
+ */
+export const TILE_ONE_PATH_PATTERN = /^[A-Za-z0-9][A-Za-z0-9_/-]*$/;
+
+/**
+ * Whether a tile's query parameters are within the limits the server keeps: at most
+ * TILE_LIMITS.queryParams of them, names not blank and up to TILE_LIMITS.queryParamKey
+ * characters, values up to TILE_LIMITS.queryParamValue.
+ */
+export function areTileQueryParamsWithinLimits(params: Record<string, string>): boolean {
+  const entries = Object.entries(params);
+  return (
+    entries.length <= TILE_LIMITS.queryParams &&
+    entries.every(
+      ([key, value]) =>
+        key.trim() !== '' &&
+        key.length <= TILE_LIMITS.queryParamKey &&
+        value.length <= TILE_LIMITS.queryParamValue,
+    )
+  );
+}
+
 export const tileGroup = z.object({
   id,
   /** Unique name; the marketing-group page is `/marketing-group/{name}`. */

@@ -1,11 +1,13 @@
 import type {} from '@fastify/multipart';
 import {
+  areTileQueryParamsWithinLimits,
   isHttpsTileTarget,
   isInternalTileTarget,
   TILE_ICON_MAX_BYTES,
   TILE_LIMITS,
   TILE_MULTIPART_ICON_PART,
   TILE_MULTIPART_JSON_PART,
+  TILE_ONE_PATH_PATTERN,
   type Tile,
   tileInput,
   tileUpdateInput,
@@ -106,20 +108,11 @@ async function validate(
     throw invalid('target', input.isInternal ? TARGET_NOT_INTERNAL : TARGET_NOT_HTTPS);
   }
   const onePath = empty(input.onePath);
-  if (onePath !== null && !/^[A-Za-z0-9][A-Za-z0-9_/-]*$/.test(onePath)) {
+  if (onePath !== null && !TILE_ONE_PATH_PATTERN.test(onePath)) {
     throw invalid('onePath', INVALID_ONE_PATH);
   }
   const queryParams = input.queryParams ?? null;
-  if (
-    queryParams &&
-    (Object.keys(queryParams).length > TILE_LIMITS.queryParams ||
-      Object.entries(queryParams).some(
-        ([key, value]) =>
-          key.trim() === '' ||
-          key.length > TILE_LIMITS.queryParamKey ||
-          value.length > TILE_LIMITS.queryParamValue,
-      ))
-  ) {
+  if (queryParams && !areTileQueryParamsWithinLimits(queryParams)) {
     throw invalid('queryParams', TOO_MANY_QUERY_PARAMS);
   }
   if (!(await businessCaseTypeExists(db, input.businessCaseTypeId))) {

@@ -1,3 +1,5 @@
+import { TILE_LIMITS } from '@portal/contract';
+
 /** German texts of the tile editor (Kacheleditor). */
 export const tileEditor = {
   title: 'Kacheleditor',
@@ -51,8 +53,13 @@ export const tileEditor = {
     iconTooLarge: 'Das Icon ist größer als 512 KB.',
     iconWrongType: 'Erlaubt sind PNG, SVG und WebP.',
     required: 'Pflichtfeld',
-    targetInternal: 'Ein interner Pfad beginnt mit „/“, z. B. /orders.',
-    targetExternal: 'Bitte eine vollständige https-Adresse angeben.',
+    // The server's reasons for the same refusals, word for word (modules/tiles/service.ts).
+    targetInternal:
+      'Das Ziel einer internen Kachel muss ein Pfad des Portals sein (z. B. /orders).',
+    targetExternal: 'Das Ziel einer externen Kachel muss eine absolute https-Adresse sein.',
+    onePathInvalid:
+      'Der Pfad (onePath) darf nur Buchstaben, Ziffern, Bindestriche, Unterstriche und Schrägstriche enthalten.',
+    queryParamsInvalid: `Höchstens ${TILE_LIMITS.queryParams} Abfrageparameter, Namen bis ${TILE_LIMITS.queryParamKey} und Werte bis ${TILE_LIMITS.queryParamValue} Zeichen.`,
     iconPlaceholder: 'Datei auswählen',
     apply: 'Übernehmen',
     cancel: 'Abbrechen',

@@ -170,4 +170,100 @@ describe('TileForm', () => {
       expect(submitted(onSubmit)).toMatchObject({ tileGroup: null });
     });
   });
+
+  describe("the server's rules, checked before saving, with the server's words", () => {
+    const render = (initial: Partial<ReturnType<typeof emptyFields>> = {}) => {
+      const onSubmit = vi.fn();
+      renderWithProviders(
+        <TileForm
+          initial={{
+            ...emptyFields(),
+            name: 'TI-Anbindung',
+            target: '/connect',
+            isInternal: true,
+            ...initial,
+          }}
+          groups={[]}
+          isNew={false}
+          onSubmit={onSubmit}
+          onCancel={() => {}}
+        />,
+      );
+      return onSubmit;
+    };
+    const apply = (user: ReturnType<typeof userEvent.setup>) =>
+      user.click(screen.getByRole('button', { name: 'Übernehmen' }));
+
+    it('an internal target must be a page of the portal, not only start with a slash', async () => {
+      const user = userEvent.setup();
+      const onSubmit = render();
+      const target = screen.getByRole('textbox', { name: /^Ziel/ });
+      await user.clear(target);
+      await user.type(target, '/bestellungen');
+      await apply(user);
+      expect(onSubmit).not.toHaveBeenCalled();
+      expect(target).toHaveAccessibleDescription(
+        'Das Ziel einer internen Kachel muss ein Pfad des Portals sein (z. B. /orders).',
+      );
+      expect(target).toHaveFocus();
+      // A page of the portal with a query string is one.
+      await user.clear(target);
+      await user.type(target, '/document?documentType=invoice');
+      await apply(user);
+      expect(onSubmit).toHaveBeenCalledWith(
+        expect.objectContaining({ target: '/document?documentType=invoice' }),
+        null,
+      );
+    });
+
+    it('an external target must be an https address with a host', async () => {
+      const user = userEvent.setup();
+      const onSubmit = render({ target: 'https://', isInternal: false });
+      await apply(user);
+      expect(onSubmit).not.toHaveBeenCalled();
+      expect(screen.getByRole('textbox', { name: /^Ziel/ })).toHaveAccessibleDescription(
+        'Das Ziel einer externen Kachel muss eine absolute https-Adresse sein.',
+      );
+    });
+
+    it('onePath: letters, digits, hyphens, underscores and slashes only', async () => {
+      const user = userEvent.setup();
+      const onSubmit = render();
+      const onePath = screen.getByRole('textbox', { name: 'onePath (Portalseite)' });
+      await user.type(onePath, 'egeko.smo');
+      await apply(user);
+      expect(onSubmit).not.toHaveBeenCalled();
+      expect(onePath).toHaveAccessibleDescription(
+        'Der Pfad (onePath) darf nur Buchstaben, Ziffern, Bindestriche, Unterstriche und Schrägstriche enthalten.',
+      );
+      await user.clear(onePath);
+      await user.type(onePath, 'egeko-smo');
+      await apply(user);
+      expect(onSubmit).toHaveBeenCalledWith(
+        expect.objectContaining({ onePath: 'egeko-smo' }),
+        null,
+      );
+    });
+
+    it('query parameters: at most 10, names up to 50 and values up to 200 characters', async () => {
+      const user = userEvent.setup();
+      const onSubmit = render();
+      const field = screen.getByRole('textbox', { name: 'Query-Parameter' });
+      await user.click(field);
+      await user.paste(Array.from({ length: 11 }, (_, i) => `p${i}=${i}`).join('&'));
+      await apply(user);
+      expect(onSubmit).not.toHaveBeenCalled();
+      expect(field).toHaveAccessibleDescription(
+        'Höchstens 10 Abfrageparameter, Namen bis 50 und Werte bis 200 Zeichen. z. B. quelle=portal&kampagne=herbst',
+      );
+      await user.clear(field);
+      await user.paste(`quelle=${'x'.repeat(201)}`);
+      await apply(user);
+      expect(onSubmit).not.toHaveBeenCalled();
+      await user.clear(field);
+      await user.paste(`quelle=${'x'.repeat(200)}`);
+      await apply(user);
+      expect(onSubmit).toHaveBeenCalledTimes(1);
+    });
+  });
 });

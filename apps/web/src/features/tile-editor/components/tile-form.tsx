@@ -30,7 +30,9 @@ import {
   ICON_TYPES,
   iconProblem,
   NO_GROUP,
+  onePathProblem,
   PRIORITY_DEFAULT,
+  queryParamsProblem,
   targetProblem,
 } from '../model/types';
 
@@ -101,6 +103,9 @@ export function TileForm({ initial, groups, isNew, onSubmit, onCancel }: TileFor
     setFields((current) => ({ ...current, [key]: value }));
 
   const iconError = iconFile ? iconProblem(iconFile) : null;
+  const queryParams = parseQueryParams(queryText);
+  // Every rule the server keeps, checked here with its words: a refusal at saving named the
+  // reason only for new tiles; a changed tile got the bare 'schief gelaufen'.
   const errors = {
     name: fields.name.trim() === '' ? t.required : null,
     target: targetProblem(fields.target, fields.isInternal)
@@ -116,8 +121,10 @@ export function TileForm({ initial, groups, isNew, onSubmit, onCancel }: TileFor
           : isNew && !iconFile
             ? t.required
             : null,
+    queryParams: queryParamsProblem(queryParams) ? t.queryParamsInvalid : null,
+    onePath: onePathProblem(fields.onePath) ? t.onePathInvalid : null,
   };
-  const isValid = !errors.name && !errors.target && !errors.icon;
+  const isValid = Object.values(errors).every((error) => error === null);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -128,7 +135,7 @@ export function TileForm({ initial, groups, isNew, onSubmit, onCancel }: TileFor
         ...fields,
         name: fields.name.trim(),
         target: fields.target.trim(),
-        queryParams: parseQueryParams(queryText),
+        queryParams,
       },
       iconFile,
     );
@@ -198,6 +205,7 @@ export function TileForm({ initial, groups, isNew, onSubmit, onCancel }: TileFor
           value={fields.target}
           onChange={(e) => set('target', e.currentTarget.value)}
           error={shown(errors.target)}
+          maxLength={TILE_LIMITS.target}
         />
         <Checkbox
           label={t.isInternal}
@@ -209,11 +217,14 @@ export function TileForm({ initial, groups, isNew, onSubmit, onCancel }: TileFor
           description={t.queryParamsHint}
           value={queryText}
           onChange={(e) => setQueryText(e.currentTarget.value)}
+          error={shown(errors.queryParams)}
         />
         <TextInput
           label={t.onePath}
           value={fields.onePath ?? ''}
           onChange={(e) => set('onePath', orNull(e.currentTarget.value))}
+          error={shown(errors.onePath)}
+          maxLength={TILE_LIMITS.onePath}
         />
         <Select
           label={t.group}

@@ -28,6 +28,11 @@ describe('tile field rules', () => {
     ['/orders', true, false],
     ['//evil.example', true, true],
     ['orders', true, true],
+    // The server's rule: a page of the portal's route table, with or without a query.
+    ['/bestellungen', true, true],
+    ['/document?documentType=invoice', true, false],
+    ['/orders/ti/status/42', true, false],
+    ['https://', false, true],
     ['https://partner.example/x', false, false],
     ['http://partner.example/x', false, true],
     ['javascript:alert(1)', false, true],

@@ -1,4 +1,14 @@
-import type { BusinessCaseType, Tile, TileGroup, TileType } from '@portal/contract';
+import {
+  areTileQueryParamsWithinLimits,
+  type BusinessCaseType,
+  isHttpsTileTarget,
+  isInternalTileTarget,
+  TILE_LIMITS,
+  TILE_ONE_PATH_PATTERN,
+  type Tile,
+  type TileGroup,
+  type TileType,
+} from '@portal/contract';
 import { compareTiles } from '../../../lib/tile-order';
 
 /** The tile definition as the editor reads and writes it (the contract's Tile). */
@@ -40,14 +50,23 @@ export function iconProblem(file: Pick<File, 'type' | 'size'>): IconProblem {
   return null;
 }
 
-/** What a target must look like: an absolute https URL (external) or a path (internal). */
+/**
+ * Whether a target is refused, by the server's own rule (the contract's): an internal target is
+ * a path of the portal's route table (`/orders`, `/document?documentType=invoice`), an external
+ * one an absolute https address. The form had only checked for a leading slash, so '/bestellungen'
+ * passed it and the save of an existing tile failed with the bare 'Es ist etwas mit der Kachel …
+ * schief gelaufen.'
+ */
 export function targetProblem(target: string, isInternal: boolean): boolean {
   const value = target.trim();
-  if (!value) return true;
-  if (isInternal) return !value.startsWith('/') || value.startsWith('//');
-  try {
-    return new URL(value).protocol !== 'https:';
-  } catch {
-    return true;
-  }
+  if (!value || value.length > TILE_LIMITS.target) return true;
+  return isInternal ? !isInternalTileTarget(value) : !isHttpsTileTarget(value);
 }
+
+/** Whether a onePath (empty: none) is refused by the server's rule. */
+export const onePathProblem = (onePath: string | null): boolean =>
+  onePath !== null && onePath.trim() !== '' && !TILE_ONE_PATH_PATTERN.test(onePath.trim());
+
+/** Whether query parameters (null: none) are beyond the server's limits. */
+export const queryParamsProblem = (params: Record<string, string> | null): boolean =>
+  params !== null && !areTileQueryParamsWithinLimits(params);
