@@ -68,6 +68,38 @@ describe('TileForm', () => {
     expect(onSubmit).toHaveBeenCalledWith(expect.objectContaining({ queryParams: null }), null);
   });
 
+  it('keeps spaces and line breaks as they are typed, trimmed only when applied', async () => {
+    const user = userEvent.setup();
+    const onSubmit = vi.fn();
+    renderWithProviders(
+      <TileForm
+        initial={{ ...emptyFields(), name: 'Seminare', target: 'https://partner.example/' }}
+        groups={[]}
+        isNew={false}
+        onSubmit={onSubmit}
+        onCancel={() => {}}
+      />,
+    );
+    const title = screen.getByRole('textbox', { name: 'Titel' });
+    await user.type(title, 'Neu im Portal ');
+    expect(title).toHaveValue('Neu im Portal ');
+    await user.type(screen.getByRole('textbox', { name: 'Kurzbeschreibung' }), 'Zwei Worte');
+    const description = screen.getByRole('textbox', { name: 'Beschreibung' });
+    await user.type(description, 'Erste Zeile{Enter}zweite Zeile');
+    expect(description).toHaveValue('Erste Zeile\nzweite Zeile');
+    await user.type(screen.getByRole('textbox', { name: 'onePath (Portalseite)' }), '  ');
+    await user.click(screen.getByRole('button', { name: 'Übernehmen' }));
+    expect(onSubmit).toHaveBeenCalledWith(
+      expect.objectContaining({
+        title: 'Neu im Portal',
+        shortDescription: 'Zwei Worte',
+        description: 'Erste Zeile\nzweite Zeile',
+        onePath: null,
+      }),
+      null,
+    );
+  });
+
   describe('labels of spec section 2 and the group placeholder', () => {
     const groups = [
       { id: '44444444-4444-4444-8444-444444444444', name: 'Fortbildung', description: null },

@@ -82,7 +82,11 @@ export interface TileFormProps {
   onCancel(): void;
 }
 
-const orNull = (value: string) => (value.trim() === '' ? null : value.trim());
+/**
+ * Trimmed, or null when empty: on submit only. Applied while typing, it ate every space and line
+ * break at the end of the text, so 'Neu im Portal' typed became 'NeuimPortal'.
+ */
+const orNull = (value: string | null) => (!value || value.trim() === '' ? null : value.trim());
 
 /** Every field of a tile, with the spec's labels (Partnerkachel …, 1 sehr hoch …). */
 export function TileForm({ initial, groups, isNew, onSubmit, onCancel }: TileFormProps) {
@@ -134,6 +138,10 @@ export function TileForm({ initial, groups, isNew, onSubmit, onCancel }: TileFor
       {
         ...fields,
         name: fields.name.trim(),
+        title: orNull(fields.title),
+        shortDescription: orNull(fields.shortDescription),
+        description: orNull(fields.description),
+        onePath: orNull(fields.onePath),
         target: fields.target.trim(),
         queryParams,
       },
@@ -159,19 +167,19 @@ export function TileForm({ initial, groups, isNew, onSubmit, onCancel }: TileFor
         <TextInput
           label={t.title}
           value={fields.title ?? ''}
-          onChange={(e) => set('title', orNull(e.currentTarget.value))}
+          onChange={(e) => set('title', e.currentTarget.value)}
           maxLength={TILE_LIMITS.title}
         />
         <TextInput
           label={t.shortDescription}
           value={fields.shortDescription ?? ''}
-          onChange={(e) => set('shortDescription', orNull(e.currentTarget.value))}
+          onChange={(e) => set('shortDescription', e.currentTarget.value)}
           maxLength={TILE_LIMITS.shortDescription}
         />
         <Textarea
           label={t.description}
           value={fields.description ?? ''}
-          onChange={(e) => set('description', orNull(e.currentTarget.value))}
+          onChange={(e) => set('description', e.currentTarget.value)}
           autosize
           minRows={2}
           maxLength={TILE_LIMITS.description}
@@ -222,7 +230,7 @@ export function TileForm({ initial, groups, isNew, onSubmit, onCancel }: TileFor
         <TextInput
           label={t.onePath}
           value={fields.onePath ?? ''}
-          onChange={(e) => set('onePath', orNull(e.currentTarget.value))}
+          onChange={(e) => set('onePath', e.currentTarget.value)}
           error={shown(errors.onePath)}
           maxLength={TILE_LIMITS.onePath}
         />
