@@ -406,4 +406,44 @@ describe('TileEditorPage', () => {
     await user.click(within(screen.getByRole('alert')).getByRole('button', { name: 'Schließen' }));
     await vi.waitFor(() => expect(screen.queryByText(message)).not.toBeInTheDocument());
   }, 10_000);
+
+  // Decision 013: two editors at once. Someone else deleted both tiles after this page loaded.
+  it('a tile deleted meanwhile by someone else leaves the list: its deletion counts as done, its change is dropped with the reason', async () => {
+    const sent: string[] = [];
+    server.use(
+      http.put('*/api/institution/:id/dashboard-tile/:tileId', ({ request }) => {
+        sent.push(request.method);
+        return contractProblem(404, 'Die Kachel wurde nicht gefunden.');
+      }),
+      http.delete('*/api/institution/:id/dashboard-tile/:tileId/:version', ({ request }) => {
+        sent.push(request.method);
+        return contractProblem(404, 'Die Kachel wurde nicht gefunden.');
+      }),
+    );
+    const user = userEvent.setup();
+    setup();
+    await user.click(await screen.findByRole('combobox', { name: 'Geschäftsfalltyp' }));
+    await user.click(await screen.findByRole('option', { name: 'Marketing' }));
+    await user.click(await screen.findByRole('button', { name: 'Kachel „Seminare“ bearbeiten' }));
+    const name = await screen.findByRole('textbox', { name: 'Name' });
+    await user.clear(name);
+    await user.type(name, 'Seminare 2027');
+    await user.click(screen.getByRole('button', { name: 'Übernehmen' }));
+    await user.click(await screen.findByRole('button', { name: 'Kachel „Newsletter“ löschen' }));
+    const pending = screen.getByTestId('pending-operations');
+    await user.click(within(pending).getByRole('button', { name: 'Änderungen speichern' }));
+
+    expect(await within(pending).findByText('Keine ausstehenden Änderungen.')).toBeInTheDocument();
+    expect(sent.sort()).toEqual(['DELETE', 'PUT']);
+    // One message, for the change that could not be made; none for the deletion.
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent(
+      "Es ist etwas mit der Kachel 'Seminare 2027' schief gelaufen. Sie wurde inzwischen von jemand anderem gelöscht.",
+    );
+    expect(screen.getAllByRole('alert')).toHaveLength(1);
+    expect(screen.queryByRole('button', { name: /Kachel „Seminare/ })).toBeNull();
+    expect(screen.queryByRole('button', { name: /Kachel „Newsletter/ })).toBeNull();
+    expect(screen.getByTestId('preview')).toBeEmptyDOMElement();
+    expect(within(pending).getByRole('button', { name: 'Änderungen speichern' })).toBeDisabled();
+  });
 });

@@ -83,6 +83,12 @@ export const tileEditor = {
     create: (name: string) => `Es ist etwas beim Anlegen der Kachel '${name}' schief gelaufen.`,
     conflict: (name: string) => `Es gab einen Konflikt mit der Kachel '${name}'.`,
     update: (name: string) => `Es ist etwas mit der Kachel '${name}' schief gelaufen.`,
+    /**
+     * A change of a tile someone else deleted meanwhile: the spec's update message, then why
+     * (the reason is not spec text).
+     */
+    gone: (name: string) =>
+      `Es ist etwas mit der Kachel '${name}' schief gelaufen. Sie wurde inzwischen von jemand anderem gelöscht.`,
     /** A failed deletion other than a conflict (spec section 8: "text not shown"; not spec text). */
     delete: (name: string) => `Es ist etwas beim Löschen der Kachel '${name}' schief gelaufen.`,
   },

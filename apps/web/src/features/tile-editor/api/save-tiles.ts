@@ -115,6 +115,17 @@ export async function saveOperations(
         errors.push(tileEditor.errors.conflict(error.body.name || name));
         continue;
       }
+      // Another editor deleted the tile meanwhile (decision 013): a deletion has happened, and a
+      // change has nothing left to change. Both used to stay pending, failing on every save.
+      if (operation.type === 'delete' && status === 404) {
+        results.push({ operation, outcome: 'deleted' });
+        continue;
+      }
+      if (operation.type === 'update' && status === 404) {
+        results.push({ operation, outcome: 'gone' });
+        errors.push(tileEditor.errors.gone(name));
+        continue;
+      }
       let message: string;
       if (operation.type === 'add') {
         message =

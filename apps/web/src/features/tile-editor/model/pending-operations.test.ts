@@ -164,6 +164,17 @@ describe('pending operations reducer (spec section 4, Tile editing)', () => {
       expect(state).toEqual({ tiles: [a, server], operations: [] });
     });
 
+    it('a tile the server no longer has leaves the list with its operation', () => {
+      const state = reduce(withOps(upd, add), {
+        type: 'saved',
+        results: [
+          { operation: upd, outcome: 'gone' },
+          { operation: add, outcome: 'failed' },
+        ],
+      });
+      expect(state).toEqual({ tiles: [b], operations: [add] });
+    });
+
     it('failed operations stay pending', () => {
       const state = reduce(withOps(upd), {
         type: 'saved',

@@ -6,7 +6,8 @@
  * - Deleting a pending add removes it; deleting an existing tile adds a delete replacing earlier
  *   operations of that tile.
  * - After save: successful adds are appended, updates replace tiles by id, deletes remove tiles;
- *   conflicting ones are replaced by the server's version and their operations cleared.
+ *   conflicting ones are replaced by the server's version and their operations cleared; a tile
+ *   the server no longer has (deleted by someone else) leaves the list with its operation.
  * - Loading tiles clears the pending operations.
  */
 
@@ -43,6 +44,8 @@ export type SaveResult<T extends EditableTile> =
   | { operation: PendingOperation<T>; outcome: 'saved'; tile?: T }
   | { operation: PendingOperation<T>; outcome: 'deleted' }
   | { operation: PendingOperation<T>; outcome: 'conflict'; tile: T }
+  /** The tile no longer exists on the server (deleted meanwhile by someone else). */
+  | { operation: PendingOperation<T>; outcome: 'gone' }
   | { operation: PendingOperation<T>; outcome: 'failed'; message?: string };
 
 export type TileEditorAction<T extends EditableTile> =
@@ -139,6 +142,10 @@ function applySaved<T extends EditableTile>(
     const { operation } = result;
     if (result.outcome === 'failed') continue;
     done.add(operation);
+    if (result.outcome === 'gone') {
+      tiles = tiles.filter((tile) => isNewTile(operation.tile) || tile.id !== operation.tile.id);
+      continue;
+    }
     if (result.outcome === 'conflict') {
       const index = tiles.findIndex((tile) => tile.id === result.tile.id);
       tiles =
