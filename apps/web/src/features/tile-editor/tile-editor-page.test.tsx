@@ -1,7 +1,7 @@
 import { MantineProvider } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { businessCaseTypeList, type Tile, tileGroupList, tileList } from '@portal/contract';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { onlineManager, QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { delay, HttpResponse, http } from 'msw';
@@ -445,5 +445,74 @@ describe('TileEditorPage', () => {
     expect(screen.queryByRole('button', { name: /Kachel „Newsletter/ })).toBeNull();
     expect(screen.getByTestId('preview')).toBeEmptyDOMElement();
     expect(within(pending).getByRole('button', { name: 'Änderungen speichern' })).toBeDisabled();
+  });
+
+  // Spec section 4: loading tiles clears the pending operations, so no load may happen unasked.
+  it('keeps the pending changes when the connection returns, though the tiles changed on the server', async () => {
+    let answers = 0;
+    let loads = 0;
+    const count = ({ request }: { request: Request }) => {
+      if (new URL(request.url).pathname.endsWith('/dashboard-tile')) loads += 1;
+    };
+    server.events.on('request:start', count);
+    server.use(
+      http.get('*/api/institution/:id/dashboard-tile', () => {
+        answers += 1;
+        return contractJson(
+          tileList,
+          answers === 1
+            ? [stored('1', 'Newsletter'), stored('2', 'Seminare')]
+            : [stored('1', 'Newsletter'), stored('2', 'Seminare'), stored('7', 'Von Kollegin')],
+        );
+      }),
+    );
+    const user = userEvent.setup();
+    setup();
+    await user.click(await screen.findByRole('combobox', { name: 'Geschäftsfalltyp' }));
+    await user.click(await screen.findByRole('option', { name: 'Marketing' }));
+    await user.click(await screen.findByRole('button', { name: 'Kachel „Seminare“ löschen' }));
+    const pending = screen.getByTestId('pending-operations');
+    expect(within(pending).getByText('Seminare')).toBeInTheDocument();
+
+    expect(loads).toBe(1);
+    onlineManager.setOnline(false);
+    onlineManager.setOnline(true);
+    // A reload would have been sent at once (TanStack refetches in the online event's turn).
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    server.events.removeListener('request:start', count);
+    expect(loads).toBe(1);
+    expect(within(pending).getByText('Seminare')).toBeInTheDocument();
+    expect(within(pending).getByRole('button', { name: 'Änderungen speichern' })).toBeEnabled();
+    expect(screen.queryByRole('button', { name: 'Kachel „Seminare“ löschen' })).toBeNull();
+  });
+
+  // Decision 013: what a colleague saved meanwhile shows up once this editor has saved.
+  it('after a save with nothing left pending, loads the tiles again and shows what a colleague added', async () => {
+    let colleagueSaved = false;
+    server.use(
+      http.get('*/api/institution/:id/dashboard-tile', () =>
+        contractJson(tileList, [
+          stored('1', 'Newsletter'),
+          ...(colleagueSaved ? [] : [stored('2', 'Seminare')]),
+          ...(colleagueSaved ? [stored('7', 'Von Kollegin')] : []),
+        ]),
+      ),
+      http.delete('*/api/institution/:id/dashboard-tile/:tileId/:version', () => {
+        colleagueSaved = true;
+        return new HttpResponse(null, { status: 204 });
+      }),
+    );
+    const user = userEvent.setup();
+    setup();
+    await user.click(await screen.findByRole('combobox', { name: 'Geschäftsfalltyp' }));
+    await user.click(await screen.findByRole('option', { name: 'Marketing' }));
+    await user.click(await screen.findByRole('button', { name: 'Kachel „Seminare“ löschen' }));
+    await user.click(screen.getByRole('button', { name: 'Änderungen speichern' }));
+    expect(
+      await screen.findByRole('button', { name: 'Kachel „Von Kollegin“ bearbeiten' }),
+    ).toBeInTheDocument();
+    expect(within(screen.getByTestId('preview')).getByText('Von Kollegin')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Kachel „Seminare“ bearbeiten' })).toBeNull();
+    expect(screen.getByRole('button', { name: 'Neue Kachel' })).toBeEnabled();
   });
 });

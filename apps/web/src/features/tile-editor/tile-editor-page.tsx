@@ -20,7 +20,12 @@ import { LeaveGuard } from '../../components/leave-guard';
 import { type Breadcrumb, PageHeader } from '../../components/page-header';
 import { app } from '../../messages/de/app';
 import { tileEditor } from '../../messages/de/tile-editor';
-import { useBusinessCaseTypes, useEditorTiles, useTileGroups } from './api/editor-queries';
+import {
+  editorTilesQueryKey,
+  useBusinessCaseTypes,
+  useEditorTiles,
+  useTileGroups,
+} from './api/editor-queries';
 import { saveOperations } from './api/save-tiles';
 import { OPERATION_COLOURS, PendingList } from './components/pending-list';
 import { emptyFields, type TileFields, TileForm } from './components/tile-form';
@@ -178,8 +183,22 @@ export function TileEditorPage({
       dispatch({ type: 'saved', results: outcome.results });
       for (const message of outcome.errors) notifyError(message, { persistent: true });
       if (outcome.errors.length === 0) notifySuccess(tileEditor.saved);
-      // Dashboards (any institution) show the new definitions on their next look.
-      await queryClient.invalidateQueries({ queryKey: ['tiles'] });
+      // Nothing left pending: the type's tiles are loaded again, so that what colleagues saved
+      // meanwhile shows up (decision 013) and the cached list is no longer the one from before
+      // the save (the next visit showed the old tiles first). Failed changes stay: no load then.
+      // The controls stay disabled until the list is there (a change made meanwhile would be
+      // cleared by it).
+      const settled = outcome.results.every((result) => result.outcome !== 'failed');
+      await Promise.all([
+        settled && typeId
+          ? queryClient.invalidateQueries({
+              queryKey: editorTilesQueryKey(institutionId, typeId),
+              exact: true,
+            })
+          : undefined,
+        // Dashboards (any institution) show the new definitions on their next look.
+        queryClient.invalidateQueries({ queryKey: ['tiles'] }),
+      ]);
     } finally {
       setSaving(false);
     }

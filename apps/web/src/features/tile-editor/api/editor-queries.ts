@@ -30,6 +30,11 @@ export const editorTilesQueryOptions = (institutionId: string, businessCaseTypeI
         signal,
       ),
     staleTime: 0,
+    // Loading tiles clears the pending operations (spec section 4): a load the person did not
+    // ask for must not happen. TanStack reloads stale queries when the connection returns, so a
+    // Wi-Fi blip wiped every unsaved change without a word once the list had changed on the
+    // server (by a colleague, or by this editor's own earlier save).
+    refetchOnReconnect: false,
   });
 
 export const useBusinessCaseTypes = (institutionId: string) =>
