@@ -1,0 +1,170 @@
+import type { Browser, Page } from '@playwright/test';
+import {
+  ACCOUNTS,
+  expect,
+  expectNoAxeViolations,
+  screenshot,
+  signIn,
+  test,
+} from '../support/fixtures';
+
+/**
+ * The provider's tile editors at work: a tile typed word by word, a target the portal does not
+ * have refused in the form, two editors changing one type's tiles at once (decision 013), and a
+ * practice that sees the result right after saving.
+ */
+
+const TI_TYPE = 'TI-Bestellung (Telematikinfrastruktur)';
+
+/** A tiny valid PNG (1×1 px). */
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
+  'base64',
+);
+
+async function openEditor(page: Page, path = '/dashboard-tile-editor') {
+  await signIn(page, ACCOUNTS.tom, path);
+  await expect(page.getByRole('heading', { level: 1, name: 'Kacheleditor' })).toBeVisible();
+  if (!path.includes('businessCaseTypeId')) {
+    await page.getByRole('combobox', { name: 'Geschäftsfalltyp' }).click();
+    await page.getByRole('option', { name: TI_TYPE }).click();
+  }
+  await expect(page.getByTestId('editor-tiles')).toBeVisible();
+}
+
+/** A new internal Funktionskachel to /connect, added to the pending changes. */
+async function addTile(page: Page, name: string) {
+  await page.getByRole('button', { name: 'Neue Kachel' }).click();
+  const form = page.getByRole('dialog');
+  await form.getByRole('textbox', { name: 'Name' }).fill(name);
+  await form.getByRole('textbox', { name: /^Ziel/ }).fill('/connect');
+  await form.getByRole('checkbox', { name: 'Interner Link' }).check();
+  await form.getByRole('combobox', { name: 'Kachelart' }).click();
+  await page.getByRole('option', { name: 'Funktionskachel' }).click();
+  await form.locator('input[type="file"]').setInputFiles({
+    name: 'icon.png',
+    mimeType: 'image/png',
+    buffer: PNG,
+  });
+  await form.getByRole('button', { name: 'Übernehmen' }).click();
+  await expect(form).toBeHidden();
+}
+
+async function save(page: Page) {
+  await page.getByRole('button', { name: 'Änderungen speichern' }).click();
+  await expect(page.getByTestId('pending-operation')).toHaveCount(0);
+}
+
+async function practiceDashboard(browser: Browser) {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await signIn(page, ACCOUNTS.max, '/dashboard');
+  const functions = page.getByRole('region', { name: 'Meine Funktionen', exact: true });
+  await expect(functions).toBeVisible();
+  return { page, functions, close: () => context.close() };
+}
+
+test.describe('tile editors at work', () => {
+  test('Tom types a tile word by word; a page the portal does not have is refused in the form; the practice sees the tile at once', async ({
+    page,
+    browser,
+  }) => {
+    await openEditor(page);
+    await page.getByRole('button', { name: 'Neue Kachel' }).click();
+    const form = page.getByRole('dialog');
+    // Typed key by key, as people type: every space stays.
+    await form.getByRole('textbox', { name: 'Name' }).pressSequentially('Hilfe zur TI');
+    await form.getByRole('textbox', { name: 'Titel' }).pressSequentially('Neu im Portal');
+    await expect(form.getByRole('textbox', { name: 'Titel' })).toHaveValue('Neu im Portal');
+    await form
+      .getByRole('textbox', { name: 'Beschreibung', exact: true })
+      .pressSequentially('Fragen zum Konnektor\nund zur SMC-B');
+    await expect(form.getByRole('textbox', { name: 'Beschreibung', exact: true })).toHaveValue(
+      'Fragen zum Konnektor\nund zur SMC-B',
+    );
+    await form.getByRole('combobox', { name: 'Kachelart' }).click();
+    await page.getByRole('option', { name: 'Funktionskachel' }).click();
+    await form.getByRole('checkbox', { name: 'Interner Link' }).check();
+    const target = form.getByRole('textbox', { name: /^Ziel/ });
+    await target.fill('/ti-hilfe');
+    await form.locator('input[type="file"]').setInputFiles({
+      name: 'hilfe.png',
+      mimeType: 'image/png',
+      buffer: PNG,
+    });
+    await form.getByRole('button', { name: 'Übernehmen' }).click();
+    // Refused before anything is sent, with the server's words, at the field.
+    await expect(form).toBeVisible();
+    await expect(target).toBeFocused();
+    await expect(target).toHaveAccessibleDescription(
+      'Das Ziel einer internen Kachel muss ein Pfad des Portals sein (z. B. /orders).',
+    );
+    await screenshot(page, 'tile-editor-colleagues', 'target-refused');
+    await expectNoAxeViolations(page);
+    await target.fill('/connect');
+    await form.getByRole('button', { name: 'Übernehmen' }).click();
+    await expect(form).toBeHidden();
+    await save(page);
+    await expect(page.getByText('Änderungen wurden gespeichert.')).toBeVisible();
+
+    const practice = await practiceDashboard(browser);
+    const tile = practice.functions.getByRole('link', { name: /Hilfe zur TI/ });
+    await expect(tile).toHaveAttribute('href', '/connect');
+    await expect(tile).toContainText('Neu im Portal');
+    await expect(tile).toContainText('Fragen zum Konnektor');
+    await screenshot(practice.page, 'tile-editor-colleagues', 'practice-sees-new-tile');
+    await practice.close();
+  });
+
+  test('two editors at once: a tile one deletes leaves the other one’s list with the reason; a tile one adds appears for the other after saving', async ({
+    page,
+    browser,
+  }) => {
+    await openEditor(page);
+    const address = new URL(page.url());
+    await addTile(page, 'Kurzlebige Kachel');
+    await save(page);
+
+    // A second editor (Tom in another browser) opens the same type.
+    const otherContext = await browser.newContext();
+    const other = await otherContext.newPage();
+    await openEditor(other, `${address.pathname}${address.search}`);
+    await expect(
+      other.getByRole('button', { name: 'Kachel „Kurzlebige Kachel“ bearbeiten' }),
+    ).toBeVisible();
+
+    // The first deletes it and adds another one.
+    await page.getByRole('button', { name: 'Kachel „Kurzlebige Kachel“ löschen' }).click();
+    await addTile(page, 'Kachel der Kollegin');
+    await save(page);
+
+    // The second, not knowing, changes the deleted tile and saves.
+    await other.getByRole('button', { name: 'Kachel „Kurzlebige Kachel“ bearbeiten' }).click();
+    const form = other.getByRole('dialog');
+    await form.getByRole('textbox', { name: 'Name' }).fill('Kurzlebige Kachel 2');
+    await form.getByRole('button', { name: 'Übernehmen' }).click();
+    await save(other);
+    await expect(other.getByRole('alert')).toContainText(
+      "Es ist etwas mit der Kachel 'Kurzlebige Kachel 2' schief gelaufen. Sie wurde inzwischen von jemand anderem gelöscht.",
+    );
+    await expect(other.getByRole('button', { name: /Kachel „Kurzlebige Kachel/ })).toHaveCount(0);
+    await expect(other.getByTestId('tile-preview').getByText(/Kurzlebige Kachel/)).toHaveCount(0);
+    // The colleague's new tile is in the list now.
+    await expect(
+      other.getByRole('button', { name: 'Kachel „Kachel der Kollegin“ bearbeiten' }),
+    ).toBeVisible();
+    await expect(other.getByRole('button', { name: 'Änderungen speichern' })).toBeDisabled();
+    await screenshot(other, 'tile-editor-colleagues', 'second-editor-after-save');
+    await expectNoAxeViolations(other);
+    await otherContext.close();
+
+    const practice = await practiceDashboard(browser);
+    await expect(
+      practice.functions.getByRole('link', { name: /Kachel der Kollegin/ }),
+    ).toBeVisible();
+    await expect(practice.functions.getByRole('link', { name: /Kurzlebige Kachel/ })).toHaveCount(
+      0,
+    );
+    await practice.close();
+  });
+});
