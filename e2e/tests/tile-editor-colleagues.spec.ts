@@ -167,4 +167,30 @@ test.describe('tile editors at work', () => {
     );
     await practice.close();
   });
+
+  test('deleting tiles from the keyboard keeps the focus in the list', async ({ page }) => {
+    await openEditor(page);
+    await addTile(page, 'Tastatur eins');
+    await addTile(page, 'Tastatur zwei');
+    await save(page);
+    const remove = (name: string) => page.getByRole('button', { name: `Kachel „${name}“ löschen` });
+    await remove('Tastatur eins').focus();
+    await page.keyboard.press('Enter');
+    await expect(remove('Tastatur zwei')).toBeFocused();
+    await page.keyboard.press('Enter');
+    // The next Tab stop is still in the list (not the page's start).
+    await page.keyboard.press('Shift+Tab');
+    await expect(
+      page.getByRole('button', { name: /^Kachel „.+“ bearbeiten$/ }).last(),
+    ).toBeFocused();
+    const discard = page.getByRole('button', { name: 'Gelöscht: Tastatur eins verwerfen' });
+    await discard.focus();
+    await page.keyboard.press('Enter');
+    await expect(
+      page.getByRole('button', { name: 'Gelöscht: Tastatur zwei verwerfen' }),
+    ).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('heading', { name: 'Ausstehende Änderungen' })).toBeFocused();
+    await screenshot(page, 'tile-editor-colleagues', 'keyboard-after-discard');
+  });
 });

@@ -515,4 +515,48 @@ describe('TileEditorPage', () => {
     expect(screen.queryByRole('button', { name: 'Kachel „Seminare“ bearbeiten' })).toBeNull();
     expect(screen.getByRole('button', { name: 'Neue Kachel' })).toBeEnabled();
   });
+
+  it('keeps the keyboard focus in the lists when a deleted tile or a discarded change leaves them', async () => {
+    server.use(
+      http.get('*/api/institution/:id/dashboard-tile', () =>
+        contractJson(tileList, [
+          stored('1', 'Abrechnung'),
+          stored('2', 'Newsletter'),
+          stored('4', 'Seminare'),
+        ]),
+      ),
+    );
+    const user = userEvent.setup();
+    setup();
+    await user.click(await screen.findByRole('combobox', { name: 'Geschäftsfalltyp' }));
+    await user.click(await screen.findByRole('option', { name: 'Marketing' }));
+    const remove = (name: string) =>
+      screen.getByRole('button', { name: `Kachel „${name}“ löschen` });
+    // From the keyboard: the focus goes to the Löschen button now in that row.
+    (await screen.findByRole('button', { name: 'Kachel „Newsletter“ löschen' })).focus();
+    await user.keyboard('{Enter}');
+    expect(remove('Seminare')).toHaveFocus();
+    await user.keyboard('{Enter}');
+    // The last row gone: the row above.
+    expect(remove('Abrechnung')).toHaveFocus();
+    await user.keyboard('{Enter}');
+    // The list empty: its heading.
+    expect(screen.getByRole('heading', { name: 'Kacheln' })).toHaveFocus();
+
+    // Discarding one change of three: the next change's discard button, then the heading.
+    const pending = screen.getByTestId('pending-operations');
+    within(pending).getByRole('button', { name: 'Gelöscht: Seminare verwerfen' }).focus();
+    await user.keyboard('{Enter}');
+    expect(
+      within(pending).getByRole('button', { name: 'Gelöscht: Abrechnung verwerfen' }),
+    ).toHaveFocus();
+    await user.keyboard('{Enter}');
+    expect(
+      within(pending).getByRole('button', { name: 'Gelöscht: Newsletter verwerfen' }),
+    ).toHaveFocus();
+    await user.keyboard('{Enter}');
+    expect(within(pending).getByRole('heading', { name: 'Ausstehende Änderungen' })).toHaveFocus();
+    // Every tile is back.
+    expect(remove('Seminare')).toBeInTheDocument();
+  });
 });

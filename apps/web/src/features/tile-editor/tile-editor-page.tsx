@@ -16,6 +16,7 @@ import { type ReactNode, useEffect, useMemo, useReducer, useRef, useState } from
 import { useSearchParams } from 'react-router';
 import { AppModal } from '../../components/app-modal';
 import { ConfirmModal } from '../../components/confirm-modal';
+import { focusInPlace } from '../../components/focus-fallback';
 import { LeaveGuard } from '../../components/leave-guard';
 import { type Breadcrumb, PageHeader } from '../../components/page-header';
 import { app } from '../../messages/de/app';
@@ -96,6 +97,23 @@ export function TileEditorPage({
     emptyEditorState<EditorTile>() as TileEditorState<EditorTile>,
   );
   const [editing, setEditing] = useState<Editing>(null);
+  // A tile deleted with its Löschen button leaves the list, and with it the button holding the
+  // focus: the browser dropped the focus to the page's start, so a keyboard user deleting two
+  // tiles had to find the list again. The focus goes to the Löschen button now in that row (the
+  // next tile's), else the last one's, else the list's heading.
+  const listRef = useRef<HTMLUListElement>(null);
+  const tilesHeadingRef = useRef<HTMLHeadingElement>(null);
+  const [focusRow, setFocusRow] = useState<number | null>(null);
+  useEffect(() => {
+    if (focusRow === null) return;
+    setFocusRow(null);
+    const active = document.activeElement;
+    if (active && active !== document.body) return;
+    const buttons = listRef.current?.querySelectorAll<HTMLElement>('[data-remove-tile]') ?? [];
+    const next = buttons[Math.min(focusRow, buttons.length - 1)];
+    if (next) next.focus();
+    else if (tilesHeadingRef.current) focusInPlace(tilesHeadingRef.current);
+  }, [focusRow]);
   const [isSaving, setSaving] = useState(false);
   const typeName = types.data?.find((type) => type.id === typeId)?.name ?? '';
 
@@ -258,7 +276,10 @@ export function TileEditorPage({
           <Grid.Col span={{ base: 12, lg: 5 }}>
             <Paper withBorder p="md" radius="md" mb="lg">
               <Group justify="space-between" mb="sm">
-                <h2 style={{ fontSize: 'var(--mantine-font-size-lg)', margin: 0 }}>
+                <h2
+                  ref={tilesHeadingRef}
+                  style={{ fontSize: 'var(--mantine-font-size-lg)', margin: 0 }}
+                >
                   {tileEditor.tiles}
                 </h2>
                 <Button
@@ -274,8 +295,12 @@ export function TileEditorPage({
               ) : shown.length === 0 ? (
                 <Text c="dimmed">{tileEditor.noTiles}</Text>
               ) : (
-                <ul style={{ listStyle: 'none', margin: 0, padding: 0 }} data-testid="editor-tiles">
-                  {listed.map((tile) => (
+                <ul
+                  ref={listRef}
+                  style={{ listStyle: 'none', margin: 0, padding: 0 }}
+                  data-testid="editor-tiles"
+                >
+                  {listed.map((tile, index) => (
                     <li
                       key={draftKey(tile)}
                       style={{
@@ -319,7 +344,11 @@ export function TileEditorPage({
                         variant="subtle"
                         color="red"
                         aria-label={tileEditor.remove(tile.name)}
-                        onClick={() => dispatch({ type: 'delete', tile })}
+                        onClick={() => {
+                          dispatch({ type: 'delete', tile });
+                          setFocusRow(index);
+                        }}
+                        data-remove-tile
                         disabled={isSaving}
                       >
                         <IconTrash size={18} aria-hidden="true" />

@@ -4,6 +4,8 @@ import '@mantine/core/styles/CloseButton.css';
 import '@mantine/core/styles/Group.css';
 import '@mantine/core/styles/Text.css';
 import { Badge, Button, CloseButton, Group, Text } from '@mantine/core';
+import { useEffect, useRef, useState } from 'react';
+import { focusInPlace } from '../../../components/focus-fallback';
 import { tileEditor } from '../../../messages/de/tile-editor';
 import type { PendingOperation } from '../model/pending-operations';
 import type { EditorTile } from '../model/types';
@@ -29,9 +31,29 @@ export function PendingList({
   onDiscardAll,
   onSave,
 }: PendingListProps) {
+  // A discarded operation's row leaves with its button, which held the focus (the browser then
+  // drops it to the page's start): the focus goes to the discard button now in that row, else
+  // the last one, else the heading.
+  const listRef = useRef<HTMLUListElement>(null);
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const [focusRow, setFocusRow] = useState<number | null>(null);
+  useEffect(() => {
+    if (focusRow === null) return;
+    setFocusRow(null);
+    const active = document.activeElement;
+    if (active && active !== document.body) return;
+    const buttons = listRef.current?.querySelectorAll<HTMLElement>('[data-discard-one]') ?? [];
+    const next = buttons[Math.min(focusRow, buttons.length - 1)];
+    if (next) next.focus();
+    else if (headingRef.current) focusInPlace(headingRef.current);
+  }, [focusRow]);
   return (
     <section aria-labelledby="pending-title" data-testid="pending-operations">
-      <h2 id="pending-title" style={{ fontSize: 'var(--mantine-font-size-lg)', margin: '0 0 8px' }}>
+      <h2
+        ref={headingRef}
+        id="pending-title"
+        style={{ fontSize: 'var(--mantine-font-size-lg)', margin: '0 0 8px' }}
+      >
         {tileEditor.pending.title}
       </h2>
       {operations.length === 0 ? (
@@ -39,7 +61,7 @@ export function PendingList({
           {tileEditor.pending.none}
         </Text>
       ) : (
-        <ul style={{ listStyle: 'none', margin: 0, padding: 0 }}>
+        <ul ref={listRef} style={{ listStyle: 'none', margin: 0, padding: 0 }}>
           {operations.map((op, index) => {
             const label = tileEditor.operations[op.type];
             return (
@@ -61,8 +83,12 @@ export function PendingList({
                 </Text>
                 <CloseButton
                   aria-label={tileEditor.pending.discardOne(label, op.tile.name)}
-                  onClick={() => onDiscardOne(index)}
+                  onClick={() => {
+                    onDiscardOne(index);
+                    setFocusRow(index);
+                  }}
                   disabled={isSaving}
+                  data-discard-one
                 />
               </li>
             );
