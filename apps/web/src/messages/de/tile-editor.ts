@@ -84,6 +84,12 @@ export const tileEditor = {
     conflict: (name: string) => `Es gab einen Konflikt mit der Kachel '${name}'.`,
     update: (name: string) => `Es ist etwas mit der Kachel '${name}' schief gelaufen.`,
     /**
+     * A change the server refused (400) for what the form cannot check, such as the icon's
+     * content: the spec's update message, then the server's reason (not spec text).
+     */
+    updateBadRequest: (name: string, reason: string) =>
+      `Es ist etwas mit der Kachel '${name}' schief gelaufen. ${reason}`,
+    /**
      * A change of a tile someone else deleted meanwhile: the spec's update message, then why
      * (the reason is not spec text).
      */

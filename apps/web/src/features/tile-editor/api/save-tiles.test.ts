@@ -132,6 +132,20 @@ describe('saveOperations', () => {
       "Es ist etwas mit der Kachel 'Umbenannt' schief gelaufen.",
     ],
     [
+      // What the form cannot check (the icon's content, a group deleted meanwhile): the spec's
+      // message, then the server's reason, so the editor knows what to change.
+      'update 400 adds the server reason',
+      update,
+      new ApiError(400, {
+        type: 'about:blank',
+        title: 'Ungültig',
+        status: 400,
+        detail: 'Das Symbol muss ein PNG-, SVG- oder WebP-Bild sein.',
+      }),
+      'failed',
+      "Es ist etwas mit der Kachel 'Umbenannt' schief gelaufen. Das Symbol muss ein PNG-, SVG- oder WebP-Bild sein.",
+    ],
+    [
       'create 400 shows the server reason',
       add,
       new ApiError(400, {

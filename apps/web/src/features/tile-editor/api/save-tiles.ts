@@ -137,7 +137,9 @@ export async function saveOperations(
       } else {
         message =
           operation.type === 'update'
-            ? tileEditor.errors.update(name)
+            ? status === 400 && error instanceof ApiError && error.problem?.detail
+              ? tileEditor.errors.updateBadRequest(name, error.problem.detail)
+              : tileEditor.errors.update(name)
             : tileEditor.errors.delete(name);
       }
       results.push({ operation, outcome: 'failed', message });
