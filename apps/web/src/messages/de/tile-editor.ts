@@ -57,6 +57,9 @@ export const tileEditor = {
     targetInternal:
       'Das Ziel einer internen Kachel muss ein Pfad des Portals sein (z. B. /orders).',
     targetExternal: 'Das Ziel einer externen Kachel muss eine absolute https-Adresse sein.',
+    /** Added when the target fits the other setting of 'Interner Link' (not server text). */
+    targetCheckInternal: 'Für eine Seite des Portals „Interner Link“ ankreuzen.',
+    targetUncheckInternal: 'Für eine Adresse außerhalb des Portals „Interner Link“ abwählen.',
     onePathInvalid:
       'Der Pfad (onePath) darf nur Buchstaben, Ziffern, Bindestriche, Unterstriche und Schrägstriche enthalten.',
     queryParamsInvalid: `Höchstens ${TILE_LIMITS.queryParams} Abfrageparameter, Namen bis ${TILE_LIMITS.queryParamKey} und Werte bis ${TILE_LIMITS.queryParamValue} Zeichen.`,

@@ -258,6 +258,31 @@ describe('TileForm', () => {
       );
     });
 
+    it("a target that fits the other setting of 'Interner Link' says so", async () => {
+      const user = userEvent.setup();
+      const onSubmit = render({ isInternal: false });
+      const target = screen.getByRole('textbox', { name: /^Ziel/ });
+      await apply(user);
+      expect(onSubmit).not.toHaveBeenCalled();
+      expect(target).toHaveAccessibleDescription(
+        'Das Ziel einer externen Kachel muss eine absolute https-Adresse sein. Für eine Seite des Portals „Interner Link“ ankreuzen.',
+      );
+      await user.click(screen.getByRole('checkbox', { name: 'Interner Link' }));
+      await user.clear(target);
+      await user.type(target, 'https://partner.example/');
+      await apply(user);
+      expect(onSubmit).not.toHaveBeenCalled();
+      expect(target).toHaveAccessibleDescription(
+        'Das Ziel einer internen Kachel muss ein Pfad des Portals sein (z. B. /orders). Für eine Adresse außerhalb des Portals „Interner Link“ abwählen.',
+      );
+      await user.click(screen.getByRole('checkbox', { name: 'Interner Link' }));
+      await apply(user);
+      expect(onSubmit).toHaveBeenCalledWith(
+        expect.objectContaining({ target: 'https://partner.example/', isInternal: false }),
+        null,
+      );
+    });
+
     it('onePath: letters, digits, hyphens, underscores and slashes only', async () => {
       const user = userEvent.setup();
       const onSubmit = render();

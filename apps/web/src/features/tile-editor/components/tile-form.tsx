@@ -112,11 +112,17 @@ export function TileForm({ initial, groups, isNew, onSubmit, onCancel }: TileFor
   // reason only for new tiles; a changed tile got the bare 'schief gelaufen'.
   const errors = {
     name: fields.name.trim() === '' ? t.required : null,
-    target: targetProblem(fields.target, fields.isInternal)
-      ? fields.isInternal
-        ? t.targetInternal
-        : t.targetExternal
-      : null,
+    target: !targetProblem(fields.target, fields.isInternal)
+      ? null
+      : // The target would fit with the other setting of 'Interner Link' (below the field): said
+        // so, instead of only that a path is no https address.
+        !targetProblem(fields.target, !fields.isInternal)
+        ? fields.isInternal
+          ? `${t.targetInternal} ${t.targetUncheckInternal}`
+          : `${t.targetExternal} ${t.targetCheckInternal}`
+        : fields.isInternal
+          ? t.targetInternal
+          : t.targetExternal,
     icon:
       iconError === 'type'
         ? t.iconWrongType
