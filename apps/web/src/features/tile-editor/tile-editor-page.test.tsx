@@ -559,4 +559,34 @@ describe('TileEditorPage', () => {
     // Every tile is back.
     expect(remove('Seminare')).toBeInTheDocument();
   });
+
+  it('a new tile opened again before saving shows the icon chosen for it', async () => {
+    const created: string[] = [];
+    vi.spyOn(URL, 'createObjectURL').mockImplementation(() => {
+      created.push(`blob:icon-${created.length + 1}`);
+      return created.at(-1)!;
+    });
+    vi.spyOn(URL, 'revokeObjectURL').mockImplementation(() => {});
+    const user = userEvent.setup();
+    setup();
+    await user.click(await screen.findByRole('combobox', { name: 'Geschäftsfalltyp' }));
+    await user.click(await screen.findByRole('option', { name: 'Marketing' }));
+    await user.click(await screen.findByRole('button', { name: 'Neue Kachel' }));
+    const dialog = await screen.findByRole('dialog');
+    await user.type(within(dialog).getByRole('textbox', { name: 'Name' }), 'Podcast');
+    await user.type(
+      within(dialog).getByRole('textbox', { name: /^Ziel/ }),
+      'https://partner.example/podcast',
+    );
+    const input = dialog.querySelector<HTMLInputElement>('input[type="file"]')!;
+    await user.upload(input, new File(['<svg/>'], 'podcast.svg', { type: 'image/svg+xml' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Übernehmen' }));
+    await vi.waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+
+    await user.click(screen.getByRole('button', { name: 'Kachel „Podcast“ bearbeiten' }));
+    const again = await screen.findByRole('dialog');
+    const preview = within(again).getByRole('img', { name: 'Vorschau des Icons' });
+    // The URL the page made of the chosen file (not the form's own of a new choice).
+    expect(created).toContain(preview.getAttribute('src'));
+  }, 15_000);
 });

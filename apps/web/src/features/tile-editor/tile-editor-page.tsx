@@ -392,7 +392,16 @@ export function TileEditorPage({
       >
         {editing && (
           <TileForm
-            initial={editing.mode === 'edit' ? (editing.tile as TileFields) : emptyFields()}
+            initial={
+              editing.mode === 'edit'
+                ? {
+                    ...(editing.tile as TileFields),
+                    // An icon chosen but not saved yet (a new tile's) shows as the tile's icon:
+                    // opened again, the form showed none, as if the icon had been lost.
+                    icon: iconUrls.get(draftKey(editing.tile)) ?? editing.tile.icon,
+                  }
+                : emptyFields()
+            }
             groups={groups.data ?? []}
             isNew={editing.mode === 'new'}
             onSubmit={apply}
