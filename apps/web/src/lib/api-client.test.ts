@@ -5,6 +5,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import {
   ApiError,
   apiGet,
+  apiGetBlob,
   apiPost,
   apiRequest,
   needsBearerToken,
@@ -305,6 +306,27 @@ describe('a 401 answer', () => {
     expect(manager.removeUser).toHaveBeenCalledTimes(1);
     expect(manager.signinRedirect).toHaveBeenCalledWith({ state: { returnTo: '/orders' } });
     expect(localStorage.getItem(storageKey)).toBeNull();
+  });
+
+  // A practice's staff member downloads a document with a token the API no longer takes: the
+  // download failed ("Bitte versuchen Sie es erneut") and failed again on every try.
+  it('renews once and downloads the file with the new token; Accept: application/json', async () => {
+    const { manager } = setup('works');
+    const sent: string[] = [];
+    const documentPath = '/institution/i-1/document/d-1';
+    server.use(
+      http.get(`*/api${documentPath}`, ({ request }) => {
+        const authorization = request.headers.get('authorization');
+        sent.push(`${authorization} ${request.headers.get('accept')}`);
+        return authorization === 'Bearer fresh'
+          ? new HttpResponse('Rechnung', { headers: { 'Content-Type': 'text/plain' } })
+          : HttpResponse.json({ title: 'Unauthorized', status: 401 }, { status: 401 });
+      }),
+    );
+    const blob = await apiGetBlob(documentPath);
+    expect(await blob.text()).toBe('Rechnung');
+    expect(sent).toEqual(['Bearer revoked application/json', 'Bearer fresh application/json']);
+    expect(manager.signinSilent).toHaveBeenCalledTimes(1);
   });
 });
 

@@ -197,20 +197,30 @@ export async function apiRequest<T = unknown>(path: string, init: ApiRequestInit
   } else {
     response = await send();
   }
-  if (response.status === 401 && token && tokenRenewer) {
-    // The token was refused (revoked, or the clocks disagree): renew once and retry once. A
-    // failed renewal has signed out and started sign-in; the caller gets the 401.
-    const renewed = await tokenRenewer(token).catch(() => null);
-    if (renewed) {
-      headers.set('Authorization', `Bearer ${renewed}`);
-      response = await send();
-    }
-  }
+  response = await renewedOn401(response, token, headers, send);
   if (!response.ok) {
     noteRefusal(url, response.status);
     throw await errorOf(response);
   }
   return (await readBody(response)) as T;
+}
+
+/**
+ * The answer to a request sent with `token`, or, when the API refused that token (401: revoked,
+ * or the clocks disagree), the answer to the same request sent once more with a renewed token.
+ * A failed renewal has signed out and started sign-in; the caller gets the 401.
+ */
+async function renewedOn401(
+  response: Response,
+  token: string | null,
+  headers: Headers,
+  send: () => Promise<Response>,
+): Promise<Response> {
+  if (response.status !== 401 || !token || !tokenRenewer) return response;
+  const renewed = await tokenRenewer(token).catch(() => null);
+  if (!renewed) return response;
+  headers.set('Authorization', `Bearer ${renewed}`);
+  return send();
 }
 
 export const apiGet = <T>(path: string, signal?: AbortSignal) =>
@@ -222,12 +232,16 @@ export const apiPost = <T = void>(path: string, body?: unknown, init: ApiRequest
 /** Downloads a file from the API as a blob (with the bearer token); non-2xx throws ApiError. */
 export async function apiGetBlob(path: string, signal?: AbortSignal): Promise<Blob> {
   const url = path.startsWith(API_BASE) ? path : `${API_BASE}${path}`;
-  const headers = new Headers();
+  // Every request sends Accept: application/json (spec section 7), a download too: the file
+  // comes with its own content type, a refusal as problem+json.
+  const headers = new Headers({ Accept: 'application/json' });
+  let token: string | null = null;
   if (tokenProvider && needsBearerToken(url)) {
-    const token = await tokenProvider();
+    token = await tokenProvider();
     if (token) headers.set('Authorization', `Bearer ${token}`);
   }
-  const response = await fetch(new URL(url, window.location.origin), { headers, signal });
+  const send = () => fetch(new URL(url, window.location.origin), { headers, signal });
+  const response = await renewedOn401(await send(), token, headers, send);
   if (!response.ok) {
     noteRefusal(url, response.status);
     throw await errorOf(response);
