@@ -20,8 +20,11 @@ export const documents = {
   unreadSuffix: 'ungelesen',
   download: 'Herunterladen',
   downloadLabel: (name: string) => `${name} herunterladen`,
-  downloadFailed:
-    'Das Dokument konnte nicht heruntergeladen werden. Bitte versuchen Sie es erneut.',
+  downloadFailed: (name: string) =>
+    `„${name}“ konnte nicht heruntergeladen werden. Bitte versuchen Sie es in einigen Minuten erneut.`,
+  /** Not spec text: the document was removed after the list was loaded (404). */
+  downloadGone: (name: string) =>
+    `„${name}“ ist nicht mehr vorhanden: Das Dokument wurde inzwischen entfernt. Die Liste wurde aktualisiert.`,
   tableCaption: (label: string) => `${label}, neueste zuerst`,
   /** Not spec text: the search above a document list. */
   search: {

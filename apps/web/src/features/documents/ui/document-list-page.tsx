@@ -16,8 +16,11 @@ import { useBreadcrumbs } from '../../../app/breadcrumbs';
 import { useServices } from '../../../app/services';
 import { ListPages, pageOf } from '../../../components/list-pages';
 import { LoadingStatus } from '../../../components/loading-status';
+import { notifyError } from '../../../components/notifications';
 import { PageHeader } from '../../../components/page-header';
 import { ScrollTable } from '../../../components/scroll-table';
+import { isApiError } from '../../../lib/api-client';
+import { isHeldBackBySession } from '../../../lib/oidc';
 import { searchWords } from '../../../lib/search-words';
 import { documents as t } from '../../../messages/de';
 import { documentMetadataQueryKey } from '../api/document-metadata';
@@ -75,24 +78,36 @@ export function DocumentListPage() {
     paging.type === documentType ? paging.page : 1,
     DOCUMENTS_PAGE_SIZE,
   );
-  const [downloadError, setDownloadError] = useState(false);
   const [busy, setBusy] = useState<string | null>(null);
   const label = documentTypeLabel(documentType);
   const breadcrumbs = useBreadcrumbs();
 
+  /** The lists and the counts again: a document was read, or is gone. */
+  const reloadLists = (institutionId: string) =>
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: documentMetadataQueryKey(institutionId) }),
+      queryClient.invalidateQueries({ queryKey: documentListsQueryKey(institutionId) }),
+    ]);
+
   async function download(item: PortalDocument) {
     if (!currentInstitutionId) return;
     setBusy(item.id);
-    setDownloadError(false);
     try {
       const blob = await downloadDocument(currentInstitutionId, item.id);
       saveBlob(blob, downloadFileName(item.displayName, item.contentType));
-      await Promise.all([
-        queryClient.invalidateQueries({ queryKey: documentMetadataQueryKey(currentInstitutionId) }),
-        queryClient.invalidateQueries({ queryKey: documentListsQueryKey(currentInstitutionId) }),
-      ]);
-    } catch {
-      setDownloadError(true);
+      await reloadLists(currentInstitutionId);
+    } catch (error) {
+      // A failure is told where the person looks, whichever row of a long list they clicked (a
+      // notice below the list was out of sight), naming the document and until dismissed. The
+      // session's own notice tells of an ended sign-in.
+      if (isHeldBackBySession(error)) return;
+      if (isApiError(error) && error.status === 404) {
+        // Removed by the contractor since the list was loaded: trying again cannot help.
+        await reloadLists(currentInstitutionId);
+        notifyError(t.downloadGone(item.displayName), { persistent: true });
+      } else {
+        notifyError(t.downloadFailed(item.displayName), { persistent: true });
+      }
     } finally {
       setBusy(null);
     }
@@ -200,11 +215,6 @@ export function DocumentListPage() {
           onChange={(page) => setPaging({ type: documentType, page })}
           testId="documents-page-summary"
         />
-      )}
-      {downloadError && (
-        <Alert color="red" role="alert">
-          {t.downloadFailed}
-        </Alert>
       )}
       {permissions.canManageDocuments && currentInstitutionId && valid && (
         <ManageDocuments

@@ -1,0 +1,111 @@
+import type { APIRequestContext, Browser, Page } from '@playwright/test';
+import {
+  ACCOUNTS,
+  accessToken,
+  expect,
+  expectNoAxeViolations,
+  signIn,
+  test,
+} from '../support/fixtures';
+
+/**
+ * A practice's staff reading the documents their contractor provides, day by day: what they
+ * meet when a document changes under the open list, and what the list tells before a download.
+ */
+const SHOTS = '/tmp/shots-docs';
+
+/** Abrechnungszentrum Nord (trusted) and its customer Praxis Sonnenschein (demo data). */
+const NORD = '1d5cac2d-8d83-4abb-89d3-f5c41102c3cd';
+const SONNENSCHEIN = '3f7160e7-2970-47c7-b55f-9fcb35b83336';
+
+const stamp = () => new Date().toISOString().slice(11, 23).replaceAll(/[:.]/g, '');
+
+/** Tom, signed in through the real page, and what he does through the API the upload form uses. */
+async function asTom(browser: Browser) {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await signIn(page, ACCOUNTS.tom, '/dashboard');
+  const headers = { Authorization: `Bearer ${await accessToken(page)}` };
+  const request: APIRequestContext = page.request;
+  const relationships = (await (
+    await request.get(`/api/institution/${NORD}/relationship`, { headers })
+  ).json()) as {
+    contractorId: string;
+    businessCases: { id: string; businessCaseTypeName: string }[];
+  }[];
+  const caseOf = (type: string) =>
+    relationships
+      .find((relationship) => relationship.contractorId === SONNENSCHEIN)!
+      .businessCases.find((item) => item.businessCaseTypeName === type)!.id;
+  return {
+    /** Provides a file to Praxis Sonnenschein; answers the document's id. */
+    async provide(
+      type: string,
+      displayName: string,
+      file: { name: string; mimeType: string; buffer: Buffer },
+      businessCase = 'TIORDER',
+    ): Promise<string> {
+      const response = await request.post(
+        `/api/institution/${SONNENSCHEIN}/business_case/${caseOf(businessCase)}/document`,
+        {
+          headers,
+          multipart: {
+            file,
+            metadata: JSON.stringify({ displayName, createdAt: '2026-11-20', type }),
+          },
+        },
+      );
+      expect(response.status()).toBe(201);
+      return ((await response.json()) as { id: string }).id;
+    },
+    async remove(documentId: string) {
+      const response = await request.delete(
+        `/api/institution/${SONNENSCHEIN}/document/${documentId}`,
+        { headers },
+      );
+      expect(response.status()).toBe(204);
+    },
+    close: () => context.close(),
+  };
+}
+
+const pdf = (extra = 0) =>
+  Buffer.concat([
+    Buffer.from('%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n'),
+    Buffer.alloc(extra, 0x20),
+  ]);
+
+const rowOf = (page: Page, name: string) =>
+  page.getByTestId('document-row').filter({ hasText: name });
+
+test('a document the contractor removed while the list was open: the download says so where Anna looks, and the row goes', async ({
+  page,
+  browser,
+}) => {
+  const tom = await asTom(browser);
+  const name = `Lieferschein Kartenleser ${stamp()}`;
+  const id = await tom.provide('delivery_note', name, {
+    name: 'Lieferschein.pdf',
+    mimeType: 'application/pdf',
+    buffer: pdf(),
+  });
+  await signIn(page, ACCOUNTS.anna, '/document?documentType=delivery_note');
+  const row = rowOf(page, name);
+  await expect(row).toBeVisible();
+  await tom.remove(id);
+  await tom.close();
+
+  await row.getByRole('button', { name: `${name} herunterladen` }).click();
+  const toast = page.getByRole('alert').filter({ hasText: name });
+  await expect(toast).toHaveText(
+    `„${name}“ ist nicht mehr vorhanden: Das Dokument wurde inzwischen entfernt. Die Liste wurde aktualisiert.`,
+  );
+  // In the window, not below a long list.
+  await expect(toast).toBeInViewport();
+  await expect(row).toHaveCount(0);
+  await expectNoAxeViolations(page);
+  await page.screenshot({ path: `${SHOTS}/download-gone.png` });
+  // It stays until dismissed.
+  await toast.getByRole('button', { name: 'Schließen' }).click();
+  await expect(toast).toHaveCount(0);
+});
