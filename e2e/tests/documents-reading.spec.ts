@@ -109,3 +109,65 @@ test('a document the contractor removed while the list was open: the download sa
   await toast.getByRole('button', { name: 'Schließen' }).click();
   await expect(toast).toHaveCount(0);
 });
+
+test('Anna narrows a list with documents of two business cases to one of them and to the unread ones; each row tells the kind and size of its file', async ({
+  page,
+  browser,
+}) => {
+  const tom = await asTom(browser);
+  const tag = stamp();
+  const handbook = `Handbuch Kartenterminal ${tag}`;
+  const letter = `Begrüßungsschreiben Geschäftskonto ${tag}`;
+  await tom.provide('communication', handbook, {
+    name: 'Handbuch.pdf',
+    mimeType: 'application/pdf',
+    buffer: pdf(1536 * 1024),
+  });
+  await tom.provide(
+    'communication',
+    letter,
+    {
+      name: 'Brief.txt',
+      mimeType: 'text/plain',
+      buffer: Buffer.from('Willkommen, Praxis Sonnenschein!\n'),
+    },
+    'BANKACCOUNT',
+  );
+  await tom.close();
+
+  await signIn(page, ACCOUNTS.anna, '/document?documentType=communication');
+  await expect(rowOf(page, handbook).getByTestId('document-file')).toHaveText('PDF, 1,5 MB');
+  await expect(rowOf(page, letter).getByTestId('document-file')).toHaveText('TXT, 33 Byte');
+  const businessCase = page.getByRole('combobox', { name: 'Geschäftsfall' });
+  await businessCase.selectOption({ label: 'Geschäftskonto' });
+  await expect(rowOf(page, letter)).toBeVisible();
+  await expect(rowOf(page, handbook)).toHaveCount(0);
+  await expectNoAxeViolations(page);
+  await page.screenshot({ path: `${SHOTS}/filter-business-case.png`, fullPage: true });
+
+  // Read: no longer among the unread ones.
+  const download = page.waitForEvent('download');
+  await rowOf(page, letter)
+    .getByRole('button', { name: `${letter} herunterladen` })
+    .click();
+  expect((await download).suggestedFilename()).toBe(`${letter}.txt`);
+  await businessCase.selectOption({ label: 'Alle Geschäftsfälle' });
+  const unreadOnly = page.getByRole('checkbox', { name: /^Nur ungelesene/ });
+  await unreadOnly.check();
+  await expect(rowOf(page, handbook)).toBeVisible();
+  await expect(rowOf(page, letter)).toHaveCount(0);
+  await expect(page.getByTestId('documents-search-summary')).toHaveText(
+    /^\d+ von \d+ Dokumenten gefunden$/,
+  );
+  await expectNoAxeViolations(page);
+
+  // On a phone the filters stack, nothing sticks out.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expect(rowOf(page, handbook)).toBeVisible();
+  expect(
+    await page.evaluate(
+      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    ),
+  ).toBeLessThanOrEqual(0);
+  await page.screenshot({ path: `${SHOTS}/filter-phone.png`, fullPage: true });
+});

@@ -34,6 +34,13 @@ export const documents = {
       `${count.toLocaleString('de-DE')} von ${total.toLocaleString('de-DE')} Dokumenten gefunden`,
     none: (text: string) => `Keine Dokumente zu „${text}“ gefunden.`,
   },
+  /** Not spec text: the filters beside the search. */
+  filter: {
+    businessCase: 'Geschäftsfall',
+    allBusinessCases: 'Alle Geschäftsfälle',
+    unreadOnly: (count: number) => `Nur ungelesene (${count.toLocaleString('de-DE')})`,
+    none: 'Keine Dokumente für diese Auswahl.',
+  },
   pages: 'Seiten der Dokumentliste',
   pageSummary: (from: number, to: number, total: number) =>
     `Dokumente ${from.toLocaleString('de-DE')}–${to.toLocaleString('de-DE')} von ${total.toLocaleString('de-DE')}`,

@@ -6,7 +6,20 @@ import '@mantine/core/styles/VisuallyHidden.css';
 import '@mantine/core/styles/Badge.css';
 import '@mantine/core/styles/Alert.css';
 import '@mantine/core/styles/Input.css';
-import { Alert, Badge, Button, Stack, Table, Text, TextInput } from '@mantine/core';
+import '@mantine/core/styles/Checkbox.css';
+import '@mantine/core/styles/InlineInput.css';
+import {
+  Alert,
+  Badge,
+  Button,
+  Checkbox,
+  Group,
+  NativeSelect,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+} from '@mantine/core';
 import type { PortalDocument } from '@portal/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
@@ -31,7 +44,7 @@ import {
 } from '../api/documents';
 import { matchesDocumentSearch } from '../model/document-search';
 import { documentTypeLabel, isDocumentType } from '../model/document-types';
-import { downloadFileName, formatGermanDate } from '../model/file-name';
+import { downloadFileName, fileSummary, formatGermanDate } from '../model/file-name';
 import { DocumentTypeNav } from './document-type-nav';
 import { ManageDocuments } from './manage-documents';
 
@@ -52,6 +65,26 @@ function saveBlob(blob: Blob, fileName: string) {
   setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }
 
+/** What the list shows of the institution's documents of one type (`key`). */
+interface ListView {
+  key: string;
+  page: number;
+  text: string;
+  unreadOnly: boolean;
+  /** The business case shown; '' all. */
+  caseId: string;
+}
+
+const UNFILTERED = { page: 1, text: '', unreadOnly: false, caseId: '' } as const;
+
+/** The business cases the documents belong to, each once, in German order of their labels. */
+function businessCasesOf(items: readonly PortalDocument[]): { id: string; label: string }[] {
+  const byId = new Map(items.map((item) => [item.businessCase.id, item.businessCase.label]));
+  return [...byId]
+    .map(([id, label]) => ({ id, label }))
+    .sort((a, b) => a.label.localeCompare(b.label, 'de'));
+}
+
 /** `/document?documentType=…`: the institution's documents of one type, newest first. */
 export function DocumentListPage() {
   const [searchParams] = useSearchParams();
@@ -64,20 +97,36 @@ export function DocumentListPage() {
     ...documentListQueryOptions(currentInstitutionId ?? '', documentType ?? ''),
     enabled: Boolean(currentInstitutionId) && valid,
   });
-  // Page and search belong to the type: another type opens on its first page, unsearched.
-  const [paging, setPaging] = useState({ type: documentType, page: 1 });
-  const [search, setSearch] = useState({ type: documentType, text: '' });
-  const searchText = search.type === documentType ? search.text : '';
+  // Page, search and filters belong to the institution's list of one type: another type, or the
+  // same type of another institution, opens on its first page, unsearched and unfiltered.
+  const listKey = `${currentInstitutionId ?? ''}|${documentType ?? ''}`;
+  const [view, setView] = useState<ListView>({ ...UNFILTERED, key: listKey });
+  const shownView = view.key === listKey ? view : { ...UNFILTERED, key: listKey };
+  /** A change of the search or a filter starts on the first page. */
+  const changeView = (change: Partial<ListView>) =>
+    setView({ ...shownView, page: 1, ...change, key: listKey });
+  const searchText = shownView.text;
   const words = useMemo(() => searchWords(searchText), [searchText]);
+  const businessCases = useMemo(() => businessCasesOf(list.data ?? []), [list.data]);
+  // A business case no longer in the list (its last document removed) filters nothing.
+  const caseId = businessCases.some((item) => item.id === shownView.caseId) ? shownView.caseId : '';
+  const unreadCount = useMemo(
+    () => (list.data ?? []).filter((item) => item.unread).length,
+    [list.data],
+  );
+  const { unreadOnly } = shownView;
   const found = useMemo(
-    () => (list.data ?? []).filter((item) => matchesDocumentSearch(item, words)),
-    [list.data, words],
+    () =>
+      (list.data ?? []).filter(
+        (item) =>
+          (!unreadOnly || item.unread) &&
+          (!caseId || item.businessCase.id === caseId) &&
+          matchesDocumentSearch(item, words),
+      ),
+    [list.data, words, unreadOnly, caseId],
   );
-  const { pages, current, first, shown } = pageOf(
-    found,
-    paging.type === documentType ? paging.page : 1,
-    DOCUMENTS_PAGE_SIZE,
-  );
+  const isFiltered = words.length > 0 || unreadOnly || caseId !== '';
+  const { pages, current, first, shown } = pageOf(found, shownView.page, DOCUMENTS_PAGE_SIZE);
   const [busy, setBusy] = useState<string | null>(null);
   const label = documentTypeLabel(documentType);
   const breadcrumbs = useBreadcrumbs();
@@ -133,25 +182,47 @@ export function DocumentListPage() {
         <Text>{t.empty}</Text>
       ) : (
         <>
-          <TextInput
-            type="search"
-            label={t.search.label}
-            description={t.search.hint}
-            value={searchText}
-            onChange={(event) => {
-              setSearch({ type: documentType, text: event.currentTarget.value });
-              // A new search starts on its first page.
-              setPaging({ type: documentType, page: 1 });
-            }}
-            maw={480}
-          />
-          {words.length > 0 && (
-            <Text size="sm" aria-live="polite" data-testid="documents-search-summary">
-              {found.length === 0
-                ? t.search.none(searchText.trim())
-                : t.search.found(found.length, list.data.length)}
-            </Text>
-          )}
+          <Group align="flex-end" gap="md" data-testid="documents-filters">
+            <TextInput
+              type="search"
+              label={t.search.label}
+              description={t.search.hint}
+              value={searchText}
+              onChange={(event) => changeView({ text: event.currentTarget.value })}
+              w={480}
+              maw="100%"
+            />
+            {businessCases.length > 1 && (
+              <NativeSelect
+                label={t.filter.businessCase}
+                value={caseId}
+                onChange={(event) => changeView({ caseId: event.currentTarget.value })}
+                data={[
+                  { value: '', label: t.filter.allBusinessCases },
+                  ...businessCases.map((item) => ({ value: item.id, label: item.label })),
+                ]}
+                maw="100%"
+              />
+            )}
+            {(unreadCount > 0 || unreadOnly) && (
+              <Checkbox
+                label={t.filter.unreadOnly(unreadCount)}
+                checked={unreadOnly}
+                onChange={(event) => changeView({ unreadOnly: event.currentTarget.checked })}
+                mb={8}
+              />
+            )}
+          </Group>
+          {/* Always in the page: a live region inserted together with its text is not read out. */}
+          <Text size="sm" aria-live="polite" data-testid="documents-search-summary">
+            {!isFiltered
+              ? ''
+              : found.length > 0
+                ? t.search.found(found.length, list.data.length)
+                : words.length > 0
+                  ? t.search.none(searchText.trim())
+                  : t.filter.none}
+          </Text>
           {found.length > 0 && (
             <ScrollTable minWidth={640} label={t.tableCaption(label)} stacked>
               <Table striped highlightOnHover>
@@ -177,6 +248,9 @@ export function DocumentListPage() {
                             {t.unread}
                           </Badge>
                         )}
+                        <Text size="sm" c="dimmed" data-testid="document-file">
+                          {fileSummary(item.contentType, item.size)}
+                        </Text>
                       </Table.Td>
                       <Table.Td data-label={t.columns.date}>
                         {formatGermanDate(item.createdAt)}
@@ -212,7 +286,7 @@ export function DocumentListPage() {
           summary={t.pageSummary(first + 1, first + shown.length, found.length)}
           pages={pages}
           current={current}
-          onChange={(page) => setPaging({ type: documentType, page })}
+          onChange={(page) => setView({ ...shownView, page })}
           testId="documents-page-summary"
         />
       )}

@@ -1,0 +1,233 @@
+import { notifications } from '@mantine/notifications';
+import { documentList, type PortalDocument } from '@portal/contract';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http } from 'msw';
+import { setupServer } from 'msw/node';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { setAccessTokenProvider } from '../lib/api-client';
+import { contractJson, contractProblem } from '../test/contract-response';
+import { PRAXIS_ID, renderApp, stubScrolling, ZAHNARZT_ID } from './testing/render-app';
+
+const server = setupServer();
+beforeAll(() => server.listen({ onUnhandledFrame: 'error' }));
+beforeEach(() => {
+  localStorage.clear();
+  stubScrolling();
+});
+afterEach(() => {
+  server.resetHandlers();
+  setAccessTokenProvider(null);
+  // A toast that stays until dismissed would stay into the next test.
+  notifications.clean();
+});
+afterAll(() => server.close());
+
+const WAIT = { timeout: 10_000 };
+const deliveryNotes: PortalDocument[] = Array.from({ length: 40 }, (_, i) => ({
+  id: `d0000000-0000-4000-8000-${String(i).padStart(12, '0')}`,
+  documentType: 'delivery_note',
+  displayName: `Lieferschein ${i + 1}`,
+  description: null,
+  createdAt: '2026-11-01',
+  contentType: 'application/pdf',
+  size: 1000,
+  businessCase: { id: 'b0000000-0000-4000-8000-000000000001', label: 'TI-Bestellung' },
+  unread: true,
+  version: 1,
+}));
+
+/** The toast stack at the window's bottom right, wherever the list was scrolled to. */
+const toasts = () =>
+  document.querySelector(
+    '.mantine-Notifications-root[data-position="bottom-right"]',
+  ) as HTMLElement;
+
+describe('a download that fails on the document list', () => {
+  it('tells in a toast that stays, naming the document, to try again later (server error)', async () => {
+    const user = userEvent.setup();
+    renderApp(`/document?documentType=delivery_note&institutionId=${PRAXIS_ID}`, {
+      server,
+      handlers: [
+        http.get('*/api/institution/:id/document', () => contractJson(documentList, deliveryNotes)),
+        http.get('*/api/institution/:id/document/:documentId', () =>
+          contractProblem(500, 'Internal Server Error'),
+        ),
+      ],
+    });
+    // A row far down the list: a notice below the list was out of sight.
+    await user.click(
+      await screen.findByRole('button', { name: 'Lieferschein 37 herunterladen' }, WAIT),
+    );
+    const alert = await screen.findByRole('alert', {}, WAIT);
+    expect(toasts()).toContainElement(alert);
+    expect(alert).toHaveTextContent(
+      '„Lieferschein 37“ konnte nicht heruntergeladen werden. Bitte versuchen Sie es in einigen Minuten erneut.',
+    );
+    // It stays until dismissed (a close button), the row stays.
+    expect(within(alert).getByRole('button', { name: 'Schließen' })).toBeVisible();
+    expect(screen.getByText('Lieferschein 37')).toBeVisible();
+  }, 30_000);
+
+  it('a document removed meanwhile (404): says so instead of "try again", and the list reloads without it', async () => {
+    const user = userEvent.setup();
+    let removed = false;
+    renderApp(`/document?documentType=delivery_note&institutionId=${PRAXIS_ID}`, {
+      server,
+      handlers: [
+        http.get('*/api/institution/:id/document', () =>
+          contractJson(
+            documentList,
+            removed
+              ? deliveryNotes.filter((d) => d.displayName !== 'Lieferschein 2')
+              : deliveryNotes,
+          ),
+        ),
+        http.get('*/api/institution/:id/document/:documentId', () => {
+          removed = true;
+          return contractProblem(404, 'Not Found', 'Das Dokument wurde nicht gefunden.');
+        }),
+      ],
+    });
+    await user.click(
+      await screen.findByRole('button', { name: 'Lieferschein 2 herunterladen' }, WAIT),
+    );
+    const alert = await screen.findByRole('alert', {}, WAIT);
+    expect(alert).toHaveTextContent(
+      '„Lieferschein 2“ ist nicht mehr vorhanden: Das Dokument wurde inzwischen entfernt. Die Liste wurde aktualisiert.',
+    );
+    await waitFor(() => expect(screen.queryByText('Lieferschein 2')).toBeNull(), WAIT);
+    expect(screen.getAllByTestId('document-row')).toHaveLength(39);
+  }, 30_000);
+});
+
+const TI = { id: 'b0000000-0000-4000-8000-000000000001', label: 'TI-Bestellung' };
+const BANK = { id: 'b0000000-0000-4000-8000-000000000002', label: 'Geschäftskonto' };
+const invoice = (
+  n: number,
+  businessCase: typeof TI,
+  unread: boolean,
+  file: Pick<PortalDocument, 'contentType' | 'size'> = {
+    contentType: 'application/pdf',
+    size: 200_000,
+  },
+): PortalDocument => ({
+  id: `e0000000-0000-4000-8000-${String(n).padStart(12, '0')}`,
+  documentType: 'invoice',
+  displayName: `Rechnung ${n}`,
+  description: null,
+  createdAt: `2026-${String(12 - n).padStart(2, '0')}-01`,
+  ...file,
+  businessCase,
+  unread,
+  version: 1,
+});
+const invoices = [
+  invoice(1, TI, true, { contentType: 'application/pdf', size: 31_457_280 }),
+  invoice(2, BANK, true, { contentType: 'text/plain; charset=utf-8', size: 56 }),
+  invoice(3, TI, false),
+  invoice(4, BANK, false),
+  invoice(5, TI, true),
+];
+const rowNames = () =>
+  screen
+    .getAllByTestId('document-row')
+    .map((row) => within(row).getByText(/^Rechnung \d$/).textContent);
+
+describe('reading the document list of a practice with several business cases', () => {
+  it('tells the kind and size of each file before it is downloaded', async () => {
+    renderApp(`/document?documentType=invoice&institutionId=${PRAXIS_ID}`, {
+      server,
+      handlers: [
+        http.get('*/api/institution/:id/document', () => contractJson(documentList, invoices)),
+      ],
+    });
+    const row = (await screen.findByText('Rechnung 1', {}, WAIT)).closest('tr') as HTMLElement;
+    expect(within(row).getByTestId('document-file')).toHaveTextContent('PDF, 30 MB');
+    const text = screen.getByText('Rechnung 2').closest('tr') as HTMLElement;
+    expect(within(text).getByTestId('document-file')).toHaveTextContent('TXT, 56 Byte');
+  }, 30_000);
+
+  it('filters by business case and to the unread ones, and says when nothing is left', async () => {
+    const user = userEvent.setup();
+    renderApp(`/document?documentType=invoice&institutionId=${PRAXIS_ID}`, {
+      server,
+      handlers: [
+        http.get('*/api/institution/:id/document', () => contractJson(documentList, invoices)),
+      ],
+    });
+    await screen.findByText('Rechnung 1', {}, WAIT);
+    const summary = screen.getByTestId('documents-search-summary');
+    expect(summary).toHaveTextContent(/^$/);
+    const businessCase = screen.getByRole('combobox', { name: 'Geschäftsfall' });
+    expect(
+      within(businessCase)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['Alle Geschäftsfälle', 'Geschäftskonto', 'TI-Bestellung']);
+    await user.selectOptions(businessCase, 'Geschäftskonto');
+    expect(rowNames()).toEqual(['Rechnung 2', 'Rechnung 4']);
+    expect(summary).toHaveTextContent('2 von 5 Dokumenten gefunden');
+
+    await user.click(screen.getByRole('checkbox', { name: 'Nur ungelesene (3)' }));
+    expect(rowNames()).toEqual(['Rechnung 2']);
+    expect(summary).toHaveTextContent('1 von 5 Dokumenten gefunden');
+
+    await user.selectOptions(businessCase, 'Alle Geschäftsfälle');
+    expect(rowNames()).toEqual(['Rechnung 1', 'Rechnung 2', 'Rechnung 5']);
+    // With a search that finds nothing among them.
+    await user.type(screen.getByRole('searchbox', { name: 'Dokumente durchsuchen' }), 'Rechnung 4');
+    expect(screen.queryAllByTestId('document-row')).toHaveLength(0);
+    expect(summary).toHaveTextContent('Keine Dokumente zu „Rechnung 4“ gefunden.');
+    await user.clear(screen.getByRole('searchbox', { name: 'Dokumente durchsuchen' }));
+    await user.selectOptions(businessCase, 'TI-Bestellung');
+    await user.click(screen.getByRole('checkbox', { name: 'Nur ungelesene (3)' }));
+    expect(rowNames()).toEqual(['Rechnung 1', 'Rechnung 3', 'Rechnung 5']);
+  }, 30_000);
+
+  it('a list of one business case offers no business case filter; one without unread no unread filter', async () => {
+    renderApp(`/document?documentType=invoice&institutionId=${PRAXIS_ID}`, {
+      server,
+      handlers: [
+        http.get('*/api/institution/:id/document', () =>
+          contractJson(documentList, [invoice(3, TI, false), invoice(6, TI, false)]),
+        ),
+      ],
+    });
+    await screen.findByText('Rechnung 3', {}, WAIT);
+    expect(screen.queryByRole('combobox', { name: 'Geschäftsfall' })).toBeNull();
+    expect(screen.queryByRole('checkbox', { name: /Nur ungelesene/ })).toBeNull();
+  }, 30_000);
+
+  it("another institution's list opens unsearched and unfiltered", async () => {
+    const user = userEvent.setup();
+    renderApp(`/document?documentType=invoice&institutionId=${PRAXIS_ID}`, {
+      server,
+      handlers: [
+        http.get('*/api/institution/:id/document', ({ params }) =>
+          contractJson(
+            documentList,
+            params.id === ZAHNARZT_ID ? [invoice(7, BANK, false), invoice(8, TI, true)] : invoices,
+          ),
+        ),
+      ],
+    });
+    await screen.findByText('Rechnung 1', {}, WAIT);
+    await user.type(screen.getByRole('searchbox', { name: 'Dokumente durchsuchen' }), 'Rechnung 5');
+    await user.click(screen.getByRole('checkbox', { name: 'Nur ungelesene (3)' }));
+    expect(rowNames()).toEqual(['Rechnung 5']);
+
+    await user.click(await screen.findByRole('button', { name: /Institution auswählen/ }, WAIT));
+    await user.click(
+      await screen.findByText(
+        'Zahnarztpraxis Dr. Müller',
+        { selector: '[role^="menuitem"], [role^="menuitem"] *' },
+        WAIT,
+      ),
+    );
+    expect(await screen.findByText('Rechnung 7', {}, WAIT)).toBeVisible();
+    expect(rowNames()).toEqual(['Rechnung 7', 'Rechnung 8']);
+    expect(screen.getByRole('searchbox', { name: 'Dokumente durchsuchen' })).toHaveValue('');
+    expect(screen.getByRole('checkbox', { name: 'Nur ungelesene (1)' })).not.toBeChecked();
+  }, 30_000);
+});
