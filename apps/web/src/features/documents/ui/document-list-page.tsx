@@ -209,7 +209,9 @@ export function DocumentListPage() {
                 label={t.filter.unreadOnly(unreadCount)}
                 checked={unreadOnly}
                 onChange={(event) => changeView({ unreadOnly: event.currentTarget.checked })}
-                mb={8}
+                // 24 px: a finger's target beside the select above it on a phone (WCAG 2.5.8).
+                size="md"
+                mb={6}
               />
             )}
           </Group>
