@@ -5,6 +5,7 @@ import {
   expect,
   expectNoAxeViolations,
   signIn,
+  submitSignIn,
   test,
 } from '../support/fixtures';
 
@@ -170,4 +171,46 @@ test('Anna narrows a list with documents of two business cases to one of them an
     ),
   ).toBeLessThanOrEqual(0);
   await page.screenshot({ path: `${SHOTS}/filter-phone.png`, fullPage: true });
+});
+
+test('the session ended while the list was open: Herunterladen leads to the sign-in and back to the same list, then the download works', async ({
+  page,
+}) => {
+  await signIn(page, ACCOUNTS.anna, '/document?documentType=invoice');
+  const row = rowOf(page, 'Rechnung Oktober 2026');
+  await expect(row).toBeVisible();
+  // The provider ended the sign-in (as after 30 minutes without use), the token runs out.
+  await page.evaluate(async () => {
+    const key = Object.keys(localStorage).find((name) => name.startsWith('oidc.user:'))!;
+    const user = JSON.parse(localStorage.getItem(key)!) as Record<string, unknown>;
+    const revoked = await fetch('/auth/realms/portal/protocol/openid-connect/revoke', {
+      method: 'POST',
+      body: new URLSearchParams({
+        token: String(user.refresh_token),
+        token_type_hint: 'refresh_token',
+        client_id: 'portal-web',
+      }),
+    });
+    if (!revoked.ok) throw new Error(`revocation answered ${revoked.status}`);
+    localStorage.setItem(key, JSON.stringify({ ...user, expires_at: Date.now() / 1000 + 5 }));
+  });
+  const toSignIn = page.waitForRequest(/\/protocol\/openid-connect\/auth\?/);
+  await row.getByRole('button', { name: 'Rechnung Oktober 2026.txt herunterladen' }).click();
+  await toSignIn;
+  // The provider may still know Anna (then it answers at once), or asks again.
+  const asked = await Promise.race([
+    page
+      .getByLabel('E-Mail')
+      .waitFor()
+      .then(() => true),
+    page.waitForURL(/\/document\?documentType=invoice$/).then(() => false),
+  ]);
+  if (asked) await submitSignIn(page, ACCOUNTS.anna);
+  await expect(page).toHaveURL(/\/document\?documentType=invoice$/);
+  // No failure left over from the download the ended session held back.
+  await expect(row).toBeVisible();
+  await expect(page.getByRole('alert')).toHaveCount(0);
+  const download = page.waitForEvent('download');
+  await row.getByRole('button', { name: 'Rechnung Oktober 2026.txt herunterladen' }).click();
+  expect((await download).suggestedFilename()).toBe('Rechnung Oktober 2026.txt');
 });
