@@ -214,3 +214,35 @@ test('the session ended while the list was open: Herunterladen leads to the sign
   await row.getByRole('button', { name: 'Rechnung Oktober 2026.txt herunterladen' }).click();
   expect((await download).suggestedFilename()).toBe('Rechnung Oktober 2026.txt');
 });
+
+test('with the keyboard only: Herunterladen keeps the focus, so Tab goes on to the next document', async ({
+  page,
+}) => {
+  await signIn(page, ACCOUNTS.max, '/document?documentType=invoice');
+  const november = rowOf(page, 'Rechnung November 2026');
+  const button = november.getByRole('button', { name: 'Rechnung November 2026.txt herunterladen' });
+  // A large file on a slow line: the button shows that it loads for a while.
+  let release = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route(/\/api\/institution\/[^/]+\/document\/[^/?]+$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await button.focus();
+  const download = page.waitForEvent('download');
+  await page.keyboard.press('Enter');
+  await expect(button).toHaveAttribute('data-loading', 'true');
+  release();
+  expect((await download).suggestedFilename()).toBe('Rechnung November 2026.txt');
+  // Read now: the list reloaded without the badge.
+  await expect(november.getByText('Ungelesen')).toHaveCount(0);
+  await expect(button).toBeFocused();
+  await page.keyboard.press('Tab');
+  await expect(
+    rowOf(page, 'Rechnung Oktober 2026').getByRole('button', {
+      name: 'Rechnung Oktober 2026.txt herunterladen',
+    }),
+  ).toBeFocused();
+});
