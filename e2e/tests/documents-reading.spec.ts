@@ -170,6 +170,9 @@ test('Anna narrows a list with documents of two business cases to one of them an
       () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
     ),
   ).toBeLessThanOrEqual(0);
+  // The card of a document without description shows no 'Beschreibung' beside nothing.
+  await expect(rowOf(page, handbook).locator('td[data-label="Beschreibung"]')).toBeHidden();
+  await expect(rowOf(page, handbook).locator('td[data-label="Geschäftsfall"]')).toBeVisible();
   await page.screenshot({ path: `${SHOTS}/filter-phone.png`, fullPage: true });
 });
 
