@@ -249,3 +249,38 @@ test('with the keyboard only: Herunterladen keeps the focus, so Tab goes on to t
     }),
   ).toBeFocused();
 });
+
+test('printed, the list is a record of the documents: no buttons, other types or empty search, the names get the width; a search in use stays', async ({
+  page,
+}) => {
+  await signIn(page, ACCOUNTS.anna, '/document?documentType=invoice');
+  const row = rowOf(page, 'Rechnung Oktober 2026');
+  await expect(row).toBeVisible();
+  const search = page.getByRole('searchbox', { name: 'Dokumente durchsuchen' });
+  const typeNav = page.getByRole('navigation', { name: 'Dokumenttypen' });
+  await expect(typeNav).toBeVisible();
+
+  await page.emulateMedia({ media: 'print' });
+  await page.setViewportSize({ width: 718, height: 1040 });
+  await expect(page.getByRole('heading', { level: 1, name: 'Rechnungen' })).toBeVisible();
+  await expect(row.getByText('31.10.2026')).toBeVisible();
+  await expect(row.getByText('TI-Bestellung (Telematikinfrastruktur)')).toBeVisible();
+  await expect(row.getByRole('button', { name: /herunterladen/ })).toBeHidden();
+  await expect(page.getByRole('columnheader', { name: 'Aktionen' })).toBeHidden();
+  await expect(typeNav).toBeHidden();
+  await expect(search).toBeHidden();
+  // The name on at most two lines of a portrait sheet (with the actions column it took three).
+  const name = row.getByText('Rechnung Oktober 2026.txt');
+  expect((await name.boundingBox())!.height).toBeLessThan(60);
+  await page.screenshot({ path: `${SHOTS}/print.png`, fullPage: true });
+
+  await page.emulateMedia({ media: 'screen' });
+  await search.fill('oktober');
+  await page.emulateMedia({ media: 'print' });
+  await expect(search).toBeVisible();
+  await expect(search).toHaveValue('oktober');
+  await expect(page.getByTestId('documents-search-summary')).toHaveText(
+    '1 von 2 Dokumenten gefunden',
+  );
+  await page.screenshot({ path: `${SHOTS}/print-searched.png`, fullPage: true });
+});

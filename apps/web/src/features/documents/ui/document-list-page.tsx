@@ -45,6 +45,7 @@ import {
 import { matchesDocumentSearch } from '../model/document-search';
 import { documentTypeLabel, isDocumentType } from '../model/document-types';
 import { downloadFileName, fileSummary, formatGermanDate } from '../model/file-name';
+import classes from './document-list-page.module.css';
 import { DocumentTypeNav } from './document-type-nav';
 import { ManageDocuments } from './manage-documents';
 
@@ -166,7 +167,9 @@ export function DocumentListPage() {
     <Stack>
       <PageHeader title={label} breadcrumbs={breadcrumbs} />
       {currentInstitutionId && (
-        <DocumentTypeNav institutionId={currentInstitutionId} current={documentType} />
+        <div className={classes.screenOnly}>
+          <DocumentTypeNav institutionId={currentInstitutionId} current={documentType} />
+        </div>
       )}
       {!currentInstitutionId ? (
         <Text>{t.noInstitution}</Text>
@@ -182,7 +185,12 @@ export function DocumentListPage() {
         <Text>{t.empty}</Text>
       ) : (
         <>
-          <Group align="flex-end" gap="md" data-testid="documents-filters">
+          <Group
+            align="flex-end"
+            gap="md"
+            data-testid="documents-filters"
+            className={isFiltered ? undefined : classes.screenOnly}
+          >
             <TextInput
               type="search"
               label={t.search.label}
@@ -235,7 +243,7 @@ export function DocumentListPage() {
                     <Table.Th>{t.columns.date}</Table.Th>
                     <Table.Th>{t.columns.description}</Table.Th>
                     <Table.Th>{t.columns.businessCase}</Table.Th>
-                    <Table.Th>{t.columns.actions}</Table.Th>
+                    <Table.Th className={classes.screenOnly}>{t.columns.actions}</Table.Th>
                   </Table.Tr>
                 </Table.Thead>
                 <Table.Tbody>
@@ -263,7 +271,7 @@ export function DocumentListPage() {
                       <Table.Td data-label={t.columns.businessCase}>
                         {item.businessCase.label}
                       </Table.Td>
-                      <Table.Td data-label={t.columns.actions}>
+                      <Table.Td data-label={t.columns.actions} className={classes.screenOnly}>
                         <Button
                           size="xs"
                           variant="light"
