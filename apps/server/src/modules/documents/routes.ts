@@ -231,7 +231,8 @@ export const documentRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (
         summary: 'Download a document (marks it read for the caller)',
         description:
           'The stored bytes with their content type, `Content-Disposition: attachment` (RFC 6266), ' +
-          '`X-Content-Type-Options: nosniff` and `Content-Security-Policy: sandbox`.',
+          '`X-Content-Type-Options: nosniff` and `Content-Security-Policy: sandbox`. A support ' +
+          'user acting as the caller (impersonation) leaves it unread: the person has not seen it.',
         params: documentParams,
         response: { 200: z.any(), ...problemResponses(400, 401, 404) },
       },
@@ -242,6 +243,8 @@ export const documentRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (
         store,
         await access(request),
         request.params.documentId,
+        // Support opening a practice's invoice while helping must not hide it from the practice.
+        { markRead: !request.auth.impersonator },
       );
       const contentType =
         document.contentType === 'text/plain' ? 'text/plain; charset=utf-8' : document.contentType;

@@ -235,12 +235,16 @@ export class BlobMissingError extends Error {
   }
 }
 
-/** Opens a document for download and marks it read for the caller. */
+/**
+ * Opens a document for download and marks it read for the caller, unless `markRead` is false: a
+ * support user acting as the caller (impersonation) opened it, and the person has not seen it.
+ */
 export async function openDocument(
   db: Db,
   store: BlobStore,
   access: DocumentAccess,
   documentId: string,
+  { markRead = true }: { markRead?: boolean } = {},
 ): Promise<{ document: PortalDocument; body: Readable }> {
   const row = await findDocument(db, access, documentId);
   let body: Readable;
@@ -256,6 +260,7 @@ export async function openDocument(
     // not a 404 that nobody hears of.
     throw new BlobMissingError(row.id, row.storageKey);
   }
+  if (!markRead) return { document: toDocument(row), body };
   try {
     await db
       .insert(documentReads)
