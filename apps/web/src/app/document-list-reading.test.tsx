@@ -2,9 +2,9 @@ import { notifications } from '@mantine/notifications';
 import { documentList, type PortalDocument } from '@portal/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { http } from 'msw';
+import { HttpResponse, http } from 'msw';
 import { setupServer } from 'msw/node';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setAccessTokenProvider } from '../lib/api-client';
 import { contractJson, contractProblem } from '../test/contract-response';
 import { PRAXIS_ID, renderApp, stubScrolling, ZAHNARZT_ID } from './testing/render-app';
@@ -229,5 +229,37 @@ describe('reading the document list of a practice with several business cases', 
     expect(rowNames()).toEqual(['Rechnung 7', 'Rechnung 8']);
     expect(screen.getByRole('searchbox', { name: 'Dokumente durchsuchen' })).toHaveValue('');
     expect(screen.getByRole('checkbox', { name: 'Nur ungelesene (1)' })).not.toBeChecked();
+  }, 30_000);
+});
+
+describe('two downloads at once', () => {
+  it('each button shows that its own download is on its way until that one has arrived', async () => {
+    const user = userEvent.setup();
+    URL.createObjectURL = vi.fn(() => 'blob:document');
+    URL.revokeObjectURL = vi.fn();
+    const answers = new Map<string, () => void>();
+    renderApp(`/document?documentType=delivery_note&institutionId=${PRAXIS_ID}`, {
+      server,
+      handlers: [
+        http.get('*/api/institution/:id/document', () => contractJson(documentList, deliveryNotes)),
+        http.get('*/api/institution/:id/document/:documentId', async ({ params }) => {
+          await new Promise<void>((resolve) => answers.set(params.documentId as string, resolve));
+          return new HttpResponse('%PDF-1.4', { headers: { 'Content-Type': 'application/pdf' } });
+        }),
+      ],
+    });
+    const first = await screen.findByRole('button', { name: 'Lieferschein 1 herunterladen' }, WAIT);
+    const second = screen.getByRole('button', { name: 'Lieferschein 2 herunterladen' });
+    await user.click(first);
+    await user.click(second);
+    await waitFor(() => expect(answers.size).toBe(2));
+    expect(first).toHaveAttribute('data-loading', 'true');
+    expect(second).toHaveAttribute('data-loading', 'true');
+    answers.get(deliveryNotes[0]!.id)!();
+    await waitFor(() => expect(first).not.toHaveAttribute('data-loading'));
+    // The second is still on its way: its button says so (and takes no second click).
+    expect(second).toHaveAttribute('data-loading', 'true');
+    answers.get(deliveryNotes[1]!.id)!();
+    await waitFor(() => expect(second).not.toHaveAttribute('data-loading'));
   }, 30_000);
 });

@@ -128,7 +128,8 @@ export function DocumentListPage() {
   );
   const isFiltered = words.length > 0 || unreadOnly || caseId !== '';
   const { pages, current, first, shown } = pageOf(found, shownView.page, DOCUMENTS_PAGE_SIZE);
-  const [busy, setBusy] = useState<string | null>(null);
+  /** The documents whose downloads are on their way (several at once, each its own). */
+  const [busy, setBusy] = useState<ReadonlySet<string>>(new Set());
   const label = documentTypeLabel(documentType);
   const breadcrumbs = useBreadcrumbs();
 
@@ -141,7 +142,7 @@ export function DocumentListPage() {
 
   async function download(item: PortalDocument) {
     if (!currentInstitutionId) return;
-    setBusy(item.id);
+    setBusy((ids) => new Set(ids).add(item.id));
     try {
       const blob = await downloadDocument(currentInstitutionId, item.id);
       saveBlob(blob, downloadFileName(item.displayName, item.contentType));
@@ -159,7 +160,11 @@ export function DocumentListPage() {
         notifyError(t.downloadFailed(item.displayName), { persistent: true });
       }
     } finally {
-      setBusy(null);
+      setBusy((ids) => {
+        const rest = new Set(ids);
+        rest.delete(item.id);
+        return rest;
+      });
     }
   }
 
@@ -275,7 +280,7 @@ export function DocumentListPage() {
                         <Button
                           size="xs"
                           variant="light"
-                          loading={busy === item.id}
+                          loading={busy.has(item.id)}
                           aria-label={t.downloadLabel(item.displayName)}
                           onClick={() => void download(item)}
                         >
