@@ -12,6 +12,8 @@ import {
 /**
  * A practice's staff reading the documents their contractor provides, day by day: what they
  * meet when a document changes under the open list, and what the list tells before a download.
+ * The specs of a run share one server: documents are provided with stamped names to types other
+ * specs count only relative to before (information), or removed again (delivery notes).
  */
 const SHOTS = '/tmp/shots-docs';
 
@@ -119,13 +121,13 @@ test('Anna narrows a list with documents of two business cases to one of them an
   const tag = stamp();
   const handbook = `Handbuch Kartenterminal ${tag}`;
   const letter = `Begrüßungsschreiben Geschäftskonto ${tag}`;
-  await tom.provide('communication', handbook, {
+  await tom.provide('information', handbook, {
     name: 'Handbuch.pdf',
     mimeType: 'application/pdf',
     buffer: pdf(1536 * 1024),
   });
   await tom.provide(
-    'communication',
+    'information',
     letter,
     {
       name: 'Brief.txt',
@@ -136,7 +138,7 @@ test('Anna narrows a list with documents of two business cases to one of them an
   );
   await tom.close();
 
-  await signIn(page, ACCOUNTS.anna, '/document?documentType=communication');
+  await signIn(page, ACCOUNTS.anna, '/document?documentType=information');
   await expect(rowOf(page, handbook).getByTestId('document-file')).toHaveText('PDF, 1,5 MB');
   await expect(rowOf(page, letter).getByTestId('document-file')).toHaveText('TXT, 33 Byte');
   const businessCase = page.getByRole('combobox', { name: 'Geschäftsfall' });
