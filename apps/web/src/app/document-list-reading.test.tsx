@@ -263,3 +263,28 @@ describe('two downloads at once', () => {
     await waitFor(() => expect(second).not.toHaveAttribute('data-loading'));
   }, 30_000);
 });
+
+describe('a list that failed to load', () => {
+  it('offers to load it again, without reloading the page', async () => {
+    const user = userEvent.setup();
+    let failing = true;
+    renderApp(`/document?documentType=delivery_note&institutionId=${PRAXIS_ID}`, {
+      server,
+      handlers: [
+        http.get('*/api/institution/:id/document', () =>
+          failing
+            ? contractProblem(500, 'Internal Server Error')
+            : contractJson(documentList, deliveryNotes),
+        ),
+      ],
+    });
+    const alert = await screen.findByRole('alert', {}, WAIT);
+    expect(alert).toHaveTextContent(
+      'Die Dokumente konnten nicht geladen werden. Bitte versuchen Sie es gleich noch einmal oder später.',
+    );
+    failing = false;
+    await user.click(within(alert).getByRole('button', { name: 'Erneut laden' }));
+    expect(await screen.findByText('Lieferschein 1', {}, WAIT)).toBeVisible();
+    expect(screen.queryByRole('alert')).toBeNull();
+  }, 30_000);
+});

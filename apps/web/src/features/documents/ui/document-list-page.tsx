@@ -184,7 +184,15 @@ export function DocumentListPage() {
         <LoadingStatus label={t.loading} />
       ) : list.isError ? (
         <Alert color="red" role="alert">
-          {t.loadError}
+          <Text size="sm">{t.loadError}</Text>
+          <Button
+            mt="sm"
+            variant="default"
+            loading={list.isFetching}
+            onClick={() => void list.refetch()}
+          >
+            {t.loadAgain}
+          </Button>
         </Alert>
       ) : list.data.length === 0 ? (
         <Text>{t.empty}</Text>
