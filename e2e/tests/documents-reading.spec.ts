@@ -286,3 +286,23 @@ test('printed, the list is a record of the documents: no buttons, other types or
   );
   await page.screenshot({ path: `${SHOTS}/print-searched.png`, fullPage: true });
 });
+
+test('a list that failed to load offers to load it again in place', async ({ page }) => {
+  const list = /\/api\/institution\/[^/]+\/document\?documentType=forms$/;
+  await page.route(list, (route) =>
+    route.fulfill({
+      status: 500,
+      contentType: 'application/problem+json',
+      body: JSON.stringify({ title: 'Internal Server Error', status: 500 }),
+    }),
+  );
+  await signIn(page, ACCOUNTS.anna, '/document?documentType=forms');
+  const alert = page.getByRole('alert').filter({ hasText: 'Die Dokumente konnten nicht geladen' });
+  await expect(alert).toBeVisible({ timeout: 30_000 });
+  await expectNoAxeViolations(page);
+  await page.screenshot({ path: `${SHOTS}/load-failed.png` });
+  await page.unroute(list);
+  await alert.getByRole('button', { name: 'Erneut laden' }).click();
+  await expect(rowOf(page, 'Unterlagen Kontoeröffnung.txt')).toBeVisible();
+  await expect(alert).toHaveCount(0);
+});
