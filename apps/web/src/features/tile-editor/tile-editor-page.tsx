@@ -16,7 +16,6 @@ import { type ReactNode, useEffect, useMemo, useReducer, useRef, useState } from
 import { useSearchParams } from 'react-router';
 import { AppModal } from '../../components/app-modal';
 import { ConfirmModal } from '../../components/confirm-modal';
-import { focusInPlace } from '../../components/focus-fallback';
 import { LeaveGuard } from '../../components/leave-guard';
 import { type Breadcrumb, PageHeader } from '../../components/page-header';
 import { app } from '../../messages/de/app';
@@ -30,6 +29,7 @@ import {
 import { saveOperations } from './api/save-tiles';
 import { OPERATION_COLOURS, PendingList } from './components/pending-list';
 import { emptyFields, type TileFields, TileForm } from './components/tile-form';
+import { useFocusAfterRowRemoval } from './components/use-focus-after-row-removal';
 import {
   type DraftTile,
   draftKey,
@@ -97,23 +97,12 @@ export function TileEditorPage({
     emptyEditorState<EditorTile>() as TileEditorState<EditorTile>,
   );
   const [editing, setEditing] = useState<Editing>(null);
-  // A tile deleted with its Löschen button leaves the list, and with it the button holding the
-  // focus: the browser dropped the focus to the page's start, so a keyboard user deleting two
-  // tiles had to find the list again. The focus goes to the Löschen button now in that row (the
-  // next tile's), else the last one's, else the list's heading.
-  const listRef = useRef<HTMLUListElement>(null);
-  const tilesHeadingRef = useRef<HTMLHeadingElement>(null);
-  const [focusRow, setFocusRow] = useState<number | null>(null);
-  useEffect(() => {
-    if (focusRow === null) return;
-    setFocusRow(null);
-    const active = document.activeElement;
-    if (active && active !== document.body) return;
-    const buttons = listRef.current?.querySelectorAll<HTMLElement>('[data-remove-tile]') ?? [];
-    const next = buttons[Math.min(focusRow, buttons.length - 1)];
-    if (next) next.focus();
-    else if (tilesHeadingRef.current) focusInPlace(tilesHeadingRef.current);
-  }, [focusRow]);
+  // A tile deleted with its Löschen button: the focus goes to the Löschen button now in its row.
+  const {
+    listRef,
+    headingRef: tilesHeadingRef,
+    removedAt: setFocusRow,
+  } = useFocusAfterRowRemoval('data-remove-tile');
   const [isSaving, setSaving] = useState(false);
   const typeName = types.data?.find((type) => type.id === typeId)?.name ?? '';
 

@@ -4,11 +4,10 @@ import '@mantine/core/styles/CloseButton.css';
 import '@mantine/core/styles/Group.css';
 import '@mantine/core/styles/Text.css';
 import { Badge, Button, CloseButton, Group, Text } from '@mantine/core';
-import { useEffect, useRef, useState } from 'react';
-import { focusInPlace } from '../../../components/focus-fallback';
 import { tileEditor } from '../../../messages/de/tile-editor';
 import type { PendingOperation } from '../model/pending-operations';
 import type { EditorTile } from '../model/types';
+import { useFocusAfterRowRemoval } from './use-focus-after-row-removal';
 
 /** One colour per operation, in this list and in the editor's list of tiles. */
 export const OPERATION_COLOURS = { add: 'teal.9', update: 'blue.8', delete: 'red.8' } as const;
@@ -31,22 +30,12 @@ export function PendingList({
   onDiscardAll,
   onSave,
 }: PendingListProps) {
-  // A discarded operation's row leaves with its button, which held the focus (the browser then
-  // drops it to the page's start): the focus goes to the discard button now in that row, else
-  // the last one, else the heading.
-  const listRef = useRef<HTMLUListElement>(null);
-  const headingRef = useRef<HTMLHeadingElement>(null);
-  const [focusRow, setFocusRow] = useState<number | null>(null);
-  useEffect(() => {
-    if (focusRow === null) return;
-    setFocusRow(null);
-    const active = document.activeElement;
-    if (active && active !== document.body) return;
-    const buttons = listRef.current?.querySelectorAll<HTMLElement>('[data-discard-one]') ?? [];
-    const next = buttons[Math.min(focusRow, buttons.length - 1)];
-    if (next) next.focus();
-    else if (headingRef.current) focusInPlace(headingRef.current);
-  }, [focusRow]);
+  // A discarded operation: the focus goes to the discard button now in its row.
+  const {
+    listRef,
+    headingRef,
+    removedAt: setFocusRow,
+  } = useFocusAfterRowRemoval('data-discard-one');
   return (
     <section aria-labelledby="pending-title" data-testid="pending-operations">
       <h2
