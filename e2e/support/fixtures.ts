@@ -136,9 +136,14 @@ export const userMenu = (page: Page) => page.getByRole('button', { name: /Benutz
 
 /**
  * Ends the page's sign-in at the provider, as the provider ends a session after hours without
- * use: the refresh token the page stored is revoked.
+ * use: the refresh token the page stored is revoked. With `tokenExpiresInSeconds` the stored
+ * access token is also made to run out that soon, so the page's next request renews it (and
+ * meets the ended session).
  */
-export async function revokeStoredRefreshToken(page: Page) {
+export async function revokeStoredRefreshToken(
+  page: Page,
+  { tokenExpiresInSeconds }: { tokenExpiresInSeconds?: number } = {},
+) {
   const refreshToken = await page.evaluate(() => {
     const key = Object.keys(localStorage).find((name) => name.startsWith('oidc.user:'))!;
     return String(
@@ -149,6 +154,12 @@ export async function revokeStoredRefreshToken(page: Page) {
     form: { token: refreshToken, token_type_hint: 'refresh_token', client_id: 'portal-web' },
   });
   expect(revoked.ok()).toBe(true);
+  if (tokenExpiresInSeconds === undefined) return;
+  await page.evaluate((seconds) => {
+    const key = Object.keys(localStorage).find((name) => name.startsWith('oidc.user:'))!;
+    const user = JSON.parse(localStorage.getItem(key)!) as Record<string, unknown>;
+    localStorage.setItem(key, JSON.stringify({ ...user, expires_at: Date.now() / 1000 + seconds }));
+  }, tokenExpiresInSeconds);
 }
 
 /**

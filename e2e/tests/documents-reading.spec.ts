@@ -4,6 +4,7 @@ import {
   accessToken,
   expect,
   expectNoAxeViolations,
+  revokeStoredRefreshToken,
   signIn,
   submitSignIn,
   test,
@@ -185,20 +186,7 @@ test('the session ended while the list was open: Herunterladen leads to the sign
   const row = rowOf(page, 'Rechnung Oktober 2026');
   await expect(row).toBeVisible();
   // The provider ended the sign-in (as after 30 minutes without use), the token runs out.
-  await page.evaluate(async () => {
-    const key = Object.keys(localStorage).find((name) => name.startsWith('oidc.user:'))!;
-    const user = JSON.parse(localStorage.getItem(key)!) as Record<string, unknown>;
-    const revoked = await fetch('/auth/realms/portal/protocol/openid-connect/revoke', {
-      method: 'POST',
-      body: new URLSearchParams({
-        token: String(user.refresh_token),
-        token_type_hint: 'refresh_token',
-        client_id: 'portal-web',
-      }),
-    });
-    if (!revoked.ok) throw new Error(`revocation answered ${revoked.status}`);
-    localStorage.setItem(key, JSON.stringify({ ...user, expires_at: Date.now() / 1000 + 5 }));
-  });
+  await revokeStoredRefreshToken(page, { tokenExpiresInSeconds: 5 });
   const toSignIn = page.waitForRequest(/\/protocol\/openid-connect\/auth\?/);
   await row.getByRole('button', { name: 'Rechnung Oktober 2026.txt herunterladen' }).click();
   await toSignIn;

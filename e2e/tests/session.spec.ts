@@ -5,6 +5,7 @@ import {
   DEMO_TOTP_SECRET,
   expect,
   expectNoAxeViolations,
+  revokeStoredRefreshToken,
   screenshot,
   signIn,
   signInAgain,
@@ -110,20 +111,7 @@ test.describe('the session in the browser', () => {
     const before = await title.inputValue();
     // The sign-in's grant ends at the provider (as after 30 minutes without use), and the stored
     // token is about to run out, so the next request renews it.
-    await page.evaluate(async () => {
-      const key = Object.keys(localStorage).find((name) => name.startsWith('oidc.user:'))!;
-      const user = JSON.parse(localStorage.getItem(key)!) as Record<string, unknown>;
-      const revoked = await fetch('/auth/realms/portal/protocol/openid-connect/revoke', {
-        method: 'POST',
-        body: new URLSearchParams({
-          token: String(user.refresh_token),
-          token_type_hint: 'refresh_token',
-          client_id: 'portal-web',
-        }),
-      });
-      if (!revoked.ok) throw new Error(`revocation answered ${revoked.status}`);
-      localStorage.setItem(key, JSON.stringify({ ...user, expires_at: Date.now() / 1000 + 5 }));
-    });
+    await revokeStoredRefreshToken(page, { tokenExpiresInSeconds: 5 });
 
     await title.fill('Dr. med.');
     await page.getByRole('button', { name: 'Speichern' }).click();
