@@ -79,6 +79,13 @@ test('the list reloads when the query parameter changes; an empty type says so',
   await typeLink(page, 'communication').click();
   await expect(page).toHaveURL(/documentType=communication/);
   await expect(page.getByRole('heading', { level: 1, name: 'Kommunikation' })).toBeVisible();
+  // Other specs upload to Praxis Sonnenschein; nothing is ever uploaded to Anna's other practice,
+  // so its list is empty whichever spec ran before.
+  const switcher = page.getByRole('button', { name: /Institution auswählen/ });
+  await switcher.click();
+  await page.getByRole('menuitemradio', { name: /Zahnarztpraxis Dr\. Müller/ }).click();
+  await expect(switcher).toContainText('Zahnarztpraxis Dr. Müller');
+  await expect(page.getByRole('heading', { level: 1, name: 'Kommunikation' })).toBeVisible();
   await expect(page.getByText(/noch keine Dokumente/)).toBeVisible();
   await expectNoAxeViolations(page);
 });
