@@ -92,6 +92,13 @@ describe('ContractsPage', () => {
       'Bank Süd AG7788Noch keine Geschäftsfälle20.05.2025',
     ]);
     expect(screen.queryByText('Praxis des eigenen Kunden')).toBeNull();
+    // On a phone each row is a card of its labelled cells (ScrollTable stacked).
+    expect(table.closest('[data-stacked]')).not.toBeNull();
+    expect(
+      within(rows[0]!)
+        .getAllByRole('cell')
+        .map((cell) => cell.dataset.label),
+    ).toEqual(['Vertrags\u00ADpartner', 'Kd.-Nr.', 'Geschäftsfall', 'Seit']);
   });
 
   it('announces its loading to screen readers (a status region with text), then the table', async () => {

@@ -15,7 +15,8 @@ export interface ContractsPageProps {
 
 /**
  * Verträge: the institution's relationships with trusted contractors (not its own customers)
- * and their business cases; a contractor without business cases is listed too.
+ * and their business cases; a contractor without business cases is listed too. On a phone each
+ * row is a card: scrolled sideways, the business case (what a row is about) was cut off.
  */
 export function ContractsPage({ institutionId, breadcrumbs }: ContractsPageProps) {
   const query = useContracts(institutionId);
@@ -30,7 +31,7 @@ export function ContractsPage({ institutionId, breadcrumbs }: ContractsPageProps
       ) : rows.length === 0 ? (
         <Text c="dimmed">{t.contracts.empty}</Text>
       ) : (
-        <ScrollTable minWidth={560} label={t.contracts.title}>
+        <ScrollTable minWidth={560} label={t.contracts.title} stacked>
           <Table striped data-testid="contracts-table">
             <Table.Thead>
               <Table.Tr>
@@ -43,12 +44,17 @@ export function ContractsPage({ institutionId, breadcrumbs }: ContractsPageProps
             <Table.Tbody>
               {rows.map((row) => (
                 <Table.Tr key={row.key}>
-                  <Table.Td>{row.contractorName}</Table.Td>
-                  <Table.Td>{row.referenceNumber}</Table.Td>
-                  <Table.Td c={row.businessCaseLabel === null ? 'dimmed' : undefined}>
+                  <Table.Td data-label={t.contracts.contractorOnCard}>
+                    {row.contractorName}
+                  </Table.Td>
+                  <Table.Td data-label={t.contracts.customerNumber}>{row.referenceNumber}</Table.Td>
+                  <Table.Td
+                    data-label={t.contracts.businessCase}
+                    c={row.businessCaseLabel === null ? 'dimmed' : undefined}
+                  >
                     {row.businessCaseLabel ?? t.contracts.noBusinessCases}
                   </Table.Td>
-                  <Table.Td>{formatDate(row.since)}</Table.Td>
+                  <Table.Td data-label={t.contracts.since}>{formatDate(row.since)}</Table.Td>
                 </Table.Tr>
               ))}
             </Table.Tbody>

@@ -119,6 +119,8 @@ export const orders = {
     title: 'Verträge',
     empty: 'Es bestehen keine Verträge.',
     contractor: 'Vertragspartner',
+    /** On a phone's card, beside the value: breaks as 'Vertrags-partner' (soft hyphen). */
+    contractorOnCard: 'Vertrags\u00ADpartner',
     customerNumber: 'Kd.-Nr.',
     businessCase: 'Geschäftsfall',
     since: 'Seit',
