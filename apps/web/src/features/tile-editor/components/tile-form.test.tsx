@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '../../../test/render';
@@ -237,7 +237,8 @@ describe('TileForm', () => {
       expect(target).toHaveAccessibleDescription(
         'Das Ziel einer internen Kachel muss ein Pfad des Portals sein (z. B. /orders).',
       );
-      expect(target).toHaveFocus();
+      // The focus goes to the first field to fix once the errors have rendered (a frame later).
+      await waitFor(() => expect(target).toHaveFocus());
       // A page of the portal with a query string is one.
       await user.clear(target);
       await user.type(target, '/document?documentType=invoice');
