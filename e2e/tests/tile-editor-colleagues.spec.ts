@@ -53,6 +53,9 @@ async function addTile(page: Page, name: string) {
 async function save(page: Page) {
   await page.getByRole('button', { name: 'Änderungen speichern' }).click();
   await expect(page.getByTestId('pending-operation')).toHaveCount(0);
+  // The save is over once the type's tiles are loaded again: until then the controls are
+  // disabled (a Löschen pressed meanwhile did nothing, seen in a clean-clone run).
+  await expect(page.getByRole('button', { name: 'Neue Kachel' })).toBeEnabled();
 }
 
 async function practiceDashboard(browser: Browser) {
