@@ -3,6 +3,7 @@ import fp from 'fastify-plugin';
 import type { JWK } from 'jose';
 import type Provider from 'oidc-provider';
 import type { Config } from '../config';
+import { sweepEvery } from '../plugins/sweep';
 import { deleteExpiredPayloads } from './adapter';
 import { loadCookieKeys, loadSigningKeys } from './keys';
 import type { PageContext } from './pages';
@@ -156,13 +157,9 @@ export const identityPlugin = fp<{ config: Config }>(
         revokeImpersonationGrant(provider, sessionId, userId),
     } satisfies EmbeddedIdentity);
 
-    const sweep = () =>
-      Promise.all([deleteExpiredPayloads(db), deleteOldSignInAttempts(db)]).catch((error) =>
-        app.log.warn({ err: error }, 'identity sweep failed'),
-      );
-    const timer = setInterval(sweep, SWEEP_INTERVAL_MS);
-    timer.unref();
-    app.addHook('onClose', async () => clearInterval(timer));
+    sweepEvery(app, 'identity sweep', SWEEP_INTERVAL_MS, () =>
+      Promise.all([deleteExpiredPayloads(db), deleteOldSignInAttempts(db)]),
+    );
   },
   { name: 'identity', dependencies: ['db'] },
 );

@@ -19,6 +19,7 @@ import { forgetCached } from '../../db/notified-cache';
 import { currentUserId } from '../../plugins/access';
 import { notFound } from '../../plugins/errors';
 import type { Mail } from '../../plugins/mailer';
+import { sweepEvery } from '../../plugins/sweep';
 import { INSTITUTION_CHANNEL } from '../institution/routes';
 import { problemResponses } from '../shared/responses';
 import { emailChangeMail, emailChangeNoticeMail, passwordChangedMail } from './mails';
@@ -52,26 +53,9 @@ const tags = ['account'];
 export const accountRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app, { config }) => {
   const db = app.db;
 
-  // Tokens that serve no purpose any more go at start and every hour (sweepAccountTokens); a
-  // sweep that fails is logged and tried again next time, and never stops the start.
-  let sweeping: Promise<void> | undefined;
-  const sweep = () => {
-    sweeping ??= sweepAccountTokens(db)
-      .catch((error: unknown) => app.log.warn({ err: error }, 'account token sweep failed'))
-      .finally(() => {
-        sweeping = undefined;
-      });
-    return sweeping;
-  };
-  let timer: NodeJS.Timeout | undefined;
-  app.addHook('onReady', async () => {
-    await sweep();
-    timer = setInterval(sweep, TOKEN_SWEEP_INTERVAL_MS);
-    timer.unref();
-  });
-  app.addHook('onClose', async () => {
-    clearInterval(timer);
-    await sweeping;
+  // Tokens that serve no purpose any more go at start and every hour (sweepAccountTokens).
+  sweepEvery(app, 'account token sweep', TOKEN_SWEEP_INTERVAL_MS, () => sweepAccountTokens(db), {
+    atReady: true,
   });
 
   async function callerOf(request: FastifyRequest): Promise<Caller> {

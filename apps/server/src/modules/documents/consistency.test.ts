@@ -8,9 +8,10 @@ import { bearer, demoToken } from '../../../test/tokens';
 import { DOCUMENT_SWEEP_LOCK_KEY } from '../../db/client';
 import { documents } from '../../db/schema';
 import { DEMO_BUSINESS_CASES, DEMO_INSTITUTIONS } from '../../db/seed/demo-ids';
+import { repeatEvery } from '../../plugins/sweep';
 import { type BlobStore, bufferStream, FolderBlobStore } from './blob-store';
 import { blobStoreOf } from './routes';
-import { SWEEP_GRACE_MS, sweepAtStartup, sweepOrphans, sweepPeriodically } from './service';
+import { SWEEP_GRACE_MS, sweepAtStartup, sweepLeftovers, sweepOrphans } from './service';
 
 const P = DEMO_INSTITUTIONS.praxisSonnenschein;
 const CASE = DEMO_BUSINESS_CASES.nordSonnenschein.TIORDER;
@@ -163,8 +164,8 @@ describe('document consistency', () => {
     const streaming = `tmp/${crypto.randomUUID()}`;
     await store.put(streaming, bufferStream('frisch'));
     const logged: object[] = [];
-    const log = { warn: (object: object) => logged.push(object), error: () => {} };
-    const stop = sweepPeriodically(t.database, store, 20, log);
+    const log = { warn: (object: object) => logged.push(object) };
+    const { stop } = repeatEvery(20, () => sweepLeftovers(t.database, store, log), log, 'sweep');
     try {
       await expect.poll(async () => (await keys()).includes(cut), { timeout: 5_000 }).toBe(false);
     } finally {

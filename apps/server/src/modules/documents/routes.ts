@@ -20,6 +20,7 @@ import { DEMO_DOCUMENTS } from '../../db/seed/demo-ids';
 import { DEMO_DOCUMENT_CONTENTS, demoDocumentStorageKey } from '../../db/seed/documents';
 import { badRequest, notFound, ProblemError } from '../../plugins/errors';
 import { refuseMalformedText } from '../../plugins/input-guard';
+import { sweepEvery } from '../../plugins/sweep';
 import { safeParseGerman } from '../../plugins/validation';
 import { problemResponses } from '../shared/responses';
 import { type BlobStore, bufferStream, FolderBlobStore, S3BlobStore } from './blob-store';
@@ -39,7 +40,7 @@ import {
   resolveDocumentAccess,
   SWEEP_GRACE_MS,
   sweepAtStartup,
-  sweepPeriodically,
+  sweepLeftovers,
   updateDocument,
   writeTemporary,
 } from './service';
@@ -129,7 +130,6 @@ export const documentRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (
   const { store, close } = await openBlobStore(config);
   blobStoreOf.set(config, store);
   app.addHook('onClose', close);
-  let stopSweeps: (() => Promise<void>) | undefined;
   // Before serving: seed blobs for the demo rows, then remove what a crash left behind.
   app.addHook('onReady', async () => {
     if (config.seedDemoData) {
@@ -145,11 +145,12 @@ export const documentRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (
     else if (swept.removed > 0) {
       app.log.warn({ removed: swept.removed }, 'documents: removed orphans of an earlier crash');
     }
-    // And every grace period while running: what a crash left just before a restart is
-    // spared above and removed within two grace periods of its last write.
-    stopSweeps = sweepPeriodically(app.database, store, SWEEP_GRACE_MS, app.log);
   });
-  app.addHook('onClose', async () => stopSweeps?.());
+  // And every grace period while running: what a crash left just before a restart is spared
+  // above and removed within two grace periods of its last write.
+  sweepEvery(app, 'documents: sweep', SWEEP_GRACE_MS, () =>
+    sweepLeftovers(app.database, store, app.log),
+  );
 
   await app.register(multipart, {
     limits: { fileSize: maxBytes, files: 1, fields: 4, fieldSize: 16 * 1024, parts: 6 },

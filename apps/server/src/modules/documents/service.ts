@@ -673,40 +673,20 @@ export async function sweepAtStartup(
 }
 
 /**
- * The sweep again every `intervalMs` while the server runs (under the same lock): the start-up
- * sweep spares what is younger than the grace period, so the half-written file of an upload cut
- * by a crash and a quick restart stayed until a start-up more than an hour later, on a server
- * that runs for weeks for weeks. A sweep that fails is logged and tried again next time; one
- * still running is not started twice. Answers the stop (onClose).
+ * The sweep again while the server runs (routes.ts: every grace period, under the same lock):
+ * the start-up sweep spares what is younger than the grace period, so the half-written file of
+ * an upload cut by a crash and a quick restart stayed until a start-up more than an hour later,
+ * on a server that runs for weeks for weeks. Logs what it removed.
  */
-export function sweepPeriodically(
+export async function sweepLeftovers(
   database: Database,
   store: BlobStore,
-  intervalMs: number,
-  log: {
-    warn(object: object, message: string): void;
-    error(object: object, message: string): void;
-  },
-): () => Promise<void> {
-  let running: Promise<void> | undefined;
-  const timer = setInterval(() => {
-    running ??= sweepAtStartup(database, store)
-      .then((swept) => {
-        if (swept && swept.removed > 0) {
-          log.warn({ removed: swept.removed }, 'documents: removed leftovers of cut uploads');
-        }
-      })
-      .catch((error: unknown) => log.error({ err: error }, 'documents: sweep failed'))
-      .finally(() => {
-        running = undefined;
-      });
-  }, intervalMs);
-  // The sweep never keeps the process alive.
-  timer.unref();
-  return async () => {
-    clearInterval(timer);
-    await running;
-  };
+  log: { warn(object: object, message: string): void },
+): Promise<void> {
+  const swept = await sweepAtStartup(database, store);
+  if (swept && swept.removed > 0) {
+    log.warn({ removed: swept.removed }, 'documents: removed leftovers of cut uploads');
+  }
 }
 
 /** Streams `body` into the store under a temporary key. */
