@@ -13,6 +13,7 @@ import Fastify from 'fastify';
 import { type Config, ConfigError, loadConfig } from '../config';
 import { type Database, migrateDatabase, openDatabase, SCHEMA_LOCK_KEY } from '../db/client';
 import { DataFolderInUseError } from '../db/data-folder-lock';
+import { twoFactorResetMail } from '../modules/account/mails';
 import type { MailContext } from '../modules/institution-users/service';
 import { type Mail, mailerPlugin } from '../plugins/mailer';
 import { databaseName, dataFolderProblem, reasonOf } from '../start-failures';
@@ -21,12 +22,16 @@ import {
   inviteAdministrator,
   linkCustomer,
   listInstitutions,
+  resetTwoFactor,
   UsageError,
 } from './operations';
 
 const EXIT_CONFIG = 78;
 /** Two operator commands at once on one PostgreSQL run one after the other (no two institutions). */
 const ADMIN_COMMAND_LOCK_KEY = 740_212_028;
+
+const COMMAND_NAMES = ['invite', 'link', 'institutions', 'reset-two-factor'];
+const COMMANDS = 'invite, link, institutions or reset-two-factor';
 
 const USAGE = `Usage: npm run admin -- <command> [options]
 
@@ -42,6 +47,11 @@ Commands:
                 --contractor-id <id> --customer-id <id> --reference-number <Kd.-Nr.>
                 [--business-case <type>]...   e.g. TIORDER, BANKACCOUNT (repeatable)
   institutions  List the institutions (id, postal code, city, trusted, name)
+  reset-two-factor
+                Turn off two-factor sign-in of a person who lost the phone and the key
+                (check who asks first); the person is told by mail
+                --email <address>
+                [--no-mail]     do not send the notice mail
 
 Reads the server's settings (DATA_DIR or DATABASE_URL, PUBLIC_URL, SMTP_URL, …) from the environment.`;
 
@@ -198,17 +208,46 @@ function report(result: InviteResult, config: Config, mailed: boolean) {
   console.log(lines.join('\n'));
 }
 
+/** Resets, then tells the person; a mail that cannot be sent leaves the reset done and says so. */
+async function resetTwoFactorOf(database: Database, config: Config, email: string, send: boolean) {
+  const { user, reset } = await resetTwoFactor(database.db, email);
+  if (!reset) {
+    console.log(`Two-factor sign-in is not on for ${user.email} (${user.id}): nothing changed.`);
+    return;
+  }
+  console.log(
+    `Two-factor sign-in of ${user.email} (${user.id}) is reset: the next sign-in asks for the password only.`,
+  );
+  if (!send) {
+    console.log(
+      `No mail sent (${config.mail.smtpUrl ? '--no-mail' : 'no SMTP_URL'}). Tell ${user.email} to set it up again under Mein Konto.`,
+    );
+    return;
+  }
+  const mail = await mailContext(config, true);
+  try {
+    await mail.context.app.mailer.send(twoFactorResetMail(user, config.publicUrl));
+  } catch {
+    throw new Failure(
+      `Two-factor sign-in of ${user.email} is reset, but the notice mail could not be sent through SMTP_URL (${mail.errors.at(-1) ?? 'no answer'}). Tell the person yourself.`,
+      1,
+    );
+  } finally {
+    await mail.close();
+  }
+  console.log(`Notice mailed to ${user.email}.`);
+}
+
 async function run(argv: string[]): Promise<void> {
   const { values, positionals } = parse(argv);
   const [command, ...extra] = positionals;
   if (values.help || command === 'help' || !command) {
     console.log(USAGE);
-    if (!command && !values.help)
-      throw new UsageError('Name a command: invite, link or institutions.');
+    if (!command && !values.help) throw new UsageError(`Name a command: ${COMMANDS}.`);
     return;
   }
-  if (!['invite', 'link', 'institutions'].includes(command)) {
-    throw new UsageError(`Unknown command "${command}": invite, link or institutions.`);
+  if (!COMMAND_NAMES.includes(command)) {
+    throw new UsageError(`Unknown command "${command}": ${COMMANDS}.`);
   }
   if (extra.length > 0)
     throw new UsageError(`Unexpected argument "${extra[0]}" (quote names with spaces).`);
@@ -224,6 +263,7 @@ async function run(argv: string[]): Promise<void> {
     }
   }
   if (command === 'link') required(values, 'contractor-id', 'customer-id', 'reference-number');
+  if (command === 'reset-two-factor') required(values, 'email');
 
   let config: Config;
   try {
@@ -231,6 +271,11 @@ async function run(argv: string[]): Promise<void> {
   } catch (error) {
     if (error instanceof ConfigError) throw new UsageError(error.message);
     throw error;
+  }
+  if (command === 'reset-two-factor' && config.auth.mode === 'external') {
+    throw new UsageError(
+      'With IDENTITY_PROVIDER=external two-factor sign-in belongs to that provider: reset it there.',
+    );
   }
   const database = await open(config);
   try {
@@ -263,6 +308,10 @@ async function run(argv: string[]): Promise<void> {
         return;
       }
       const send = Boolean(config.mail.smtpUrl) && !values['no-mail'];
+      if (command === 'reset-two-factor') {
+        await resetTwoFactorOf(database, config, values.email!, send);
+        return;
+      }
       const mail = await mailContext(config, send);
       try {
         const result = await inviteAdministrator(database.db, mail.context, {

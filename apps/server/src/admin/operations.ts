@@ -1,9 +1,9 @@
-import { institutionUpdate, invitation as invitationSchema } from '@portal/contract';
+import { ACCOUNT_ROLES, institutionUpdate, invitation as invitationSchema } from '@portal/contract';
 import { and, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../db/client';
 import { inGermanOrder } from '../db/german-order';
-import { businessCases, businessCaseTypes, institutions, relationships } from '../db/schema';
+import { businessCases, businessCaseTypes, institutions, relationships, users } from '../db/schema';
 import { BUSINESS_CASE_TYPE_LABELS } from '../db/seed/index';
 import { findUserByEmail } from '../modules/account/repository';
 import { findMember } from '../modules/institution-users/repository';
@@ -337,4 +337,50 @@ export async function listInstitutions(db: Db) {
     })
     .from(institutions)
     .orderBy(inGermanOrder(institutions.name));
+}
+
+export interface ResetTwoFactorResult {
+  user: {
+    id: string;
+    email: string;
+    firstName: string;
+    lastName: string;
+    formOfAddress: string | null;
+    title: string | null;
+  };
+  /** False when two-factor sign-in was not on: nothing changed. */
+  reset: boolean;
+}
+
+/**
+ * Turns two-factor sign-in off for the account with this e-mail address (any case), as
+ * 'Deaktivieren' on Mein Konto does but without the code: for a person who lost the phone and
+ * the key. The secret and the realm role `2fa` go in one statement; the next sign-in asks for
+ * the password only.
+ */
+export async function resetTwoFactor(db: Db, email: string): Promise<ResetTwoFactorResult> {
+  const user = await findUserByEmail(db, email);
+  if (!user) throw new UsageError(`--email: no account has the e-mail address ${email.trim()}.`);
+  const person = {
+    id: user.id,
+    email: user.email,
+    firstName: user.firstName,
+    lastName: user.lastName,
+    formOfAddress: user.formOfAddress,
+    title: user.title,
+  };
+  const changed = await db
+    .update(users)
+    .set({
+      totpSecret: null,
+      realmRoles: sql`array_remove(${users.realmRoles}, ${ACCOUNT_ROLES.twoFactor}::text)`,
+    })
+    .where(
+      and(
+        eq(users.id, user.id),
+        sql`(${users.totpSecret} is not null or ${ACCOUNT_ROLES.twoFactor}::text = any(${users.realmRoles}))`,
+      ),
+    )
+    .returning({ id: users.id });
+  return { user: person, reset: changed.length > 0 };
 }

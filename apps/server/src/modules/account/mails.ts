@@ -197,6 +197,24 @@ export function passwordChangedMail(person: Person, portalUrl: string): Mail {
   );
 }
 
+/**
+ * The notice after the operator reset two-factor sign-in (`npm run admin -- reset-two-factor`):
+ * the person set it up again, and who did not ask for it learns of it at once.
+ */
+export function twoFactorResetMail(person: Person, portalUrl: string): Mail {
+  return compose(
+    person.email,
+    'Ihre Zwei-Faktor-Authentifizierung wurde zurückgesetzt',
+    [
+      salutation(person),
+      'die Zwei-Faktor-Authentifizierung Ihres Kontos im Institutionsportal wurde vom Betreiber des Portals zurückgesetzt. Die Anmeldung fragt jetzt nur noch nach Ihrem Passwort.',
+      'Richten Sie die Zwei-Faktor-Authentifizierung bitte gleich wieder ein: unter „Mein Konto“, mit der Authenticator-App auf Ihrem Telefon.',
+      'Falls Sie das nicht veranlasst haben, legen Sie über „Passwort vergessen?“ auf der Anmeldeseite ein neues Passwort fest und wenden Sie sich bitte an einen Administrator Ihrer Institution.',
+    ],
+    { url: portalUrl, label: PORTAL_LINK },
+  );
+}
+
 const euro = new Intl.NumberFormat('de-DE', { style: 'currency', currency: 'EUR' });
 
 /**
