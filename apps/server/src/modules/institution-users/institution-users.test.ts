@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TestBrowser } from '../../../test/oidc-test-client';
+import { createUser, TestBrowser } from '../../../test/oidc-test-client';
 import { buildTestApp, type TestApp } from '../../../test/test-app';
 import { bearer, demoToken } from '../../../test/tokens';
 import { accountTokens, institutions, institutionUserRoles, users } from '../../db/schema';
@@ -444,6 +444,55 @@ describe('institution administration', () => {
         'tom',
       );
       await call('DELETE', `/api/institution/${SONNENSCHEIN}/user/${kiraId}`);
+    });
+
+    it('the invitation page no longer names an inviter who has left the institution', async () => {
+      // Lea, an admin of Praxis Sonnenschein for a while, invites Jonas, then leaves.
+      const lea = await createUser(t.database.db, { firstName: 'Lea', lastName: 'Gegangen' });
+      await t.database.db.insert(institutionUserRoles).values({
+        userId: lea.id,
+        institutionId: SONNENSCHEIN,
+        role: 'INSTITUTION_ADMIN',
+      });
+      const leaToken = await demoToken(t, 'anna', {
+        sub: lea.id,
+        email: lea.email,
+        preferred_username: lea.email,
+        given_name: 'Lea',
+        family_name: 'Gegangen',
+        name: 'Lea Gegangen',
+      });
+      const email = 'jonas.neu@example.org';
+      const before = mailbox.mails.length;
+      const invited = await t.app.inject({
+        method: 'POST',
+        url: `/api/institution/${SONNENSCHEIN}/user`,
+        headers: bearer(leaToken),
+        payload: {
+          email,
+          firstName: 'Jonas',
+          lastName: 'Neu',
+          formOfAddress: null,
+          title: null,
+          role: 'INSTITUTION_MEMBER',
+        },
+      });
+      expect(invited.statusCode, invited.body).toBe(201);
+      const link = TestMailbox.link(await mailbox.next(email, before));
+      const browser = new TestBrowser(t.app, t.config, '203.0.113.77');
+      let page = await browser.request('GET', link);
+      expect(page.body).toContain('Lea Gegangen hat Sie eingeladen');
+
+      const removed = await call('DELETE', `/api/institution/${SONNENSCHEIN}/user/${lea.id}`);
+      expect(removed.statusCode, removed.body).toBe(204);
+      page = await browser.request('GET', link);
+      expect(page.statusCode).toBe(200);
+      expect(page.body).toContain(
+        'Sie wurden eingeladen, im Institutionsportal für „Praxis Sonnenschein“ mitzuarbeiten.',
+      );
+      expect(page.body).not.toContain('Lea Gegangen');
+
+      await call('DELETE', `/api/institution/${SONNENSCHEIN}/user/${invited.json().id}`);
     });
 
     it('an expired invitation link no longer works (default 7 days)', async () => {

@@ -175,11 +175,14 @@ export interface PendingInvitation {
 
 /**
  * The institutions of a person who has not activated the account (each membership is an
- * invitation), in German order, with whom each invitation mail named: what the page behind the
- * invitation link tells the person (one link accepts them all).
+ * invitation), in German order, with whom each invitation mail named while that person still
+ * belongs to the institution: what the page behind the invitation link tells the person (one
+ * link accepts them all), so that it never sends them to ask someone who has left.
  */
 export async function pendingInvitations(db: Db, userId: string): Promise<PendingInvitation[]> {
   const inviter = alias(users, 'inviter');
+  // Only while the inviter still belongs to the institution: someone who has left cannot help.
+  const inviterRole = alias(institutionUserRoles, 'inviter_role');
   const rows = await db
     .select({
       institutionName: institutions.name,
@@ -188,7 +191,14 @@ export async function pendingInvitations(db: Db, userId: string): Promise<Pendin
     })
     .from(institutionUserRoles)
     .innerJoin(institutions, eq(institutions.id, institutionUserRoles.institutionId))
-    .leftJoin(inviter, eq(inviter.id, institutionUserRoles.invitedBy))
+    .leftJoin(
+      inviterRole,
+      and(
+        eq(inviterRole.userId, institutionUserRoles.invitedBy),
+        eq(inviterRole.institutionId, institutionUserRoles.institutionId),
+      ),
+    )
+    .leftJoin(inviter, eq(inviter.id, inviterRole.userId))
     .where(eq(institutionUserRoles.userId, userId))
     .orderBy(inGermanOrder(institutions.name), institutions.id);
   return rows.map((row) => ({
