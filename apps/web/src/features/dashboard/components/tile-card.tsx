@@ -1,10 +1,23 @@
+import { useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { dashboard } from '../../../messages/de/dashboard';
 import { isTileActive, tileHref } from '../model/links';
 import type { TileView } from '../model/types';
 import classes from './tiles.module.css';
 
+/** The tile's first letter in a tinted square: no icon, or one that did not load. */
+function FallbackIcon({ tile }: { tile: TileView }) {
+  return (
+    <span className={classes.iconFallback} aria-hidden="true" data-testid="tile-icon-fallback">
+      {tile.name.charAt(0).toLocaleUpperCase('de-DE')}
+    </span>
+  );
+}
+
 function TileIcon({ tile }: { tile: TileView }) {
+  // The icon address that failed to load (a typo in the tile editor, a removed file): the tile
+  // shows its letter instead of an empty 40 px gap. Another address is tried afresh.
+  const [failed, setFailed] = useState<string | null>(null);
   if (tile.iconPath) {
     return (
       <svg
@@ -22,24 +35,26 @@ function TileIcon({ tile }: { tile: TileView }) {
       </svg>
     );
   }
-  if (!tile.icon) {
-    return (
-      <span className={classes.iconFallback} aria-hidden="true">
-        {tile.name.charAt(0).toLocaleUpperCase('de-DE')}
-      </span>
-    );
-  }
+  const icon = tile.icon;
+  if (!icon || failed === icon) return <FallbackIcon tile={tile} />;
+  const onError = () => setFailed(icon);
   if (tile.isDyeable) {
+    // A mask that does not load hides the whole square: the hidden image (the same request)
+    // tells.
     return (
       <span
         className={classes.dyed}
         aria-hidden="true"
         data-testid="tile-icon-dyed"
-        style={{ maskImage: `url("${tile.icon}")`, WebkitMaskImage: `url("${tile.icon}")` }}
-      />
+        style={{ maskImage: `url("${icon}")`, WebkitMaskImage: `url("${icon}")` }}
+      >
+        <img src={icon} alt="" hidden onError={onError} />
+      </span>
     );
   }
-  return <img className={classes.icon} src={tile.icon} alt="" width={40} height={40} />;
+  return (
+    <img className={classes.icon} src={icon} alt="" width={40} height={40} onError={onError} />
+  );
 }
 
 export interface TileCardProps {
