@@ -270,4 +270,23 @@ test.describe('dashboard', () => {
     );
     expect(total, JSON.stringify(shifts)).toBeLessThan(0.01);
   });
+  test('icons that do not load leave no empty gap: each tile shows its letter, the partner its name', async ({
+    page,
+  }) => {
+    // Every icon answers 404, as after a typo in the tile editor or a removed file.
+    await page.route('**/api/tile-icon/**', (route) => route.fulfill({ status: 404 }));
+    await signIn(page, ACCOUNTS.anna, '/dashboard');
+    const tiles = page.getByTestId('dashboard-tiles');
+    const switching = tiles.getByRole('link', { name: /Kontowechselservice/ });
+    await expect(switching.getByTestId('tile-icon-fallback')).toHaveText('K');
+    // No tile keeps an image that failed, nor a mask that hides its square.
+    await expect(tiles.locator('img')).toHaveCount(0);
+    await expect(tiles.getByTestId('tile-icon-dyed')).toHaveCount(0);
+    // The partner's logo in the top bar (also an icon) gives way to its name.
+    const coBrand = page.getByTestId('co-brand');
+    await expect(coBrand.getByRole('img')).toHaveCount(0);
+    await expect(coBrand.getByText('Abrechnungszentrum Nord GmbH')).toBeVisible();
+    await shot(page, 'icons-not-loaded');
+    await expectNoAxeViolations(page);
+  });
 });

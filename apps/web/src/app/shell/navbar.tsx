@@ -2,6 +2,7 @@ import '@mantine/core/styles/Badge.css';
 import '@mantine/core/styles/Burger.css';
 import { Badge, Burger } from '@mantine/core';
 import { IconUserShield } from '@tabler/icons-react';
+import { useState } from 'react';
 import { shell } from '../../messages/de/shell';
 import { InstitutionSwitcher } from './institution-switcher';
 import { PortalLogo } from './logo';
@@ -11,18 +12,25 @@ import { UserMenu } from './user-menu';
 
 export const NAVBAR_HEIGHT_PX = 104;
 
-/** The trusted partner's logo and name beside the portal's logo (co-branding). */
+/**
+ * The trusted partner's logo and name beside the portal's logo (co-branding). A logo that does
+ * not load gives way to the name: its alt text, cut off in a 40 px box, was all that showed.
+ */
 function CoBrand({ coBrand }: { coBrand: NonNullable<ShellProps['coBrand']> }) {
+  const [failed, setFailed] = useState<string | null>(null);
+  const logo = coBrand.logo && coBrand.logo !== failed ? coBrand.logo : null;
   return (
-    <div
-      className={classes.coBrand}
-      data-testid="co-brand"
-      data-has-logo={coBrand.logo ? true : undefined}
-    >
-      {coBrand.logo && (
+    <div className={classes.coBrand} data-testid="co-brand" data-has-logo={logo ? true : undefined}>
+      {logo && (
         // width and height give the box a square shape before the logo arrives (the CSS keeps
         // its own aspect ratio after): the navbar does not move when it loads.
-        <img src={coBrand.logo} alt={shell.coBrand.logo(coBrand.name)} width={40} height={40} />
+        <img
+          src={logo}
+          alt={shell.coBrand.logo(coBrand.name)}
+          width={40}
+          height={40}
+          onError={() => setFailed(logo)}
+        />
       )}
       <span className={classes.coBrandName}>{coBrand.name}</span>
     </div>
