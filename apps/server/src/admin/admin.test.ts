@@ -1,9 +1,9 @@
-import { execFile } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type AdminRun, runAdmin } from '../../test/admin-command';
 import { TestBrowser } from '../../test/oidc-test-client';
 import { createScratchDatabase } from '../../test/test-app';
 import { bearer } from '../../test/tokens';
@@ -20,35 +20,17 @@ import {
   users,
 } from '../db/schema';
 import { TestMailbox } from '../modules/account/test-mailbox';
-import { serverRoot } from '../paths';
 
 const PUBLIC_URL = 'http://localhost:8080';
 const PASSWORD = 'Erster-Admin-2026!';
 /** Each test runs the command as a process several times (a start takes seconds). */
 const slow = { timeout: 120_000 };
 
-interface Run {
-  code: number;
-  stdout: string;
-  stderr: string;
-}
+type Run = AdminRun;
 
 /** The real command (`npm run admin -- …`) as a child process, with only the given settings. */
-function admin(env: Record<string, string>, ...args: string[]): Promise<Run> {
-  return new Promise((resolve) => {
-    execFile(
-      process.execPath,
-      ['--import', 'tsx', path.join(serverRoot, 'src', 'admin', 'main.ts'), ...args],
-      {
-        cwd: serverRoot,
-        env: { PATH: process.env.PATH ?? '', NODE_ENV: 'production', PUBLIC_URL, ...env },
-        timeout: 60_000,
-      },
-      (error, stdout, stderr) =>
-        resolve({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr }),
-    );
-  });
-}
+const admin = (env: Record<string, string>, ...args: string[]) =>
+  runAdmin({ PUBLIC_URL, ...env }, ...args);
 
 const linkOf = (run: Run) => {
   const match =

@@ -1,17 +1,16 @@
-import { execFile } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { decodeJwt } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runAdmin } from '../../test/admin-command';
 import { createUser, TestBrowser } from '../../test/oidc-test-client';
 import { buildTestApp, type TestApp } from '../../test/test-app';
 import { buildApp } from '../app';
 import { loadConfig } from '../config';
 import { users } from '../db/schema';
 import { twoFactorResetMail } from '../modules/account/mails';
-import { serverRoot } from '../paths';
 import { resetTwoFactor, UsageError } from './operations';
 
 const SECRET = 'JBSWY3DPEHPK3PXP';
@@ -106,26 +105,8 @@ describe('npm run admin -- reset-two-factor (the process)', () => {
     await rm(dataDir, { recursive: true, force: true });
   });
 
-  const admin = (extraEnv: Record<string, string>, ...args: string[]) =>
-    new Promise<{ code: number; stdout: string; stderr: string }>((resolve) => {
-      execFile(
-        process.execPath,
-        ['--import', 'tsx', path.join(serverRoot, 'src', 'admin', 'main.ts'), ...args],
-        {
-          cwd: serverRoot,
-          env: {
-            PATH: process.env.PATH ?? '',
-            NODE_ENV: 'production',
-            PUBLIC_URL,
-            DATA_DIR: dataDir,
-            ...extraEnv,
-          },
-          timeout: 120_000,
-        },
-        (error, stdout, stderr) =>
-          resolve({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr }),
-      );
-    });
+  const admin = (env: Record<string, string>, ...args: string[]) =>
+    runAdmin({ PUBLIC_URL, DATA_DIR: dataDir, ...env }, ...args);
 
   it('resets demo Otto and prints what happened; with an external provider it refuses with exit code 78', async () => {
     // With an external provider (Keycloak) the second factor is that provider's.
