@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { decodeJwt, exportJWK, generateKeyPair } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TestBrowser } from '../../test/oidc-test-client';
@@ -353,6 +353,47 @@ describe('refresh of an impersonation', () => {
     const afterEnd = await t.app.inject(refreshRequest(again.refresh_token));
     expect(afterEnd.statusCode).toBe(400);
     expect(afterEnd.json()).toMatchObject({ error: 'invalid_grant' });
+  });
+
+  it('is refused once the support user may no longer act as the user (role, membership)', async () => {
+    const db = t.app.db;
+    const saraInNord = and(
+      eq(institutionUserRoles.userId, DEMO_USERS.sara),
+      eq(institutionUserRoles.institutionId, DEMO_INSTITUTIONS.abrechnungszentrumNord),
+    );
+    const maxInSonnenschein = and(
+      eq(institutionUserRoles.userId, DEMO_USERS.max),
+      eq(institutionUserRoles.institutionId, DEMO_INSTITUTIONS.praxisSonnenschein),
+    );
+    const started = (await exchange(await ownToken('sara'), DEMO_USERS.max)).json() as TokenAnswer;
+    const renewed = await t.app.inject(refreshRequest(started.refresh_token));
+    expect(renewed.statusCode).toBe(200);
+    const stillAllowed = (renewed.json() as TokenAnswer).refresh_token;
+
+    // Tom made Sara a Mitglied of Abrechnungszentrum Nord: no renewal as Max any more.
+    await db.update(institutionUserRoles).set({ role: 'INSTITUTION_MEMBER' }).where(saraInNord);
+    try {
+      const refused = await t.app.inject(refreshRequest(stillAllowed));
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json()).toMatchObject({ error: 'invalid_grant' });
+    } finally {
+      await db.update(institutionUserRoles).set({ role: 'SUPPORT_USER' }).where(saraInNord);
+    }
+
+    // Anna removed Max from Praxis Sonnenschein: likewise.
+    const again = (await exchange(await ownToken('sara'), DEMO_USERS.max)).json() as TokenAnswer;
+    await db.delete(institutionUserRoles).where(maxInSonnenschein);
+    try {
+      const refused = await t.app.inject(refreshRequest(again.refresh_token));
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json()).toMatchObject({ error: 'invalid_grant' });
+    } finally {
+      await db.insert(institutionUserRoles).values({
+        userId: DEMO_USERS.max,
+        institutionId: DEMO_INSTITUTIONS.praxisSonnenschein,
+        role: 'INSTITUTION_MEMBER',
+      });
+    }
   });
 
   it('never outlives the impersonation: refresh token and grant end with it', async () => {

@@ -258,7 +258,8 @@ export function impersonationRemaining(token: { iiat?: number }, ttlSeconds: num
  * The claims of an access token renewed through an impersonation's refresh token (called from
  * the provider's `extraTokenClaims`): the same `impersonator` and `impersonation` as the first
  * token, read from the audit entry of the start. Writes the refresh to the audit log. Refused
- * (`invalid_grant`) when the start is unknown or the impersonation was ended.
+ * (`invalid_grant`) when the start is unknown, the impersonation was ended, or the support user
+ * may no longer act as that user (decideActingAs, within the start's institutions).
  */
 export async function refreshedImpersonationClaims(
   db: Db,
@@ -272,12 +273,21 @@ export async function refreshedImpersonationClaims(
   if (!start || !sessionId || rows.some((row) => row.event === 'end')) {
     throw new errors.InvalidGrant('impersonation ended');
   }
+  // Decided again, within what the start allowed: a support user removed from the contractor
+  // (or no longer its admin or support), a customer's user no longer in the customer
+  // institution, or a relationship that ended stops the impersonation at its next renewal
+  // (at most one access token's 300 s later), not when its 30 minutes are over.
+  const decision = await decideActingAs(db, start.impersonatorId, start.userId, {
+    owner: start.contractorIds,
+    contractor: start.customerIds,
+  });
+  if (!decision.allowed) throw new errors.InvalidGrant('impersonation no longer allowed');
   const impersonation: Impersonation = {
     impersonatorId: start.impersonatorId,
     impersonatorUsername: await usernameOf(db, start.impersonatorId),
     userId: start.userId,
-    contractorIds: start.contractorIds,
-    customerIds: start.customerIds,
+    contractorIds: decision.contractorIds,
+    customerIds: decision.customerIds,
   };
   await recordImpersonationEvent(db, {
     event: 'refresh',
