@@ -288,6 +288,51 @@ test.describe('impersonation (Als User eines Kunden anmelden)', () => {
     await expect(userMenu(page)).toContainText('Max');
   });
 
+  test('an impersonation that runs out while Sara has unsaved input keeps the page; she resumes it and saves as Max', async ({
+    page,
+  }) => {
+    await page.clock.install();
+    await saraActsAsMax(page);
+    await page.goto('/account');
+    await expect(page.getByLabel('Vorname')).toHaveValue('Max');
+    const title = page.getByLabel('Titel');
+    const before = await title.inputValue();
+    await title.fill('Dr.');
+    const dialogs: string[] = [];
+    page.on('dialog', (dialog) => {
+      dialogs.push(dialog.type());
+      void dialog.dismiss();
+    });
+    // The provider no longer renews it (as after its 30 minutes).
+    await page.evaluate(
+      (key) => localStorage.setItem(key, 'nicht-mehr-gueltig'),
+      IMPERSONATION_REFRESH_KEY,
+    );
+    await page.clock.fastForward(285_000);
+    const banner = page.getByRole('alert').filter({ hasText: 'Die Nachahmung ist abgelaufen' });
+    await expect(banner).toContainText('Ihre Eingaben auf dieser Seite bleiben erhalten');
+    await expect(banner).toContainText('Max Weiß');
+    // No reload, so no browser question: the page and its input stay as they were.
+    expect(dialogs).toEqual([]);
+    await expect(title).toHaveValue('Dr.');
+    await expectNoAxeViolations(page);
+    await shot(page, 'ran-out-with-input');
+
+    await banner.getByRole('button', { name: 'Nachahmung fortsetzen' }).click();
+    await expect(banner).toHaveCount(0);
+    await expect(page.getByTestId('support-mode')).toBeVisible();
+    await page.getByRole('button', { name: 'Speichern' }).first().click();
+    await expect(page.getByText('Ihre Daten wurden gespeichert.')).toBeVisible();
+    await page.reload();
+    await expect(page.getByLabel('Titel')).toHaveValue('Dr.');
+    await expect(page.getByTestId('support-mode')).toBeVisible();
+    await expect(page.getByLabel('Vorname')).toHaveValue('Max');
+    // Max's title as it was, for the other tests.
+    await page.getByLabel('Titel').fill(before);
+    await page.getByRole('button', { name: 'Speichern' }).first().click();
+    await expect(page.getByText('Ihre Daten wurden gespeichert.').first()).toBeVisible();
+  });
+
   test('an impersonation that can no longer be renewed ends: back as Sara, and she is told why', async ({
     page,
   }) => {

@@ -40,6 +40,7 @@ import {
   AccessChangedBanner,
   AppShellLayout,
   BackendDownBanner,
+  ImpersonationRanOutBanner,
   InstitutionLoadErrorBar,
   RestrictedUserBanner,
   type ShellProps,
@@ -162,6 +163,29 @@ function SignedInLayout({ user }: { user: User }) {
     session.subscribeStale,
     session.isWaitingForSignIn,
   );
+  const isImpersonationResumable = useSyncExternalStore(
+    session.subscribeStale,
+    session.isImpersonationResumable,
+  );
+  const [isResuming, setIsResuming] = useState(false);
+  const resumeImpersonation = useCallback(() => {
+    setIsResuming(true);
+    session
+      .resumeImpersonation()
+      .catch(async (error: unknown) => {
+        // Loaded when needed, as the modal's texts are (spec section 8's words).
+        const [{ notifyError }, { impersonation }] = await Promise.all([
+          import('../components/notifications'),
+          import('../messages/de/impersonation'),
+        ]);
+        notifyError(
+          error instanceof Error && error.name === 'ImpersonationRefusedError'
+            ? impersonation.refused
+            : impersonation.failure,
+        );
+      })
+      .finally(() => setIsResuming(false));
+  }, [session]);
   const [isSigningIn, setIsSigningIn] = useState(false);
   const signInAgain = useCallback(() => {
     setIsSigningIn(true);
@@ -302,8 +326,16 @@ function SignedInLayout({ user }: { user: User }) {
     ],
   );
 
+  // The page's input waits for a new sign-in, or for the impersonation that ran out to go on:
+  // shown above the page and in an open dialog (which may hold that input).
   const signedOutBanner = isWaitingForSignIn ? (
     <SignedOutBanner onSignIn={signInAgain} isSigningIn={isSigningIn} />
+  ) : isImpersonationResumable ? (
+    <ImpersonationRanOutBanner
+      name={`${user.firstName} ${user.lastName}`.trim()}
+      onResume={resumeImpersonation}
+      isResuming={isResuming}
+    />
   ) : null;
 
   let banners: ReactNode;

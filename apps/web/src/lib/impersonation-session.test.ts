@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   clearImpersonation as clearImpersonationIn,
   IdentityChangedElsewhereError,
+  IMPERSONATION_INSTITUTION_KEY,
   IMPERSONATION_KEYS,
   ImpersonationEndedError,
   RAN_OUT_AT_KEY,
@@ -58,6 +59,7 @@ const json = (status: number, body: unknown) =>
 
 function setup(
   answer: () => Response = () => json(200, { access_token: impersonatedToken, expires_in: 1800 }),
+  extra: { hasUnsavedInput?: () => boolean } = {},
 ) {
   const userManager = manager();
   const fetchMock = vi.fn(async (_url: RequestInfo | URL, _init?: RequestInit) => answer());
@@ -73,6 +75,7 @@ function setup(
     fetch: fetchMock as unknown as typeof fetch,
     endImpersonationRequest,
     onImpersonationChanged,
+    ...extra,
   });
   return { session, userManager, fetchMock, endImpersonationRequest, onImpersonationChanged };
 }
@@ -351,6 +354,105 @@ function tab(fetchMock: ReturnType<typeof rotatingProvider>, locks: Pick<LockMan
   });
   return { session, onImpersonationChanged };
 }
+
+describe('an impersonation that runs out while the page holds unsaved input', () => {
+  const renewed = jwt({ sub: MAX, impersonator: { id: SARA, username: 'sara' }, n: 2 });
+
+  /** Sara acts as Max in the customer institution; then Max's page holds input, and the
+   * provider answers `answers` in turn (the first renewal is refused: the impersonation is over). */
+  async function ranOutWithInput(...answers: (() => Response)[]) {
+    storeOwn('own', 300);
+    const queue = [
+      () =>
+        json(200, {
+          access_token: impersonatedToken,
+          refresh_token: 'imp-refresh',
+          expires_in: 10,
+        }),
+      () => json(400, { error: 'invalid_grant' }),
+      ...answers,
+    ];
+    const started = setup(() => queue.shift()!(), { hasUnsavedInput: () => true });
+    await started.session.impersonate(MAX, claims);
+    localStorage.setItem(IMPERSONATION_INSTITUTION_KEY, CUSTOMER);
+    await expect(started.session.getValidAccessToken()).rejects.toBeInstanceOf(
+      ImpersonationEndedError,
+    );
+    return started;
+  }
+
+  it('keeps the page (no reload), sends nothing and offers to start the same impersonation again', async () => {
+    const { session, onImpersonationChanged, fetchMock } = await ranOutWithInput();
+    expect(onImpersonationChanged).not.toHaveBeenCalled();
+    expect(session.isImpersonationResumable()).toBe(true);
+    expect(session.isStale()).toBe(true);
+    // Other tabs follow the removal (they hold no input of this page).
+    expect(readImpersonation(localStorage)).toBeNull();
+    await expect(session.getValidAccessToken()).rejects.toBeInstanceOf(ImpersonationEndedError);
+    expect(fetchMock).toHaveBeenCalledTimes(2);
+  });
+
+  it('resuming exchanges the own token for the same user and institutions; the page carries on', async () => {
+    const { session, fetchMock, onImpersonationChanged } = await ranOutWithInput(() =>
+      json(200, { access_token: renewed, refresh_token: 'imp-refresh-new', expires_in: 1800 }),
+    );
+    const listener = vi.fn();
+    session.subscribeStale(listener);
+    await session.resumeImpersonation();
+    const form = new URLSearchParams(String(fetchMock.mock.calls[2]![1]?.body));
+    expect(form.get('grant_type')).toBe('urn:ietf:params:oauth:grant-type:token-exchange');
+    expect(form.get('subject_token')).toBe('own');
+    expect(form.get('requested_subject')).toBe(MAX);
+    const claimToken = form.get('claim_token')!.replace(/-/g, '+').replace(/_/g, '/');
+    expect(JSON.parse(atob(claimToken))).toEqual(claims);
+    expect(session.isImpersonationResumable()).toBe(false);
+    expect(session.isStale()).toBe(false);
+    expect(listener).toHaveBeenCalled();
+    expect(session.isImpersonating()).toBe(true);
+    // Still in the customer institution after a later reload, and no run-out notice then.
+    expect(localStorage.getItem(IMPERSONATION_INSTITUTION_KEY)).toBe(CUSTOMER);
+    expect(sessionStorage.getItem(RAN_OUT_NOTICE_KEY)).toBeNull();
+    await expect(session.getValidAccessToken()).resolves.toBe(renewed);
+    expect(onImpersonationChanged).not.toHaveBeenCalled();
+  });
+
+  it('a refused resumption (no longer allowed) throws and leaves the page as it was', async () => {
+    const { session } = await ranOutWithInput(() => json(403, { error: 'access_denied' }));
+    await expect(session.resumeImpersonation()).rejects.toBeInstanceOf(ImpersonationRefusedError);
+    expect(session.isImpersonationResumable()).toBe(true);
+    expect(readImpersonation(localStorage)).toBeNull();
+    await expect(session.getValidAccessToken()).rejects.toBeInstanceOf(ImpersonationEndedError);
+  });
+
+  it('an impersonation started in another tab meanwhile is not taken over: the page is stale', async () => {
+    const { session, fetchMock } = await ranOutWithInput();
+    localStorage.setItem(
+      IMPERSONATION_KEYS.accessToken,
+      jwt({ sub: 'other', impersonator: { id: SARA } }),
+    );
+    await session.resumeImpersonation();
+    expect(fetchMock).toHaveBeenCalledTimes(2);
+    expect(session.isImpersonationResumable()).toBe(false);
+    await expect(session.getValidAccessToken()).rejects.toBeInstanceOf(
+      IdentityChangedElsewhereError,
+    );
+  });
+
+  it('without unsaved input the page reloads as the own user, as before', async () => {
+    storeOwn('own', 300);
+    const queue = [
+      () => json(200, { access_token: impersonatedToken, refresh_token: 'r', expires_in: 10 }),
+      () => json(400, { error: 'invalid_grant' }),
+    ];
+    const { session, onImpersonationChanged } = setup(() => queue.shift()!(), {
+      hasUnsavedInput: () => false,
+    });
+    await session.impersonate(MAX, claims);
+    await expect(session.getValidAccessToken()).rejects.toBeInstanceOf(ImpersonationEndedError);
+    expect(onImpersonationChanged).toHaveBeenCalledTimes(1);
+    expect(session.isImpersonationResumable()).toBe(false);
+  });
+});
 
 describe('renewal of impersonated tokens across tabs', () => {
   const storeExpiring = () => {

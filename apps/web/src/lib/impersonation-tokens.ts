@@ -95,7 +95,41 @@ export function followRanOut(storage: Storage, now = Date.now()): void {
   }
 }
 
+/**
+ * localStorage key of whom the impersonation acts as and for which institutions (the exchange's
+ * requested subject and claims): a page whose impersonation ran out while it held unsaved input
+ * starts the same one again (Session.resumeImpersonation). Removed with the impersonated tokens.
+ */
+export const IMPERSONATION_START_KEY = 'portal.impersonation.start';
+
+/** What a token exchange was asked for: the same again resumes the impersonation. */
+export interface ImpersonationStart {
+  subject: string;
+  claims: ImpersonationClaims;
+}
+
+export function storeImpersonationStart(storage: Storage, start: ImpersonationStart): void {
+  storage.setItem(IMPERSONATION_START_KEY, JSON.stringify(start));
+}
+
+export function readImpersonationStart(storage: Storage): ImpersonationStart | null {
+  try {
+    const value = JSON.parse(storage.getItem(IMPERSONATION_START_KEY) ?? 'null') as unknown;
+    if (!value || typeof value !== 'object') return null;
+    const { subject, claims } = value as Partial<ImpersonationStart>;
+    const isList = (list: unknown): list is string[] =>
+      Array.isArray(list) && list.every((item) => typeof item === 'string');
+    if (typeof subject !== 'string' || !isList(claims?.owner) || !isList(claims?.contractor)) {
+      return null;
+    }
+    return { subject, claims: { owner: claims.owner, contractor: claims.contractor } };
+  } catch {
+    return null;
+  }
+}
+
 export function clearImpersonation(storage: Storage): void {
+  storage.removeItem(IMPERSONATION_START_KEY);
   storage.removeItem(IMPERSONATION_KEYS.accessToken);
   storage.removeItem(IMPERSONATION_KEYS.refreshToken);
   storage.removeItem(IMPERSONATION_KEYS.expiresAt);

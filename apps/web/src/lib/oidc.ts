@@ -4,14 +4,20 @@ import {
   clearImpersonation,
   followRanOut,
   IdentityChangedElsewhereError,
+  IMPERSONATION_INSTITUTION_KEY,
   IMPERSONATION_KEYS,
   type ImpersonationClaims,
   ImpersonationEndedError,
+  type ImpersonationStart,
   isImpersonationActive,
   MIN_VALIDITY_BEFORE_IMPERSONATION_SECONDS,
   markRanOut,
+  RAN_OUT_AT_KEY,
+  RAN_OUT_NOTICE_KEY,
   readImpersonation,
+  readImpersonationStart,
   storeImpersonation,
+  storeImpersonationStart,
 } from './impersonation-tokens';
 
 /** Why an impersonation ends when its tokens are over (no refresh token, or none usable). */
@@ -153,6 +159,18 @@ export interface Session {
   impersonate(requestedSubject: string, claims: ImpersonationClaims): Promise<boolean>;
   /** Eigener User: records the end at the API, drops the impersonated tokens (no new sign-in). */
   endImpersonation(): Promise<void>;
+  /**
+   * The impersonation ran out while the page held unsaved input: the page stayed (no reload),
+   * sends nothing, and offers `resumeImpersonation`. Told through `subscribeStale`.
+   */
+  isImpersonationResumable(): boolean;
+  /**
+   * Starts the impersonation that ran out again (the same user, the same institutions) and lets
+   * the page carry on with its input. Throws ImpersonationRefusedError / ImpersonationFailedError
+   * (the page stays resumable); another impersonation started meanwhile elsewhere makes the page
+   * stale (it must reload).
+   */
+  resumeImpersonation(): Promise<void>;
 }
 
 /** The fields of oidc-client-ts' stored user (`User.toStorageString()`) the fast path reads. */
@@ -369,6 +387,9 @@ export function createSession(
     return token;
   };
 
+  /** The impersonation this page may start again (it ran out while the page held input). */
+  let resumable: (ImpersonationStart & { institutionId: string | null }) | null = null;
+
   /**
    * An impersonation that cannot be renewed ends: back to the own user (reload). `ranOut` when
    * its time is over (no refresh token left, or the provider refused the renewal): the reloaded
@@ -376,10 +397,35 @@ export function createSession(
    * asked ends nothing (see refreshImpersonation).
    */
   function endRunOutImpersonation(ranOut: boolean) {
+    // With unsaved input the page stays and may start the same impersonation again: a reload
+    // would lose the input (the browser's own question at best), and staying without a way on
+    // left input that no Speichern could save.
+    const start = ranOut && options.hasUnsavedInput?.() ? readImpersonationStart(storage) : null;
+    resumable = start && {
+      ...start,
+      institutionId: storage.getItem(IMPERSONATION_INSTITUTION_KEY),
+    };
     becomeStale('impersonation ended');
     if (ranOut) markRanOut(storage);
     clearImpersonation(storage);
-    options.onImpersonationChanged?.();
+    if (!resumable) options.onImpersonationChanged?.();
+  }
+
+  async function exchange(requestedSubject: string, claims: ImpersonationClaims) {
+    const { ImpersonationFailedError, postTokenForm, tokenExchangeForm } =
+      await tokenEndpointCalls();
+    if (!options.tokenEndpoint || !options.clientId) {
+      throw new ImpersonationFailedError('token endpoint not configured');
+    }
+    const subjectToken = await ownAccessToken(MIN_VALIDITY_BEFORE_IMPERSONATION_SECONDS);
+    if (!subjectToken) throw new ImpersonationFailedError('not signed in');
+    const form = tokenExchangeForm({
+      clientId: options.clientId,
+      subjectToken,
+      requestedSubject,
+      claims,
+    });
+    return postTokenForm(fetchImpl, options.tokenEndpoint, form, now());
   }
 
   /** Holds the lock: the stored impersonated token when still usable, else a renewed one. */
@@ -469,24 +515,41 @@ export function createSession(
 
     async impersonate(requestedSubject, claims) {
       if (readImpersonation(storage)) return false;
-      const { ImpersonationFailedError, postTokenForm, tokenExchangeForm } =
-        await tokenEndpointCalls();
-      if (!options.tokenEndpoint || !options.clientId) {
-        throw new ImpersonationFailedError('token endpoint not configured');
-      }
-      const subjectToken = await ownAccessToken(MIN_VALIDITY_BEFORE_IMPERSONATION_SECONDS);
-      if (!subjectToken) throw new ImpersonationFailedError('not signed in');
-      const form = tokenExchangeForm({
-        clientId: options.clientId,
-        subjectToken,
-        requestedSubject,
-        claims,
-      });
-      const tokens = await postTokenForm(fetchImpl, options.tokenEndpoint, form, now());
+      const tokens = await exchange(requestedSubject, claims);
       // A second impersonation started meanwhile (another tab): keep that one.
       if (readImpersonation(storage)) return false;
+      storeImpersonationStart(storage, { subject: requestedSubject, claims });
       storeImpersonation(storage, tokens);
       return true;
+    },
+
+    isImpersonationResumable: () => resumable !== null,
+
+    async resumeImpersonation() {
+      const start = resumable;
+      if (!start || readImpersonation(storage)) {
+        // Another tab started an impersonation meanwhile: this page may be anybody's now.
+        if (start) {
+          resumable = null;
+          becomeStale('identity changed elsewhere');
+        }
+        return;
+      }
+      const tokens = await exchange(start.subject, start.claims);
+      if (resumable !== start) return;
+      if (readImpersonation(storage)) {
+        resumable = null;
+        becomeStale('identity changed elsewhere');
+        return;
+      }
+      storeImpersonationStart(storage, { subject: start.subject, claims: start.claims });
+      if (start.institutionId) storage.setItem(IMPERSONATION_INSTITUTION_KEY, start.institutionId);
+      storeImpersonation(storage, tokens);
+      resumable = null;
+      impersonationEnded = false;
+      storage.removeItem(RAN_OUT_AT_KEY);
+      sessionStorage.removeItem(RAN_OUT_NOTICE_KEY);
+      notifyStale();
     },
 
     async endImpersonation() {

@@ -9,6 +9,7 @@ import {
   IconPlugConnectedX,
   IconRefresh,
   IconUserExclamation,
+  IconUserShare,
 } from '@tabler/icons-react';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { app } from '../../messages/de/app';
@@ -184,6 +185,37 @@ export function SignedOutBanner({ onSignIn, isSigningIn = false }: SignedOutBann
       text={shell.banners.signedOut}
       icon={<IconLogin2 {...iconProps} />}
       action={{ label: app.signInAgain, onClick: onSignIn, isLoading: isSigningIn }}
+    />
+  );
+}
+
+export interface ImpersonationRanOutBannerProps {
+  /** The customer's user the page acts as. */
+  name: string;
+  /** Starts the same impersonation again (Session.resumeImpersonation). */
+  onResume(): void;
+  isResuming?: boolean;
+}
+
+/**
+ * The impersonation ran out while the page held unsaved input: the page stays with the input
+ * (nothing is sent), and the same impersonation can be started again to save it.
+ */
+export function ImpersonationRanOutBanner({
+  name,
+  onResume,
+  isResuming = false,
+}: ImpersonationRanOutBannerProps) {
+  return (
+    <SessionBanner
+      title={shell.banners.impersonationRanOutTitle}
+      text={shell.banners.impersonationRanOut(name)}
+      icon={<IconUserShare {...iconProps} />}
+      action={{
+        label: shell.banners.resumeImpersonation,
+        onClick: onResume,
+        isLoading: isResuming,
+      }}
     />
   );
 }

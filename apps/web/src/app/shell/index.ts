@@ -3,6 +3,7 @@ export type { RestrictedUserBannerProps } from './banners';
 export {
   AccessChangedBanner,
   BackendDownBanner,
+  ImpersonationRanOutBanner,
   InstitutionLoadErrorBar,
   RestrictedUserBanner,
   SignedOutBanner,

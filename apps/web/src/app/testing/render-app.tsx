@@ -177,6 +177,8 @@ export function fakeSession(token: string | null) {
     isImpersonating: vi.fn(() => false),
     impersonate: vi.fn(async () => true),
     endImpersonation: vi.fn(async () => {}),
+    isImpersonationResumable: vi.fn(() => false),
+    resumeImpersonation: vi.fn(async () => {}),
   } satisfies Session;
 }
 

@@ -63,6 +63,11 @@ export const shell = {
     signedOutTitle: 'Sie sind nicht mehr angemeldet',
     signedOut:
       'Ihre Eingaben auf dieser Seite bleiben erhalten. Melden Sie sich erneut an, um sie zu speichern.',
+    /** Not spec text: an impersonation ran out while the page held unsaved input (it stays). */
+    impersonationRanOutTitle: 'Die Nachahmung ist abgelaufen',
+    impersonationRanOut: (name: string) =>
+      `Ihre Eingaben auf dieser Seite bleiben erhalten. Setzen Sie die Nachahmung von ${name} fort, um sie zu speichern, oder laden Sie die Seite neu, um als eigener User weiterzuarbeiten.`,
+    resumeImpersonation: 'Nachahmung fortsetzen',
     institutionLoadError:
       'Es ist ein Fehler beim Laden der Institution aufgetreten. Bitte versuchen Sie es später noch einmal.',
   },
