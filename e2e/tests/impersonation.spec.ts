@@ -137,8 +137,13 @@ test.describe('impersonation (Als User eines Kunden anmelden)', () => {
     await expectNoAxeViolations(page);
     await again.getByRole('button', { name: 'Abbrechen' }).click();
 
-    // Abmelden reads Eigener User and brings Sara back without signing in.
+    // The bar shows Max (spec); who actually acts is said beside Support-Modus and in the menu.
+    await expect(badge).toHaveAttribute('title', 'Sara Öztürk handelt als Max Weiß.');
     await userMenu(page).click();
+    await expect(page.getByRole('menu')).toContainText('Sara Öztürk handelt als Max Weiß.');
+    await expectNoAxeViolations(page);
+    await shot(page, 'max-user-menu');
+    // Abmelden reads Eigener User and brings Sara back without signing in.
     await expect(page.getByRole('menuitem', { name: 'Abmelden' })).toHaveCount(0);
     await page.getByRole('menuitem', { name: 'Eigener User' }).click();
     await expect(page.getByTestId('support-mode')).toHaveCount(0);

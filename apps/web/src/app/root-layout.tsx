@@ -28,6 +28,8 @@ import { ImpersonationControl } from '../features/impersonation/impersonation-co
 import { useInstitutionSelection } from '../features/institutions/use-institution-selection';
 import { currentUserQueryOptions } from '../features/user/api/current-user';
 import { initials } from '../features/user/model/user';
+import { impersonatorName } from '../lib/impersonation-tokens';
+import { userStorageKey } from '../lib/oidc';
 import { app, shell } from '../messages/de';
 import { AppContext, type AppContextValue } from './app-context';
 import { type GuardResult, RouteGuard } from './guards';
@@ -158,6 +160,11 @@ function SignedInLayout({ user }: { user: User }) {
     );
   }, []);
   const isImpersonating = useMemo(() => session.isImpersonating(), [session]);
+  // Who acts while the top bar shows the customer's user (spec: the user's first name).
+  const actor = useMemo(
+    () => (isImpersonating ? impersonatorName(localStorage, userStorageKey(config)) : null),
+    [isImpersonating, config],
+  );
   const isStale = useSyncExternalStore(session.subscribeStale, session.isStale);
   const isWaitingForSignIn = useSyncExternalStore(
     session.subscribeStale,
@@ -360,7 +367,13 @@ function SignedInLayout({ user }: { user: User }) {
         <LazyAnalyticsIdentitySync config={config} institutionId={currentInstitutionId} />
         <AppShellLayout
           coBrand={branding.coBrand}
-          user={{ firstName: user.firstName, initials: initials(user) }}
+          user={{
+            firstName: user.firstName,
+            initials: initials(user),
+            impersonation: actor
+              ? { actor, asUser: `${user.firstName} ${user.lastName}`.trim() }
+              : null,
+          }}
           institutions={institutions.map(({ id, name, trusted }) => ({ id, name, trusted }))}
           // Decided by the roles, not by what has loaded (spec section 2).
           hasInstitutionChoice={selection.institutionIds.length > 1}

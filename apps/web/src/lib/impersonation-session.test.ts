@@ -5,6 +5,7 @@ import {
   IMPERSONATION_INSTITUTION_KEY,
   IMPERSONATION_KEYS,
   ImpersonationEndedError,
+  impersonatorName,
   RAN_OUT_AT_KEY,
   RAN_OUT_NOTICE_KEY,
   readImpersonation,
@@ -642,5 +643,18 @@ describe('other tabs', () => {
     window.dispatchEvent(storageEvent(IMPERSONATION_KEYS.accessToken, null, 'b'));
     expect(onImpersonationChanged).toHaveBeenCalledTimes(1);
     stop();
+  });
+});
+
+describe('impersonatorName (who acts while the bar shows the customer)', () => {
+  it("is the own sign-in's name, else the token's impersonator, and null without an impersonation", () => {
+    expect(impersonatorName(localStorage, storageKey)).toBeNull();
+    localStorage.setItem(IMPERSONATION_KEYS.accessToken, impersonatedToken);
+    expect(impersonatorName(localStorage, storageKey)).toBe('sara');
+    localStorage.setItem(
+      storageKey,
+      JSON.stringify({ access_token: 'own', profile: { sub: SARA, name: 'Sara Öztürk' } }),
+    );
+    expect(impersonatorName(localStorage, storageKey)).toBe('Sara Öztürk');
   });
 });

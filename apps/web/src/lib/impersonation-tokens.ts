@@ -151,3 +151,28 @@ export function isImpersonationActive(storage: Storage): boolean {
     impersonator.id !== claims?.sub
   );
 }
+
+/**
+ * Who actually acts while impersonating (the support user): the name of the own sign-in kept
+ * beside the impersonated tokens (`ownStorageKey`, oidc-client-ts' stored user), else the
+ * impersonated token's `impersonator.username`; null when not impersonating.
+ */
+export function impersonatorName(storage: Storage, ownStorageKey: string): string | null {
+  const stored = readImpersonation(storage);
+  if (!stored) return null;
+  let profile: { name?: unknown; email?: unknown } | undefined;
+  try {
+    profile = (JSON.parse(storage.getItem(ownStorageKey) ?? 'null') as { profile?: typeof profile })
+      ?.profile;
+  } catch {
+    profile = undefined;
+  }
+  if (typeof profile?.name === 'string' && profile.name.trim()) return profile.name.trim();
+  const impersonator = decodeJwtClaims(stored.accessToken)?.impersonator as
+    | { username?: unknown }
+    | undefined;
+  if (typeof impersonator?.username === 'string' && impersonator.username) {
+    return impersonator.username;
+  }
+  return typeof profile?.email === 'string' && profile.email ? profile.email : null;
+}

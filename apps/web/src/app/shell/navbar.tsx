@@ -106,7 +106,11 @@ export function ShellNavbar({
             // Mantine's Badge is upper case by default: the spec's wording is 'Support-Modus'.
             tt="none"
             leftSection={<IconUserShield size={16} aria-hidden="true" />}
-            title={shell.navbar.supportModeHint}
+            title={
+              user?.impersonation
+                ? shell.navbar.supportModeActor(user.impersonation.actor, user.impersonation.asUser)
+                : shell.navbar.supportModeHint
+            }
             data-testid="support-mode"
           >
             {shell.navbar.supportMode}

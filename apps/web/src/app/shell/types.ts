@@ -26,6 +26,11 @@ export interface ShellUser {
   firstName: string;
   /** Upper-case first letters of first and last name, e.g. "AS". */
   initials: string;
+  /**
+   * While impersonating: who actually acts (the support user) and as whom (the customer's user,
+   * full name), said beside 'Support-Modus' and in the user menu.
+   */
+  impersonation?: { actor: string; asUser: string } | null;
 }
 
 /** One accordion section of the sidebar with its links. */

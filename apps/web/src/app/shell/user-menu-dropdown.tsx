@@ -18,6 +18,8 @@ export interface UserMenuDropdownProps extends LoadedPopupProps {
   /** The entries (user-menu-entries.ts), decided where the trigger is rendered. */
   entries: UserMenuEntry[];
   isImpersonating: boolean;
+  /** While impersonating: who acts, and as whom (the trigger shows the customer's user only). */
+  impersonation?: { actor: string; asUser: string } | null;
   onLogout(): void;
 }
 
@@ -35,6 +37,7 @@ export default function UserMenuDropdown({
   entries,
   onLogout,
   isImpersonating,
+  impersonation,
 }: UserMenuDropdownProps) {
   const { triggerRef, opened, setOpened } = useOpenOnMount(openOnMount);
   return (
@@ -48,6 +51,14 @@ export default function UserMenuDropdown({
     >
       <Menu.Target>{cloneElement(trigger, { ref: triggerRef })}</Menu.Target>
       <Menu.Dropdown aria-label={shell.userMenu.label}>
+        {impersonation && (
+          <>
+            <Menu.Label data-testid="support-mode-actor">
+              {shell.navbar.supportModeActor(impersonation.actor, impersonation.asUser)}
+            </Menu.Label>
+            <Menu.Divider />
+          </>
+        )}
         {entries.map((entry) => {
           if (entry.kind === 'link') {
             const Icon = entryIcons[entry.key];

@@ -31,7 +31,12 @@ export function UserMenu({
     <DeferredPopup
       module={dropdown}
       popup="menu"
-      props={{ entries, onLogout, isImpersonating }}
+      props={{
+        entries,
+        onLogout,
+        isImpersonating,
+        impersonation: isImpersonating ? (user.impersonation ?? null) : null,
+      }}
       trigger={
         // The name comes from the visible initials and first name, then the hidden purpose.
         <UnstyledButton className={classes.userTrigger} onKeyDown={openMenuOnArrow}>

@@ -12,6 +12,8 @@ export const shell = {
   navbar: {
     supportMode: 'Support-Modus',
     supportModeHint: 'Sie sind als User eines Kunden angemeldet.',
+    /** Not spec text: who acts while the top bar shows the customer's user (Support-Modus). */
+    supportModeActor: (actor: string, asUser: string) => `${actor} handelt als ${asUser}.`,
     openNavigation: 'Navigation öffnen',
     closeNavigation: 'Navigation schließen',
     sidebarLabel: 'Hauptnavigation',
