@@ -79,6 +79,37 @@ test.describe("the provider's working day", () => {
     await shot(page, 'manage-documents-no-customer-found');
   });
 
+  test('Dokumente verwalten: the Kunde list opens on the chosen customer, and ArrowDown moves to the next one', async ({
+    page,
+  }) => {
+    await signIn(page, ACCOUNTS.sara, `/document?documentType=invoice&institutionId=${NORD}`);
+    const customer = page.getByRole('combobox', { name: 'Kunde' });
+    await customer.click();
+    await customer.pressSequentially('100567');
+    await customer.press('Enter');
+    await expect(customer).toHaveValue('Zahnarztpraxis Dr. Müller (Kd.-Nr. 100567)');
+    await expect(page).toHaveURL(new RegExp(`customerId=${MUELLER}`));
+
+    // Back in the field (the list opens): the chosen customer is the marked one, not the
+    // alphabet's first; ArrowDown goes on from it (round the list: Dr. Müller is the last).
+    await customer.click();
+    const marked = page.locator('[role="option"][data-combobox-selected]');
+    await expect(marked).toHaveText('Zahnarztpraxis Dr. Müller (Kd.-Nr. 100567)');
+    await expectNoAxeViolations(page);
+    await shot(page, 'manage-documents-opened-on-chosen');
+    await customer.press('ArrowDown');
+    await expect(marked).toHaveText('Praxis Sonnenschein (Kd.-Nr. 100234)');
+    await customer.press('Enter');
+    await expect(customer).toHaveValue('Praxis Sonnenschein (Kd.-Nr. 100234)');
+    await expect(page).toHaveURL(new RegExp(`customerId=${SONNENSCHEIN}`));
+    // Cleared, the list is the alphabet again.
+    await customer.fill('');
+    await expect(page.getByRole('option')).toHaveText([
+      'Praxis Sonnenschein (Kd.-Nr. 100234)',
+      'Zahnarztpraxis Dr. Müller (Kd.-Nr. 100567)',
+    ]);
+  });
+
   test("Bankkonto-Bestellungen Ihrer Kunden: each order with the customer's Kd.-Nr., found by it", async ({
     page,
   }) => {

@@ -4,7 +4,7 @@ import '@mantine/core/styles/Popover.css';
 import '@mantine/core/styles/ScrollArea.css';
 import { type ComboboxItem, type OptionsFilter, Select } from '@mantine/core';
 import type { Relationship } from '@portal/contract';
-import { useMemo } from 'react';
+import { useMemo, useRef } from 'react';
 import { compareGerman } from '../../../lib/german-order';
 import { matchesSearch, searchWords } from '../../../lib/search-words';
 import { documents as t } from '../../../messages/de';
@@ -36,6 +36,24 @@ const filterCustomers: OptionsFilter = ({ options, search, limit }) => {
     : [{ value: NOTHING_FOUND, label: t.manage.noCustomerFound, disabled: true }];
 };
 
+/**
+ * The options drawn when the list opens on the chosen customer (the field shows its name, nothing
+ * typed): the chosen one first, then the ones after it in the alphabet, continuing from its start
+ * (at most `limit`). Opening marks the first drawn option, so it is the chosen one, ArrowDown
+ * moves to the next customer and ArrowUp (round the list) to the one before. Before, the list
+ * opened at the top of the alphabet with its first entry marked: ArrowDown went to the
+ * alphabet's second customer, and a chosen customer beyond the first 50 was not drawn at all.
+ */
+export function optionsFromChosen(
+  options: readonly ComboboxItem[],
+  chosen: string,
+  limit: number,
+): ComboboxItem[] | null {
+  const index = options.findIndex((option) => option.value === chosen);
+  if (index <= 0) return null;
+  return [...options.slice(index), ...options.slice(0, index)].slice(0, limit);
+}
+
 export interface CustomerPickerProps {
   /** The institution's customers (its `owner: true` relationships). */
   customers: readonly Relationship[];
@@ -45,6 +63,8 @@ export interface CustomerPickerProps {
 
 /** 'Kunde' of 'Dokumente verwalten': the customers by name (German order), found by typing. */
 export function CustomerPicker({ customers, value, onChange }: CustomerPickerProps) {
+  // What the field shows: the chosen customer's name until something is typed (or cleared).
+  const text = useRef<string | null>(null);
   const data = useMemo(
     () =>
       [...customers]
@@ -59,6 +79,18 @@ export function CustomerPicker({ customers, value, onChange }: CustomerPickerPro
         })),
     [customers],
   );
+  const chosenLabel = data.find((option) => option.value === value)?.label ?? null;
+  const filter = useMemo<OptionsFilter>(
+    () => (input) => {
+      const untouched = text.current === null || text.current === chosenLabel;
+      const fromChosen =
+        value !== null && untouched && !searchWords(input.search).length
+          ? optionsFromChosen(input.options as ComboboxItem[], value, input.limit)
+          : null;
+      return fromChosen ?? filterCustomers(input);
+    },
+    [value, chosenLabel],
+  );
   return (
     <Select
       label={t.manage.customer}
@@ -70,9 +102,15 @@ export function CustomerPicker({ customers, value, onChange }: CustomerPickerPro
       placeholder={t.manage.customerPlaceholder}
       data={data}
       value={value}
-      onChange={(id) => onChange(id === NOTHING_FOUND ? null : id)}
+      onChange={(id) => {
+        text.current = null;
+        onChange(id === NOTHING_FOUND ? null : id);
+      }}
+      onSearchChange={(search) => {
+        text.current = search;
+      }}
       searchable
-      filter={filterCustomers}
+      filter={filter}
       limit={CUSTOMER_OPTIONS_SHOWN}
       // Typing a name or Kd.-Nr. and Enter picks the first match.
       selectFirstOptionOnChange
