@@ -79,6 +79,22 @@ test.describe("the provider's working day", () => {
     await shot(page, 'manage-documents-no-customer-found');
   });
 
+  test('Als User eines Kunden anmelden: a Kd.-Nr. typed right after the click arrives whole', async ({
+    page,
+  }) => {
+    await signIn(page, ACCOUNTS.sara, `/dashboard?institutionId=${NORD}`);
+    const button = impersonationButton(page);
+    await expect(button).toBeVisible();
+    await button.click();
+    // No waiting for the dialog: she types the number the customer gives at once.
+    await page.keyboard.type('100234', { delay: 30 });
+    const customer = page
+      .getByRole('dialog', { name: 'Als User eines Kunden anmelden' })
+      .getByRole('combobox', { name: 'Kunden-Institution' });
+    await expect(customer).toHaveValue('100234');
+    await expect(page.getByRole('option', { name: /Praxis Sonnenschein/ })).toBeVisible();
+  });
+
   test('Dokumente verwalten: the Kunde list opens on the chosen customer, and ArrowDown moves to the next one', async ({
     page,
   }) => {

@@ -3,14 +3,21 @@ import { Button } from '@mantine/core';
 import type { ContractorSearchResult, CustomerUser, InstitutionRole } from '@portal/contract';
 import { IconUserShare } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import { type ImpersonationClaims, RAN_OUT_NOTICE_KEY } from '../../lib/impersonation-tokens';
 import { impersonationControl as t } from '../../messages/de/impersonation-control';
 import { mayAskForRelationships, relationshipsQueryOptions } from './api/relationships';
 import classes from './impersonation-control.module.css';
 import { showImpersonationButton } from './model/button-rule';
 
-const ImpersonationModal = lazy(() => import('./impersonation-modal'));
+const loadModal = () => import('./impersonation-modal');
+const ImpersonationModal = lazy(loadModal);
+
+/** Loads the modal ahead of need; a failure is left to its opening (Suspense) to meet again. */
+const prefetchModal = () => void loadModal().catch(() => undefined);
+
+/** The first signs of activity on the page (as the top bar's menus load theirs). */
+const ACTIVITY_EVENTS = ['pointermove', 'pointerdown', 'touchstart', 'keydown', 'scroll'] as const;
 
 /** Mirrors SUCCESS_NOTICE_KEY of the modal (set before the reload into the impersonation). */
 const SUCCESS_NOTICE_KEY = 'portal.impersonation.notice';
@@ -47,11 +54,52 @@ export interface ImpersonationSearches {
   users(institutionId: string, customerId: string, term: string): Promise<CustomerUser[]>;
 }
 
+const isTextField = (element: Element | null) =>
+  element instanceof HTMLInputElement || element instanceof HTMLTextAreaElement;
+
+/**
+ * Characters typed after the click while the modal is still on its way (loading, drawing, its
+ * field not yet focused): kept for the modal's first field instead of going nowhere. Before,
+ * 'Als User eines Kunden anmelden' and the Kd.-Nr. typed at once ('300011') arrived as '0011'
+ * and found another customer, or none.
+ */
+function useTypedAhead() {
+  const state = useRef({ text: '', stop: () => {} });
+  useEffect(() => () => state.current.stop(), []);
+  return useMemo(
+    () => ({
+      start() {
+        state.current.stop();
+        state.current.text = '';
+        const onKey = (event: KeyboardEvent) => {
+          if (isTextField(document.activeElement)) return;
+          if (event.key.length !== 1 || event.ctrlKey || event.metaKey || event.altKey) return;
+          // Not the button's own Space either: it is part of what is typed.
+          event.preventDefault();
+          state.current.text += event.key;
+        };
+        window.addEventListener('keydown', onKey, true);
+        state.current.stop = () => window.removeEventListener('keydown', onKey, true);
+      },
+      /** What was typed ahead (once); typing goes to the field from now on. */
+      take(): string {
+        state.current.stop();
+        state.current.stop = () => {};
+        const text = state.current.text;
+        state.current.text = '';
+        return text;
+      },
+    }),
+    [],
+  );
+}
+
 /** The navbar button 'Als User eines Kunden anmelden' and its modal (spec sections 2, 5, 8). */
 export function ImpersonationControl(props: ImpersonationControlProps) {
   const { institutionId, role, isImpersonating } = props;
   const [opened, setOpened] = useState(false);
   const button = useRef<HTMLButtonElement>(null);
+  const typedAhead = useTypedAhead();
   const mayAsk = !isImpersonating && institutionId !== null && mayAskForRelationships(role);
   const relationships = useQuery({
     ...relationshipsQueryOptions(institutionId ?? ''),
@@ -76,6 +124,24 @@ export function ImpersonationControl(props: ImpersonationControlProps) {
     relationships: mayAsk ? relationships.data : undefined,
     role,
   });
+
+  // The modal loads with the first sign of activity once the button shows: loaded on the click,
+  // the first digits of a Kd.-Nr. typed right after it went nowhere while the modal was still
+  // on its way ('300011' arrived as '0011' and found another customer).
+  useEffect(() => {
+    if (!visible) return;
+    const options = { capture: true, passive: true } as const;
+    const stop = () => {
+      for (const type of ACTIVITY_EVENTS) window.removeEventListener(type, onActivity, options);
+    };
+    const onActivity = () => {
+      stop();
+      prefetchModal();
+    };
+    for (const type of ACTIVITY_EVENTS) window.addEventListener(type, onActivity, options);
+    return stop;
+  }, [visible]);
+
   if (!visible) return null;
   return (
     <>
@@ -88,7 +154,12 @@ export function ImpersonationControl(props: ImpersonationControlProps) {
         variant={isImpersonating ? 'filled' : 'light'}
         color={isImpersonating ? 'dark' : undefined}
         leftSection={<IconUserShare size={18} aria-hidden="true" />}
-        onClick={() => setOpened(true)}
+        onPointerEnter={prefetchModal}
+        onFocus={prefetchModal}
+        onClick={() => {
+          if (!opened) typedAhead.start();
+          setOpened(true);
+        }}
         data-testid="impersonation-button"
       >
         {t.button}
@@ -97,7 +168,9 @@ export function ImpersonationControl(props: ImpersonationControlProps) {
         <Suspense fallback={null}>
           <ImpersonationModal
             {...props}
+            takeTypedAhead={typedAhead.take}
             onClose={() => {
+              typedAhead.take();
               setOpened(false);
               // The modal unmounts with its close, before Mantine could return the focus.
               button.current?.focus();

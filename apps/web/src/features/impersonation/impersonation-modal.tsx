@@ -40,7 +40,12 @@ export default function ImpersonationModal({
   reload,
   searches = API_SEARCHES,
   onClose,
-}: ImpersonationControlProps & { onClose(): void }) {
+  takeTypedAhead,
+}: ImpersonationControlProps & {
+  onClose(): void;
+  /** Characters typed after the click before the first field had the focus. */
+  takeTypedAhead?: () => string;
+}) {
   const [customer, setCustomer] = useState<ContractorSearchResult | null>(null);
   const [user, setUser] = useState<CustomerUser | null>(null);
   const [isPending, setIsPending] = useState(false);
@@ -131,6 +136,7 @@ export default function ImpersonationModal({
             onChange={onCustomerChange}
             data-testid="impersonation-institution"
             autoFocusInDialog
+            takeTypedAhead={takeTypedAhead}
             renderOption={(item) => (
               <div>
                 <Text fz="sm" fw={600}>

@@ -22,6 +22,8 @@ export interface SearchSelectProps<T> {
   'data-testid'?: string;
   /** Focused when its dialog opens (Mantine's `data-autofocus`). */
   autoFocusInDialog?: boolean;
+  /** On focus: text typed before the field could take it, appended to what it shows. */
+  takeTypedAhead?: () => string;
 }
 
 /**
@@ -42,6 +44,7 @@ export function SearchSelect<T>({
   onChange,
   'data-testid': testId,
   autoFocusInDialog,
+  takeTypedAhead,
 }: SearchSelectProps<T>) {
   const combobox = useCombobox({ onDropdownClose: () => combobox.resetSelectedOption() });
   const [query, setQuery] = useState(value ? getLabel(value) : '');
@@ -101,6 +104,11 @@ export function SearchSelect<T>({
           rightSection={isSearching ? <Loader size="xs" aria-hidden="true" /> : null}
           onChange={(event) => onInput(event.currentTarget.value)}
           onFocus={() => {
+            const ahead = takeTypedAhead?.() ?? '';
+            if (ahead) {
+              onInput(query + ahead);
+              return;
+            }
             if (hasResult && value === null) combobox.openDropdown();
           }}
           onBlur={() => combobox.closeDropdown()}
