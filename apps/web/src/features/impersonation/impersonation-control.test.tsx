@@ -280,6 +280,17 @@ describe('ImpersonationControl', () => {
     expect(props.endImpersonation).toHaveBeenCalledTimes(1);
   });
 
+  it('while impersonating, the keyboard reaches Eigener User (Space) after a click on the button', async () => {
+    useApi();
+    const props = renderControl({ isImpersonating: true });
+    const user = userEvent.setup();
+    await user.click(await button());
+    await screen.findByRole('dialog');
+    screen.getByRole('button', { name: 'Eigener User' }).focus();
+    await user.keyboard(' ');
+    await waitFor(() => expect(props.endImpersonation).toHaveBeenCalledTimes(1));
+  });
+
   it('after the reload out of an impersonation that ran out, says so until dismissed', async () => {
     useApi();
     sessionStorage.setItem(RAN_OUT_NOTICE_KEY, '1');

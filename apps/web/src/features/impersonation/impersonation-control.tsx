@@ -54,6 +54,9 @@ export interface ImpersonationSearches {
   users(institutionId: string, customerId: string, term: string): Promise<CustomerUser[]>;
 }
 
+/** Typing ahead is kept at most this long after the click (the modal loads in far less). */
+const TYPED_AHEAD_MAX_MS = 5_000;
+
 const isTextField = (element: Element | null) =>
   element instanceof HTMLInputElement || element instanceof HTMLTextAreaElement;
 
@@ -79,7 +82,12 @@ function useTypedAhead() {
           state.current.text += event.key;
         };
         window.addEventListener('keydown', onKey, true);
-        state.current.stop = () => window.removeEventListener('keydown', onKey, true);
+        // Never for long: a modal that did not come (its load failed) must not swallow keys.
+        const timer = setTimeout(() => state.current.stop(), TYPED_AHEAD_MAX_MS);
+        state.current.stop = () => {
+          clearTimeout(timer);
+          window.removeEventListener('keydown', onKey, true);
+        };
       },
       /** What was typed ahead (once); typing goes to the field from now on. */
       take(): string {
@@ -157,7 +165,9 @@ export function ImpersonationControl(props: ImpersonationControlProps) {
         onPointerEnter={prefetchModal}
         onFocus={prefetchModal}
         onClick={() => {
-          if (!opened) typedAhead.start();
+          // Only where the first field takes what is typed: while impersonating it is locked, and
+          // Space must reach the modal's buttons.
+          if (!opened && !isImpersonating) typedAhead.start();
           setOpened(true);
         }}
         data-testid="impersonation-button"
