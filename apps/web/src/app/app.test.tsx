@@ -2,25 +2,12 @@ import { documentList, orderList, tileList } from '@portal/contract';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HttpResponse, http } from 'msw';
-import { setupServer } from 'msw/node';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { setAccessTokenProvider } from '../lib/api-client';
+import { describe, expect, it, vi } from 'vitest';
 import { contractJson, contractProblem } from '../test/contract-response';
+import { anna, PRAXIS_ID, renderApp, setupAppTest, ZAHNARZT_ID } from '../test/render-app';
 import { tileFixture } from '../test/tile-fixture';
-import { anna, PRAXIS_ID, renderApp, stubScrolling, ZAHNARZT_ID } from './testing/render-app';
 
-const server = setupServer();
-beforeAll(() => server.listen({ onUnhandledFrame: 'error' }));
-beforeEach(() => {
-  localStorage.clear();
-  stubScrolling();
-});
-afterEach(() => {
-  server.resetHandlers();
-  setAccessTokenProvider(null);
-  vi.useRealTimers();
-});
-afterAll(() => server.close());
+const server = setupAppTest();
 
 const WAIT = { timeout: 5000 };
 const dashboardHeading = () => screen.findByRole('heading', { level: 1, name: 'Dashboard' }, WAIT);

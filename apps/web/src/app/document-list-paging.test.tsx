@@ -2,24 +2,11 @@ import { documentList, type PortalDocument } from '@portal/contract';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http } from 'msw';
-import { setupServer } from 'msw/node';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { setAccessTokenProvider } from '../lib/api-client';
+import { describe, expect, it } from 'vitest';
 import { contractJson } from '../test/contract-response';
-import { PRAXIS_ID, renderApp, stubScrolling } from './testing/render-app';
+import { PRAXIS_ID, renderApp, setupAppTest } from '../test/render-app';
 
-const server = setupServer();
-beforeAll(() => server.listen({ onUnhandledFrame: 'error' }));
-beforeEach(() => {
-  localStorage.clear();
-  stubScrolling();
-});
-afterEach(() => {
-  server.resetHandlers();
-  setAccessTokenProvider(null);
-  vi.useRealTimers();
-});
-afterAll(() => server.close());
+const server = setupAppTest();
 
 const WAIT = { timeout: 10_000 };
 const documents = (type: PortalDocument['documentType'], count: number): PortalDocument[] =>

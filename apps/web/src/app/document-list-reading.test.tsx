@@ -1,27 +1,12 @@
-import { notifications } from '@mantine/notifications';
 import { documentList, type PortalDocument } from '@portal/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HttpResponse, http } from 'msw';
-import { setupServer } from 'msw/node';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { setAccessTokenProvider } from '../lib/api-client';
+import { describe, expect, it, vi } from 'vitest';
 import { contractJson, contractProblem } from '../test/contract-response';
-import { PRAXIS_ID, renderApp, stubScrolling, ZAHNARZT_ID } from './testing/render-app';
+import { PRAXIS_ID, renderApp, setupAppTest, ZAHNARZT_ID } from '../test/render-app';
 
-const server = setupServer();
-beforeAll(() => server.listen({ onUnhandledFrame: 'error' }));
-beforeEach(() => {
-  localStorage.clear();
-  stubScrolling();
-});
-afterEach(() => {
-  server.resetHandlers();
-  setAccessTokenProvider(null);
-  // A toast that stays until dismissed would stay into the next test.
-  notifications.clean();
-});
-afterAll(() => server.close());
+const server = setupAppTest();
 
 const WAIT = { timeout: 10_000 };
 const deliveryNotes: PortalDocument[] = Array.from({ length: 40 }, (_, i) => ({

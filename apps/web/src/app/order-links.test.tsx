@@ -7,26 +7,14 @@ import {
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http } from 'msw';
-import { setupServer } from 'msw/node';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { setAccessTokenProvider } from '../lib/api-client';
+import { describe, expect, it } from 'vitest';
 import { contractJson, contractProblem } from '../test/contract-response';
-import { PRAXIS_ID, renderApp, stubScrolling, ZAHNARZT_ID } from './testing/render-app';
+import { PRAXIS_ID, renderApp, setupAppTest, ZAHNARZT_ID } from '../test/render-app';
 
-/** A link (a mail, a bookmark) to an order of Anna's other institution, Zahnarztpraxis Dr. Müller. */
-const server = setupServer();
-beforeAll(() => server.listen({ onUnhandledFrame: 'error' }));
-beforeEach(() => {
-  localStorage.clear();
-  stubScrolling();
-});
-afterEach(() => {
-  server.resetHandlers();
-  setAccessTokenProvider(null);
-});
-afterAll(() => server.close());
+const server = setupAppTest();
 
 const WAIT = { timeout: 5000 };
+/** A link (a mail, a bookmark) to an order of Anna's other institution, Zahnarztpraxis Dr. Müller. */
 const OID = 'b0f3c1d2-5a4e-4c7b-9e1f-2a3b4c5d6e04';
 const muellerTi: Order = {
   id: OID,

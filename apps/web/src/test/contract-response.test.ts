@@ -1,7 +1,7 @@
 import { user } from '@portal/contract';
 import { describe, expect, it } from 'vitest';
-import { anna } from '../app/testing/render-app';
 import { contractJson, contractProblem } from './contract-response';
+import { anna } from './render-app';
 
 describe('contract-checked mock answers', () => {
   it('answers a body that matches the contract', async () => {

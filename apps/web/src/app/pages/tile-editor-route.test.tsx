@@ -1,12 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { setupServer } from 'msw/node';
 import { useEffect, useState } from 'react';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { LeaveGuard } from '../../components/leave-guard';
 import type { TileEditorPageProps } from '../../features/tile-editor/tile-editor-page';
-import { setAccessTokenProvider } from '../../lib/api-client';
-import { ABRECHNUNG_ID, anna, PRAXIS_ID, renderApp, stubScrolling } from '../testing/render-app';
+import { ABRECHNUNG_ID, anna, PRAXIS_ID, renderApp, setupAppTest } from '../../test/render-app';
 
 // The editor itself is tested in its feature; here a stand-in with its leave guard that reports
 // unsaved changes through the same prop, as the real one does.
@@ -32,17 +30,7 @@ vi.mock('../../features/tile-editor/tile-editor-page', () => ({
   },
 }));
 
-const server = setupServer();
-beforeAll(() => server.listen({ onUnhandledFrame: 'error' }));
-beforeEach(() => {
-  localStorage.clear();
-  stubScrolling();
-});
-afterEach(() => {
-  server.resetHandlers();
-  setAccessTokenProvider(null);
-});
-afterAll(() => server.close());
+const server = setupAppTest();
 
 const WAIT = { timeout: 5000 };
 /** Admin of the trusted Abrechnungszentrum Nord (may edit tiles) and of Praxis Sonnenschein. */

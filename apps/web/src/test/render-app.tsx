@@ -18,12 +18,13 @@ import { render } from '@testing-library/react';
 import { HttpResponse, http, type RequestHandler } from 'msw';
 import type { SetupServer } from 'msw/node';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { vi } from 'vitest';
-import { setAccessTokenProvider } from '../../lib/api-client';
-import type { Session } from '../../lib/oidc';
-import { contractJson, contractProblem } from '../../test/contract-response';
-import { AppProviders } from '../providers';
-import { createRoutes } from '../router';
+import { afterEach, beforeEach, vi } from 'vitest';
+import { AppProviders } from '../app/providers';
+import { createRoutes } from '../app/router';
+import { setAccessTokenProvider } from '../lib/api-client';
+import type { Session } from '../lib/oidc';
+import { contractJson, contractProblem } from './contract-response';
+import { setupMswServer } from './msw-server';
 
 export const PRAXIS_ID = '11111111-1111-4111-8111-111111111111';
 export const ZAHNARZT_ID = '22222222-2222-4222-8222-222222222222';
@@ -209,4 +210,22 @@ export function renderApp(
 /** jsdom has no scrolling; ScrollRestoration calls it. */
 export function stubScrolling() {
   window.scrollTo = vi.fn() as unknown as typeof window.scrollTo;
+}
+
+/**
+ * The set-up of a test file that renders the whole app (renderApp): the file's MSW server
+ * (setupMswServer), no stored data and scrolling stubbed before each test, and after each the
+ * access token provider renderApp set dropped and real timers back.
+ */
+export function setupAppTest(...handlers: RequestHandler[]) {
+  const server = setupMswServer(...handlers);
+  beforeEach(() => {
+    localStorage.clear();
+    stubScrolling();
+  });
+  afterEach(() => {
+    setAccessTokenProvider(null);
+    vi.useRealTimers();
+  });
+  return server;
 }
