@@ -1,10 +1,12 @@
 import { QueryObserver } from '@tanstack/react-query';
 import { HttpResponse, http } from 'msw';
-import { setupServer } from 'msw/node';
 import { describe, expect, it, vi } from 'vitest';
 import { ordersQueryOptions } from '../features/orders/api/list-orders';
 import { currentUserQueryOptions } from '../features/user/api/current-user';
 import { createQueryClient } from '../lib/query-client';
+import { setupMswServer } from '../test/msw-server';
+
+const server = setupMswServer();
 
 /** The features' loads use the app's retry rule (lib/query-client.ts), none turns it off. */
 describe('loads of the features', () => {
@@ -20,48 +22,38 @@ describe('loads of the features', () => {
       HttpResponse.json([{ id: 'o1' }]),
     ];
     const calls = vi.fn();
-    const server = setupServer(
+    server.use(
       http.get('*/api/institution/i1/order', () => {
         calls();
         return answers.shift()!;
       }),
     );
-    server.listen({ onUnhandledFrame: 'error' });
-    try {
-      const queryClient = createQueryClient();
-      const observer = new QueryObserver(queryClient, ordersQueryOptions('i1'));
-      const unsubscribe = observer.subscribe(() => {});
-      await vi.waitFor(() => expect(observer.getCurrentResult().data).toEqual([{ id: 'o1' }]), {
-        timeout: 3_000,
-      });
-      expect(observer.getCurrentResult().isError).toBe(false);
-      expect(calls).toHaveBeenCalledTimes(2);
-      unsubscribe();
-    } finally {
-      server.close();
-    }
+    const queryClient = createQueryClient();
+    const observer = new QueryObserver(queryClient, ordersQueryOptions('i1'));
+    const unsubscribe = observer.subscribe(() => {});
+    await vi.waitFor(() => expect(observer.getCurrentResult().data).toEqual([{ id: 'o1' }]), {
+      timeout: 3_000,
+    });
+    expect(observer.getCurrentResult().isError).toBe(false);
+    expect(calls).toHaveBeenCalledTimes(2);
+    unsubscribe();
   });
 
   it('the first load of the signed-in user rides over a lost connection instead of showing the error page', async () => {
     let failing = 2;
-    const server = setupServer(
+    server.use(
       http.post('*/api/user/ensureBackendUserExists', () =>
         failing-- > 0 ? HttpResponse.error() : HttpResponse.json({ id: 'u1' }),
       ),
       http.get('*/api/user/current', () => HttpResponse.json({ id: 'u1' })),
     );
-    server.listen({ onUnhandledFrame: 'error' });
-    try {
-      const queryClient = createQueryClient();
-      const observer = new QueryObserver(queryClient, currentUserQueryOptions());
-      const unsubscribe = observer.subscribe(() => {});
-      await vi.waitFor(() => expect(observer.getCurrentResult().data).toEqual({ id: 'u1' }), {
-        timeout: 5_000,
-      });
-      expect(failing).toBe(-1);
-      unsubscribe();
-    } finally {
-      server.close();
-    }
+    const queryClient = createQueryClient();
+    const observer = new QueryObserver(queryClient, currentUserQueryOptions());
+    const unsubscribe = observer.subscribe(() => {});
+    await vi.waitFor(() => expect(observer.getCurrentResult().data).toEqual({ id: 'u1' }), {
+      timeout: 5_000,
+    });
+    expect(failing).toBe(-1);
+    unsubscribe();
   }, 10_000);
 });

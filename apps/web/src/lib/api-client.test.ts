@@ -1,7 +1,7 @@
 import { HttpResponse, http } from 'msw';
-import { setupServer } from 'msw/node';
 import { User, UserManager, WebStorageStateStore } from 'oidc-client-ts';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { setupMswServer } from '../test/msw-server';
 import {
   ApiError,
   apiGet,
@@ -15,14 +15,11 @@ import {
 import { IMPERSONATION_KEYS, ImpersonationEndedError } from './impersonation-tokens';
 import { createSession, type SessionUserManager, userStorageKey } from './oidc';
 
-const server = setupServer();
-beforeAll(() => server.listen({ onUnhandledFrame: 'error' }));
+const server = setupMswServer();
 afterEach(() => {
-  server.resetHandlers();
   setAccessTokenProvider(null);
   localStorage.clear();
 });
-afterAll(() => server.close());
 
 describe('onInstitutionRefusal', () => {
   it('tells of a 403 or 404 in an institution (its id), not of other answers or paths', async () => {

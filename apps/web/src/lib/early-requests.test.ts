@@ -1,9 +1,9 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { HttpResponse, http } from 'msw';
-import { setupServer } from 'msw/node';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { earlyRequestsScript } from '../build/inline-early-requests';
+import { setupMswServer } from '../test/msw-server';
 import { apiGet, apiPost, apiRequest, setAccessTokenProvider } from './api-client';
 import {
   dropEarlyAnswers,
@@ -49,10 +49,9 @@ function recordPage(page: string, token: string, requests: [string, string][]) {
 const readRecord = () =>
   JSON.parse(localStorage.getItem(EARLY_REQUESTS_KEY) ?? 'null') as EarlyRequestsRecord | null;
 
-const server = setupServer();
+const server = setupMswServer();
 /** Every request the API saw: method, path with query, bearer token. */
 let seen: { method: string; path: string; token: string | null }[] = [];
-beforeAll(() => server.listen({ onUnhandledFrame: 'error' }));
 beforeEach(() => {
   seen = [];
   server.use(
@@ -65,13 +64,11 @@ beforeEach(() => {
   );
 });
 afterEach(() => {
-  server.resetHandlers();
   setAccessTokenProvider(null);
   dropEarlyAnswers();
   localStorage.clear();
   window.history.replaceState(null, '', '/');
 });
-afterAll(() => server.close());
 
 const anna = jwt('anna');
 const dashboardRequests: [string, string][] = [

@@ -2,9 +2,9 @@ import { type Tile, tileList } from '@portal/contract';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { screen, waitFor, within } from '@testing-library/react';
 import { delay, http } from 'msw';
-import { setupServer } from 'msw/node';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { contractJson, contractProblem } from '../../test/contract-response';
+import { setupMswServer } from '../../test/msw-server';
 import { renderWithProviders, TestProviders } from '../../test/render';
 import { tileFixture } from '../../test/tile-fixture';
 import { DashboardPage, type DashboardPageProps } from './dashboard-page';
@@ -40,7 +40,7 @@ const tilesOf: Record<string, Tile[]> = {
 };
 
 const tileRequests: string[] = [];
-const server = setupServer(
+const server = setupMswServer(
   http.get('*/api/institution/:id/tiles', async ({ params }) => {
     tileRequests.push(params.id as string);
     if (params.id === B) await delay(150);
@@ -48,12 +48,9 @@ const server = setupServer(
     return contractJson(tileList, tilesOf[params.id as string] ?? []);
   }),
 );
-beforeAll(() => server.listen({ onUnhandledFrame: 'error' }));
 afterEach(() => {
-  server.resetHandlers();
   tileRequests.length = 0;
 });
-afterAll(() => server.close());
 
 const props = (
   institutionId: string,

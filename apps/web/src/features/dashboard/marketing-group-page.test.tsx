@@ -2,9 +2,9 @@ import { type Tile, tileList } from '@portal/contract';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { screen } from '@testing-library/react';
 import { http } from 'msw';
-import { setupServer } from 'msw/node';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { contractJson, contractProblem } from '../../test/contract-response';
+import { setupMswServer } from '../../test/msw-server';
 import { renderWithProviders } from '../../test/render';
 import { tileFixture } from '../../test/tile-fixture';
 import { MarketingGroupPage } from './marketing-group-page';
@@ -30,15 +30,12 @@ const marketingTile = (n: number): Tile =>
     },
   });
 
-const server = setupServer(
+const server = setupMswServer(
   http.get('*/api/institution/:id/tiles', ({ params }) => {
     if (params.id === FAILING) return contractProblem(500, 'Interner Fehler');
     return contractJson(tileList, params.id === PRAXIS ? [marketingTile(1), marketingTile(2)] : []);
   }),
 );
-beforeAll(() => server.listen({ onUnhandledFrame: 'error' }));
-afterEach(() => server.resetHandlers());
-afterAll(() => server.close());
 
 const renderPage = (institutionId: string, orders?: BankOrderView[]) =>
   renderWithProviders(

@@ -1,15 +1,14 @@
 import { MantineProvider } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { businessCaseTypeList, type Tile, tileGroupList, tileList } from '@portal/contract';
 import { onlineManager, QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { delay, HttpResponse, http } from 'msw';
-import { setupServer } from 'msw/node';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { AppNotifications } from '../../components/notifications';
 import { contractJson, contractProblem } from '../../test/contract-response';
+import { setupMswServer } from '../../test/msw-server';
 import { tileFixture } from '../../test/tile-fixture';
 import { type PreviewTile, TileEditorPage } from './tile-editor-page';
 
@@ -27,7 +26,7 @@ const stored = (id: string, name: string, businessCaseTypeId = TYPE): Tile =>
     institutionId: INST,
   });
 
-const server = setupServer(
+const server = setupMswServer(
   http.get('*/api/institution/:id/business-case-type', () =>
     contractJson(businessCaseTypeList, [
       { id: TYPE, name: 'MARKETING', label: 'Marketing' },
@@ -43,14 +42,9 @@ const server = setupServer(
     return contractJson(tileList, [stored('1', 'Newsletter'), stored('2', 'Seminare')]);
   }),
 );
-beforeAll(() => server.listen({ onUnhandledFrame: 'error' }));
 afterEach(() => {
-  server.resetHandlers();
   vi.restoreAllMocks();
-  notifications.clean();
-  notifications.cleanQueue();
 });
-afterAll(() => server.close());
 
 function setup(
   onUnsavedChangesChange?: (hasUnsavedChanges: boolean) => void,

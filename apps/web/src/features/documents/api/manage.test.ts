@@ -1,17 +1,14 @@
 import { documentSchema } from '@portal/contract';
 import { http } from 'msw';
-import { setupServer } from 'msw/node';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../../lib/api-client';
 import { contractJson, contractProblem } from '../../../test/contract-response';
+import { setupMswServer } from '../../../test/msw-server';
 import { uploadDocument } from './manage';
 
 const IID = '11111111-1111-4111-8111-111111111111';
 const BCID = '44444444-4444-4444-8444-444444444444';
-const server = setupServer();
-beforeAll(() => server.listen({ onUnhandledFrame: 'error' }));
-afterEach(() => server.resetHandlers());
-afterAll(() => server.close());
+const server = setupMswServer();
 
 const stored = {
   id: '77777777-7777-4777-8777-777777777777',

@@ -3,11 +3,11 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HttpResponse, http } from 'msw';
-import { setupServer } from 'msw/node';
 import { useLocation } from 'react-router';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createQueryClient } from '../../../lib/query-client';
 import { contractJson, contractProblem } from '../../../test/contract-response';
+import { setupMswServer } from '../../../test/msw-server';
 import { renderWithProviders } from '../../../test/render';
 import { ManageDocuments } from './manage-documents';
 
@@ -54,10 +54,7 @@ const doc = {
   version: 1,
 };
 
-const server = setupServer();
-beforeAll(() => server.listen({ onUnhandledFrame: 'error' }));
-afterEach(() => server.resetHandlers());
-afterAll(() => server.close());
+const server = setupMswServer();
 
 const calls: string[] = [];
 

@@ -2,10 +2,10 @@ import { documentSchema } from '@portal/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HttpResponse, http } from 'msw';
-import { setupServer } from 'msw/node';
 import { Link, useLocation } from 'react-router';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { contractJson, contractProblem } from '../../../test/contract-response';
+import { setupMswServer } from '../../../test/msw-server';
 import { Pathname, renderWithProviders } from '../../../test/render';
 import { TOUCH_QUERY, UploadForm } from './upload-form';
 
@@ -20,19 +20,7 @@ const businessCases = [
   },
 ];
 
-const server = setupServer();
-beforeAll(() => {
-  server.listen({ onUnhandledFrame: 'error' });
-  // jsdom has no document.fonts, which the autosizing description fields listen to.
-  if (!('fonts' in document)) {
-    Object.defineProperty(document, 'fonts', {
-      configurable: true,
-      value: { addEventListener() {}, removeEventListener() {} },
-    });
-  }
-});
-afterEach(() => server.resetHandlers());
-afterAll(() => server.close());
+const server = setupMswServer();
 
 interface Sent {
   metadata: Record<string, unknown>;
