@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { TILE_ICON_MAX_BYTES, type Tile } from '@portal/contract';
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type MultipartPart, multipartParts } from '../../../test/multipart';
 import { buildTestApp, type TestApp } from '../../../test/test-app';
 import { bearer, demoToken } from '../../../test/tokens';
 import {
@@ -50,43 +51,13 @@ const validInput = (overrides: Record<string, unknown> = {}) => ({
   ...overrides,
 });
 
-interface Part {
-  name: string;
-  data: string | Buffer;
-  type?: string;
-  filename?: string;
-}
-
-/** A real multipart/form-data body, serialised as a browser would (FormData via Request). */
-async function multipart(parts: Part[]) {
-  const form = new FormData();
-  for (const part of parts) {
-    if (part.filename === undefined && part.type === undefined) {
-      form.append(part.name, String(part.data));
-    } else {
-      form.append(
-        part.name,
-        new Blob([typeof part.data === 'string' ? part.data : new Uint8Array(part.data)], {
-          type: part.type ?? 'application/octet-stream',
-        }),
-        part.filename ?? 'blob',
-      );
-    }
-  }
-  const request = new Request('http://localhost/', { method: 'POST', body: form });
-  return {
-    payload: Buffer.from(await request.arrayBuffer()),
-    contentType: request.headers.get('content-type')!,
-  };
-}
-
-const tilePart = (json: unknown): Part => ({
+const tilePart = (json: unknown): MultipartPart => ({
   name: 'tile',
   data: JSON.stringify(json),
   type: 'application/json',
   filename: 'tile.json',
 });
-const iconPart = (data: string | Buffer = ICON_SVG, filename = 'icon.svg'): Part => ({
+const iconPart = (data: string | Buffer = ICON_SVG, filename = 'icon.svg'): MultipartPart => ({
   name: 'icon',
   data,
   type: 'image/svg+xml',
@@ -112,9 +83,9 @@ describe('tiles API', () => {
     method: 'POST' | 'PUT',
     url: string,
     user: DemoUserKey | null,
-    parts: Part[],
+    parts: MultipartPart[],
   ) => {
-    const body = await multipart(parts);
+    const body = multipartParts(parts);
     return t.app.inject({
       method,
       url: `/api${url}`,
@@ -403,7 +374,7 @@ describe('tiles API', () => {
       expect(await definitionCount()).toBe(before);
     });
 
-    const invalidBodies: [string, Part[], RegExp][] = [
+    const invalidBodies: [string, MultipartPart[], RegExp][] = [
       ['priority 0', [tilePart(validInput({ priority: 0 })), iconPart()], /Priorität/],
       ['priority 6', [tilePart(validInput({ priority: 6 })), iconPart()], /Priorität/],
       ['priority 2.5', [tilePart(validInput({ priority: 2.5 })), iconPart()], /Priorität/],
