@@ -46,6 +46,11 @@ const INSTITUTION: Institution = {
   users: [ANNA, MAX, INVITED],
   supportContacts: [],
 };
+/** The answer to Lena Neu's invitation: she is a member now, her account not yet activated. */
+const invitedLena = () =>
+  HttpResponse.json(member(crypto.randomUUID(), 'Lena', 'Neu', 'INSTITUTION_MEMBER', false), {
+    status: 201,
+  });
 const problem = (status: number) => contractProblem(status, 'x', 'Serverseitiger Text');
 const LAST_ADMIN =
   'Der letzte aktive Administrator einer Institution kann nicht entfernt oder herabgestuft werden.';
@@ -390,14 +395,7 @@ describe('InstitutionPage', () => {
     let status = 409;
     server.use(
       http.post(`*/api/institution/${ID}/user`, () =>
-        status === 409
-          ? problem(409)
-          : HttpResponse.json(
-              member(crypto.randomUUID(), 'Lena', 'Neu', 'INSTITUTION_MEMBER', false),
-              {
-                status: 201,
-              },
-            ),
+        status === 409 ? problem(409) : invitedLena(),
       ),
     );
     renderPage();
@@ -475,14 +473,7 @@ describe('InstitutionPage', () => {
     server.use(
       http.post(`*/api/institution/${ID}/user`, () => {
         posts += 1;
-        return posts > 1
-          ? problem(409)
-          : HttpResponse.json(
-              member(crypto.randomUUID(), 'Lena', 'Neu', 'INSTITUTION_MEMBER', false),
-              {
-                status: 201,
-              },
-            );
+        return posts > 1 ? problem(409) : invitedLena();
       }),
     );
     renderPage();

@@ -2,7 +2,7 @@ import { MantineProvider } from '@mantine/core';
 import { businessCaseTypeList, type Tile, tileGroupList, tileList } from '@portal/contract';
 import { onlineManager, QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
+import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { delay, HttpResponse, http } from 'msw';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -84,12 +84,21 @@ function setup(
   return Object.assign(router, { unmount: view.unmount });
 }
 
+/** The stored tiles of the type are `tiles` (instead of Newsletter and Seminare). */
+const answerTiles = (tiles: Tile[]) =>
+  server.use(http.get('*/api/institution/:id/dashboard-tile', () => contractJson(tileList, tiles)));
+
+/** Chooses the business case type `label` in the editor's picker. */
+async function chooseType(user: UserEvent, label = 'Marketing') {
+  await user.click(await screen.findByRole('combobox', { name: 'Geschäftsfalltyp' }));
+  await user.click(await screen.findByRole('option', { name: label }));
+}
+
 describe('TileEditorPage', () => {
   it('keeps the chosen type in the address: a reload or a link opens its tiles; an unknown id is no choice', async () => {
     const user = userEvent.setup();
     const first = setup();
-    await user.click(await screen.findByRole('combobox', { name: 'Geschäftsfalltyp' }));
-    await user.click(await screen.findByRole('option', { name: 'Marketing' }));
+    await chooseType(user);
     await screen.findByRole('button', { name: 'Kachel „Seminare“ bearbeiten' });
     expect(first.state.location.search).toBe(`?businessCaseTypeId=${TYPE}`);
     // Replaced, not pushed: Back leaves the editor instead of going to "no type chosen".
@@ -119,21 +128,16 @@ describe('TileEditorPage', () => {
   });
 
   it('lists the tiles in the order of the dashboard and marks edited ones; an edit moves its tile', async () => {
-    server.use(
-      http.get('*/api/institution/:id/dashboard-tile', () =>
-        contractJson(tileList, [
-          { ...stored('1', 'Newsletter'), priority: 3 },
-          { ...stored('2', 'Seminare'), priority: 3 },
-          { ...stored('4', 'Leasing'), priority: 4 },
-          { ...stored('5', 'Zahlung'), priority: 5, tileType: 'PRIMARY' },
-          { ...stored('6', 'Formulare'), priority: 1, tileType: 'FUNCTIONAL' },
-        ]),
-      ),
-    );
+    answerTiles([
+      { ...stored('1', 'Newsletter'), priority: 3 },
+      { ...stored('2', 'Seminare'), priority: 3 },
+      { ...stored('4', 'Leasing'), priority: 4 },
+      { ...stored('5', 'Zahlung'), priority: 5, tileType: 'PRIMARY' },
+      { ...stored('6', 'Formulare'), priority: 1, tileType: 'FUNCTIONAL' },
+    ]);
     const user = userEvent.setup();
     setup();
-    await user.click(await screen.findByRole('combobox', { name: 'Geschäftsfalltyp' }));
-    await user.click(await screen.findByRole('option', { name: 'Marketing' }));
+    await chooseType(user);
     const list = await screen.findByTestId('editor-tiles');
     const rows = () =>
       within(list)
@@ -166,8 +170,7 @@ describe('TileEditorPage', () => {
   it('lists the pending operations, hides deletions in list and preview, discards, and blocks leaving', async () => {
     const user = userEvent.setup();
     const router = setup();
-    await user.click(await screen.findByRole('combobox', { name: 'Geschäftsfalltyp' }));
-    await user.click(await screen.findByRole('option', { name: 'Marketing' }));
+    await chooseType(user);
     const preview = await screen.findByTestId('preview');
     expect(await within(preview).findByText('Seminare')).toBeInTheDocument();
 
@@ -195,19 +198,10 @@ describe('TileEditorPage', () => {
 
   // Spec section 2: "Pending operations can be discarded: all, the last, or a specific one."
   it('discards the last pending operation, a specific one, or all', async () => {
-    server.use(
-      http.get('*/api/institution/:id/dashboard-tile', () =>
-        contractJson(tileList, [
-          stored('1', 'Newsletter'),
-          stored('2', 'Seminare'),
-          stored('4', 'Webinare'),
-        ]),
-      ),
-    );
+    answerTiles([stored('1', 'Newsletter'), stored('2', 'Seminare'), stored('4', 'Webinare')]);
     const user = userEvent.setup();
     setup();
-    await user.click(await screen.findByRole('combobox', { name: 'Geschäftsfalltyp' }));
-    await user.click(await screen.findByRole('option', { name: 'Marketing' }));
+    await chooseType(user);
     const preview = await screen.findByTestId('preview');
     await within(preview).findByText('Webinare');
     const pending = screen.getByTestId('pending-operations');
@@ -350,8 +344,7 @@ describe('TileEditorPage', () => {
     const user = userEvent.setup();
     const onUnsavedChangesChange = vi.fn();
     const view = setup(onUnsavedChangesChange);
-    await user.click(await screen.findByRole('combobox', { name: 'Geschäftsfalltyp' }));
-    await user.click(await screen.findByRole('option', { name: 'Marketing' }));
+    await chooseType(user);
     await user.click(await screen.findByRole('button', { name: 'Kachel „Seminare“ löschen' }));
     expect(onUnsavedChangesChange).toHaveBeenLastCalledWith(true);
     const calls = onUnsavedChangesChange.mock.calls.length;
@@ -386,8 +379,7 @@ describe('TileEditorPage', () => {
     );
     const user = userEvent.setup();
     setup();
-    await user.click(await screen.findByRole('combobox', { name: 'Geschäftsfalltyp' }));
-    await user.click(await screen.findByRole('option', { name: 'Marketing' }));
+    await chooseType(user);
     await user.click(await screen.findByRole('button', { name: 'Kachel „Seminare“ löschen' }));
     await user.click(screen.getByRole('button', { name: 'Änderungen speichern' }));
     const message = "Es ist etwas beim Löschen der Kachel 'Seminare' schief gelaufen.";
@@ -416,8 +408,7 @@ describe('TileEditorPage', () => {
     );
     const user = userEvent.setup();
     setup();
-    await user.click(await screen.findByRole('combobox', { name: 'Geschäftsfalltyp' }));
-    await user.click(await screen.findByRole('option', { name: 'Marketing' }));
+    await chooseType(user);
     await user.click(await screen.findByRole('button', { name: 'Kachel „Seminare“ bearbeiten' }));
     const name = await screen.findByRole('textbox', { name: 'Name' });
     await user.clear(name);
@@ -462,8 +453,7 @@ describe('TileEditorPage', () => {
     );
     const user = userEvent.setup();
     setup();
-    await user.click(await screen.findByRole('combobox', { name: 'Geschäftsfalltyp' }));
-    await user.click(await screen.findByRole('option', { name: 'Marketing' }));
+    await chooseType(user);
     await user.click(await screen.findByRole('button', { name: 'Kachel „Seminare“ löschen' }));
     const pending = screen.getByTestId('pending-operations');
     expect(within(pending).getByText('Seminare')).toBeInTheDocument();
@@ -498,8 +488,7 @@ describe('TileEditorPage', () => {
     );
     const user = userEvent.setup();
     setup();
-    await user.click(await screen.findByRole('combobox', { name: 'Geschäftsfalltyp' }));
-    await user.click(await screen.findByRole('option', { name: 'Marketing' }));
+    await chooseType(user);
     await user.click(await screen.findByRole('button', { name: 'Kachel „Seminare“ löschen' }));
     await user.click(screen.getByRole('button', { name: 'Änderungen speichern' }));
     expect(
@@ -511,19 +500,10 @@ describe('TileEditorPage', () => {
   });
 
   it('keeps the keyboard focus in the lists when a deleted tile or a discarded change leaves them', async () => {
-    server.use(
-      http.get('*/api/institution/:id/dashboard-tile', () =>
-        contractJson(tileList, [
-          stored('1', 'Abrechnung'),
-          stored('2', 'Newsletter'),
-          stored('4', 'Seminare'),
-        ]),
-      ),
-    );
+    answerTiles([stored('1', 'Abrechnung'), stored('2', 'Newsletter'), stored('4', 'Seminare')]);
     const user = userEvent.setup();
     setup();
-    await user.click(await screen.findByRole('combobox', { name: 'Geschäftsfalltyp' }));
-    await user.click(await screen.findByRole('option', { name: 'Marketing' }));
+    await chooseType(user);
     const remove = (name: string) =>
       screen.getByRole('button', { name: `Kachel „${name}“ löschen` });
     // From the keyboard: the focus goes to the Löschen button now in that row.
@@ -563,8 +543,7 @@ describe('TileEditorPage', () => {
     vi.spyOn(URL, 'revokeObjectURL').mockImplementation(() => {});
     const user = userEvent.setup();
     setup();
-    await user.click(await screen.findByRole('combobox', { name: 'Geschäftsfalltyp' }));
-    await user.click(await screen.findByRole('option', { name: 'Marketing' }));
+    await chooseType(user);
     await user.click(await screen.findByRole('button', { name: 'Neue Kachel' }));
     const dialog = await screen.findByRole('dialog');
     await user.type(within(dialog).getByRole('textbox', { name: 'Name' }), 'Podcast');

@@ -254,7 +254,8 @@ describe('ManageDocuments (spec section 4, business-case lists)', () => {
 });
 
 describe('typing a date the German way (dd.MM.yyyy)', () => {
-  async function editWithTypedDate(typed: string) {
+  /** Opens the edit dialog of 'Rechnung Oktober 2026.txt'; `bodies` collects what its saves send. */
+  async function openEditDialog() {
     stubDocumentFonts();
     answer([]);
     const bodies: unknown[] = [];
@@ -270,6 +271,11 @@ describe('typing a date the German way (dd.MM.yyyy)', () => {
       await screen.findByRole('button', { name: 'Rechnung Oktober 2026.txt bearbeiten' }),
     );
     const dialog = await screen.findByRole('dialog', { name: 'Dokument bearbeiten' });
+    return { dialog, bodies };
+  }
+
+  async function editWithTypedDate(typed: string) {
+    const { dialog, bodies } = await openEditDialog();
     const date = within(dialog).getByRole('textbox', { name: /^Datum/ });
     await userEvent.clear(date);
     if (typed) await userEvent.type(date, typed);
@@ -345,21 +351,7 @@ describe('typing a date the German way (dd.MM.yyyy)', () => {
   });
 
   it('a day picked in the calendar after emptying the field is the one saved', async () => {
-    stubDocumentFonts();
-    answer([]);
-    const bodies: unknown[] = [];
-    server.use(
-      http.put(`*/api/institution/${PRAXIS}/document/${doc.id}`, async ({ request }) => {
-        const body = (await request.json()) as Record<string, unknown>;
-        bodies.push(body);
-        return contractJson(documentSchema, { ...doc, ...body });
-      }),
-    );
-    await chooseCustomer();
-    await userEvent.click(
-      await screen.findByRole('button', { name: 'Rechnung Oktober 2026.txt bearbeiten' }),
-    );
-    const dialog = await screen.findByRole('dialog', { name: 'Dokument bearbeiten' });
+    const { dialog, bodies } = await openEditDialog();
     await userEvent.clear(dateField());
     await userEvent.click(await within(dialog).findByRole('button', { name: '14. Oktober 2026' }));
     await userEvent.click(within(dialog).getByRole('button', { name: 'Speichern' }));
