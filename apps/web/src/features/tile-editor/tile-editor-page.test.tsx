@@ -391,7 +391,7 @@ describe('TileEditorPage', () => {
 
     await user.click(within(screen.getByRole('alert')).getByRole('button', { name: 'Schließen' }));
     await vi.waitFor(() => expect(screen.queryByText(message)).not.toBeInTheDocument());
-  }, 10_000);
+  });
 
   // Decision 013: two editors at once. Someone else deleted both tiles after this page loaded.
   it('a tile deleted meanwhile by someone else leaves the list: its deletion counts as done, its change is dropped with the reason', async () => {
@@ -561,5 +561,5 @@ describe('TileEditorPage', () => {
     const preview = within(again).getByRole('img', { name: 'Vorschau des Icons' });
     // The URL the page made of the chosen file (not the form's own of a new choice).
     expect(created).toContain(preview.getAttribute('src'));
-  }, 15_000);
+  });
 });
