@@ -7,6 +7,7 @@ import {
   signIn,
   test,
 } from '../support/fixtures';
+import { deleteTiles, ownWord, type TileApi, tileApi } from '../support/tiles';
 
 /**
  * The provider's tile editors at work: a tile typed word by word, a target the portal does not
@@ -58,6 +59,13 @@ async function save(page: Page) {
   await expect(page.getByRole('button', { name: 'Neue Kachel' })).toBeEnabled();
 }
 
+/**
+ * The tiles the current test may have stored, deleted again after it, passed or failed: a second
+ * run on the same server (a retry, --repeat-each) found the first run's 'Kachel der Kollegin'
+ * and 'Tastatur eins' too (two matches where one was expected, the focus on another row).
+ */
+let stored: { api: TileApi; names: string[] } | undefined;
+
 async function practiceDashboard(browser: Browser) {
   const context = await browser.newContext();
   const page = await context.newPage();
@@ -68,15 +76,22 @@ async function practiceDashboard(browser: Browser) {
 }
 
 test.describe('tile editors at work', () => {
+  test.afterEach(async () => {
+    if (stored) await deleteTiles(stored.api, 'TIORDER', stored.names);
+    stored = undefined;
+  });
+
   test('Tom types a tile word by word; a page the portal does not have is refused in the form; the practice sees the tile at once', async ({
     page,
     browser,
   }) => {
+    const name = `Hilfe zur TI ${ownWord()}`;
     await openEditor(page);
+    stored = { api: await tileApi(page), names: [name] };
     await page.getByRole('button', { name: 'Neue Kachel' }).click();
     const form = page.getByRole('dialog');
     // Typed key by key, as people type: every space stays.
-    await form.getByRole('textbox', { name: 'Name' }).pressSequentially('Hilfe zur TI');
+    await form.getByRole('textbox', { name: 'Name' }).pressSequentially(name);
     await form.getByRole('textbox', { name: 'Titel' }).pressSequentially('Neu im Portal');
     await expect(form.getByRole('textbox', { name: 'Titel' })).toHaveValue('Neu im Portal');
     await form
@@ -111,7 +126,7 @@ test.describe('tile editors at work', () => {
     await expect(page.getByText('Änderungen wurden gespeichert.')).toBeVisible();
 
     const practice = await practiceDashboard(browser);
-    const tile = practice.functions.getByRole('link', { name: /Hilfe zur TI/ });
+    const tile = practice.functions.getByRole('link', { name: new RegExp(name) });
     await expect(tile).toHaveAttribute('href', '/connect');
     await expect(tile).toContainText('Neu im Portal');
     await expect(tile).toContainText('Fragen zum Konnektor');
@@ -123,9 +138,13 @@ test.describe('tile editors at work', () => {
     page,
     browser,
   }) => {
+    const word = ownWord();
+    const shortLived = `Kurzlebige Kachel ${word}`;
+    const colleagues = `Kachel der Kollegin ${word}`;
     await openEditor(page);
+    stored = { api: await tileApi(page), names: [shortLived, colleagues] };
     const address = new URL(page.url());
-    await addTile(page, 'Kurzlebige Kachel');
+    await addTile(page, shortLived);
     await save(page);
 
     // A second editor (Tom in another browser) opens the same type.
@@ -133,28 +152,28 @@ test.describe('tile editors at work', () => {
     const other = await otherContext.newPage();
     await openEditor(other, `${address.pathname}${address.search}`);
     await expect(
-      other.getByRole('button', { name: 'Kachel „Kurzlebige Kachel“ bearbeiten' }),
+      other.getByRole('button', { name: `Kachel „${shortLived}“ bearbeiten` }),
     ).toBeVisible();
 
     // The first deletes it and adds another one.
-    await page.getByRole('button', { name: 'Kachel „Kurzlebige Kachel“ löschen' }).click();
-    await addTile(page, 'Kachel der Kollegin');
+    await page.getByRole('button', { name: `Kachel „${shortLived}“ löschen` }).click();
+    await addTile(page, colleagues);
     await save(page);
 
     // The second, not knowing, changes the deleted tile and saves.
-    await other.getByRole('button', { name: 'Kachel „Kurzlebige Kachel“ bearbeiten' }).click();
+    await other.getByRole('button', { name: `Kachel „${shortLived}“ bearbeiten` }).click();
     const form = other.getByRole('dialog');
-    await form.getByRole('textbox', { name: 'Name' }).fill('Kurzlebige Kachel 2');
+    await form.getByRole('textbox', { name: 'Name' }).fill(`${shortLived} 2`);
     await form.getByRole('button', { name: 'Übernehmen' }).click();
     await save(other);
     await expect(other.getByRole('alert')).toContainText(
-      "Es ist etwas mit der Kachel 'Kurzlebige Kachel 2' schief gelaufen. Sie wurde inzwischen von jemand anderem gelöscht.",
+      `Es ist etwas mit der Kachel '${shortLived} 2' schief gelaufen. Sie wurde inzwischen von jemand anderem gelöscht.`,
     );
     await expect(other.getByRole('button', { name: /Kachel „Kurzlebige Kachel/ })).toHaveCount(0);
     await expect(other.getByTestId('tile-preview').getByText(/Kurzlebige Kachel/)).toHaveCount(0);
     // The colleague's new tile is in the list now.
     await expect(
-      other.getByRole('button', { name: 'Kachel „Kachel der Kollegin“ bearbeiten' }),
+      other.getByRole('button', { name: `Kachel „${colleagues}“ bearbeiten` }),
     ).toBeVisible();
     await expect(other.getByRole('button', { name: 'Änderungen speichern' })).toBeDisabled();
     await screenshot(other, 'tile-editor-colleagues', 'second-editor-after-save');
@@ -163,7 +182,7 @@ test.describe('tile editors at work', () => {
 
     const practice = await practiceDashboard(browser);
     await expect(
-      practice.functions.getByRole('link', { name: /Kachel der Kollegin/ }),
+      practice.functions.getByRole('link', { name: new RegExp(colleagues) }),
     ).toBeVisible();
     await expect(practice.functions.getByRole('link', { name: /Kurzlebige Kachel/ })).toHaveCount(
       0,
@@ -172,26 +191,27 @@ test.describe('tile editors at work', () => {
   });
 
   test('deleting tiles from the keyboard keeps the focus in the list', async ({ page }) => {
+    const word = ownWord();
+    const [one, two] = [`Tastatur eins ${word}`, `Tastatur zwei ${word}`];
     await openEditor(page);
-    await addTile(page, 'Tastatur eins');
-    await addTile(page, 'Tastatur zwei');
+    stored = { api: await tileApi(page), names: [one, two] };
+    await addTile(page, one);
+    await addTile(page, two);
     await save(page);
     const remove = (name: string) => page.getByRole('button', { name: `Kachel „${name}“ löschen` });
-    await remove('Tastatur eins').focus();
+    await remove(one).focus();
     await page.keyboard.press('Enter');
-    await expect(remove('Tastatur zwei')).toBeFocused();
+    await expect(remove(two)).toBeFocused();
     await page.keyboard.press('Enter');
     // The next Tab stop is still in the list (not the page's start).
     await page.keyboard.press('Shift+Tab');
     await expect(
       page.getByRole('button', { name: /^Kachel „.+“ bearbeiten$/ }).last(),
     ).toBeFocused();
-    const discard = page.getByRole('button', { name: 'Gelöscht: Tastatur eins verwerfen' });
+    const discard = page.getByRole('button', { name: `Gelöscht: ${one} verwerfen` });
     await discard.focus();
     await page.keyboard.press('Enter');
-    await expect(
-      page.getByRole('button', { name: 'Gelöscht: Tastatur zwei verwerfen' }),
-    ).toBeFocused();
+    await expect(page.getByRole('button', { name: `Gelöscht: ${two} verwerfen` })).toBeFocused();
     await page.keyboard.press('Enter');
     await expect(page.getByRole('heading', { name: 'Ausstehende Änderungen' })).toBeFocused();
     await screenshot(page, 'tile-editor-colleagues', 'keyboard-after-discard');
