@@ -1,5 +1,6 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { HttpResponse, http } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { createQueryClient } from '../../lib/query-client';
@@ -92,16 +93,28 @@ describe('BankStatusPage of an order the institution does not have', () => {
     );
   });
 
-  it('a server error is silent (spec section 8)', async () => {
+  it("a server error on the first load says so (not 'not found', not a blank page) and 'Erneut laden' shows the order", async () => {
+    let isDown = true;
     server.use(
       http.get(`*/api/institution/${IID}/order/${OID}`, () =>
-        HttpResponse.json({ title: 'Internal Server Error', status: 500 }, { status: 500 }),
+        isDown
+          ? HttpResponse.json({ title: 'Internal Server Error', status: 500 }, { status: 500 })
+          : HttpResponse.json(bankOrder('INTERNAL_CHECK')),
       ),
     );
     renderPage(createQueryClient());
-    await screen.findByRole('heading', { name: 'Bestellstatus' });
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent(
+      'Der Bestellstatus konnte nicht geladen werden. Bitte versuchen Sie es gleich noch einmal oder später.',
+    );
     expect(screen.queryByTestId('order-not-found')).toBeNull();
+
+    isDown = false;
+    await userEvent.click(within(alert).getByRole('button', { name: 'Erneut laden' }));
+    expect(await screen.findByTestId('bank-current-status')).toHaveTextContent(
+      'Aktueller Status: Interne Prüfung',
+    );
+    expect(screen.queryByRole('alert')).toBeNull();
   });
 });
 

@@ -3,6 +3,7 @@ import { Alert, Anchor, Paper, Stack, Stepper, Text, Title, VisuallyHidden } fro
 import { BANK_ORDER_STATUSES } from '@portal/contract';
 import { bankOrderLink } from '@portal/contract/bank-links';
 import { Navigate } from 'react-router';
+import { LoadFailed } from '../../components/load-failed';
 import { LoadingStatus } from '../../components/loading-status';
 import { type Breadcrumb, PageHeader } from '../../components/page-header';
 import { orders as t } from '../../messages/de';
@@ -53,10 +54,16 @@ export function BankStatusPage({
           elsewhere={elsewhere}
           onSwitchInstitution={onSwitchInstitution}
         />
-      ) : !order ? // Silent error state for order loads (spec section 8): no message. A failed
-      // reload (polling, the server away for a moment) keeps the order shown, polling stopped:
-      // it had emptied the page down to its heading until the next reload.
-      null : order.orderType !== 'BANKACCOUNT' ? (
+      ) : !order ? (
+        // The first load failed (not a 404): said, with another try, instead of a page empty
+        // below its heading (docs/decisions/018). A failed reload (polling, the server away
+        // for a moment) keeps the order shown, polling stopped.
+        <LoadFailed
+          message={t.statusLoadFailed}
+          isRetrying={query.isFetching}
+          onRetry={() => void query.refetch()}
+        />
+      ) : order.orderType !== 'BANKACCOUNT' ? (
         // A TI order's id in a bank order's address (an old link, one typed): its own page.
         <Navigate to={orderStatusPath(order)} replace />
       ) : (

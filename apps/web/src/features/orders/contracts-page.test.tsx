@@ -1,9 +1,10 @@
 import { relationshipList } from '@portal/contract';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { delay, http } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { contractJson } from '../../test/contract-response';
+import { contractJson, contractProblem } from '../../test/contract-response';
 import { setupMswServer } from '../../test/msw-server';
 import { renderWithProviders } from '../../test/render';
 import { ContractsPage } from './contracts-page';
@@ -116,5 +117,34 @@ describe('ContractsPage', () => {
     expect(screen.getByRole('status')).toHaveTextContent('Daten werden geladen …');
     expect(await screen.findByTestId('contracts-table')).toBeVisible();
     expect(screen.queryByRole('status')).toBeNull();
+  });
+});
+
+describe('ContractsPage when the first load fails', () => {
+  it("says so and loads again on 'Erneut laden' (no blank page, no 'keine Verträge')", async () => {
+    let isDown = true;
+    server.use(
+      http.get(`*/api/institution/${IID}/relationship`, () =>
+        isDown
+          ? contractProblem(500, 'Internal Server Error')
+          : contractJson(relationshipList, relationships),
+      ),
+    );
+    renderWithProviders(
+      <QueryClientProvider
+        client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}
+      >
+        <ContractsPage institutionId={IID} breadcrumbs={[]} />
+      </QueryClientProvider>,
+    );
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent(
+      'Die Verträge konnten nicht geladen werden. Bitte versuchen Sie es gleich noch einmal oder später.',
+    );
+    expect(screen.queryByText('Es bestehen keine Verträge.')).toBeNull();
+
+    isDown = false;
+    await userEvent.click(within(alert).getByRole('button', { name: 'Erneut laden' }));
+    expect(await screen.findByTestId('contracts-table')).toHaveTextContent('Bank Süd AG');
   });
 });

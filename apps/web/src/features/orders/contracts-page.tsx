@@ -1,5 +1,6 @@
 import './styles';
-import { Alert, Stack, Table, Text } from '@mantine/core';
+import { Stack, Table, Text } from '@mantine/core';
+import { LoadFailed } from '../../components/load-failed';
 import { LoadingStatus } from '../../components/loading-status';
 import { type Breadcrumb, PageHeader } from '../../components/page-header';
 import { ScrollTable } from '../../components/scroll-table';
@@ -27,7 +28,11 @@ export function ContractsPage({ institutionId, breadcrumbs }: ContractsPageProps
       {query.isPending ? (
         <LoadingStatus size="sm" label={t.loading} />
       ) : query.isError ? (
-        <Alert color="red">{t.contracts.loadFailed}</Alert>
+        <LoadFailed
+          message={t.contracts.loadFailed}
+          isRetrying={query.isFetching}
+          onRetry={() => void query.refetch()}
+        />
       ) : rows.length === 0 ? (
         <Text c="dimmed">{t.contracts.empty}</Text>
       ) : (

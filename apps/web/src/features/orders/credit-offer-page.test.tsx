@@ -14,9 +14,10 @@ const server = setupMswServer();
 
 describe('Mein Finanzierungswunsch', () => {
   it('says that the earlier requests could not be loaded, not that one could not be sent', async () => {
+    let isDown = true;
     server.use(
       http.get(`*/api/institution/${IID}/financing-request`, () =>
-        contractProblem(500, 'Internal Server Error'),
+        isDown ? contractProblem(500, 'Internal Server Error') : HttpResponse.json([]),
       ),
     );
     renderWithProviders(
@@ -26,12 +27,20 @@ describe('Mein Finanzierungswunsch', () => {
         <CreditOfferPage institutionId={IID} breadcrumbs={[]} />
       </QueryClientProvider>,
     );
-    expect(
-      await screen.findByText('Ihre bisherigen Finanzierungswünsche konnten nicht geladen werden.'),
-    ).toBeInTheDocument();
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent(
+      'Ihre bisherigen Finanzierungswünsche konnten nicht geladen werden. Bitte versuchen Sie es gleich noch einmal oder später.',
+    );
     expect(screen.queryByText('Der Finanzierungswunsch konnte nicht gesendet werden.')).toBeNull();
     // The form stays usable.
     expect(screen.getByRole('button', { name: 'Finanzierungswunsch senden' })).toBeEnabled();
+    // Another try, the server back: the list (here: none yet) instead of the message.
+    isDown = false;
+    await userEvent.click(within(alert).getByRole('button', { name: 'Erneut laden' }));
+    expect(
+      await screen.findByText('Sie haben noch keinen Finanzierungswunsch gesendet.'),
+    ).toBeInTheDocument();
+    expect(screen.queryByRole('alert')).toBeNull();
   });
 });
 

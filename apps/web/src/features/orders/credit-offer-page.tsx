@@ -1,6 +1,5 @@
 import './styles';
 import {
-  Alert,
   Button,
   NumberInput,
   Paper,
@@ -16,6 +15,7 @@ import { useForm } from '@mantine/form';
 import type { FinancingRequestInput } from '@portal/contract';
 import { focusFirstInvalid } from '../../components/focus-first-invalid';
 import { LeaveGuard } from '../../components/leave-guard';
+import { LoadFailed } from '../../components/load-failed';
 import { LoadingStatus } from '../../components/loading-status';
 import { notifyError, notifySuccess } from '../../components/notifications';
 import { type Breadcrumb, PageHeader } from '../../components/page-header';
@@ -176,7 +176,11 @@ export function CreditOfferPage({
           <LoadingStatus size="sm" label={t.loading} />
         ) : !list.data ? (
           // The earlier requests could not be loaded (it had said they could not be sent).
-          <Alert color="red">{t.credit.earlierFailed}</Alert>
+          <LoadFailed
+            message={t.credit.earlierFailed}
+            isRetrying={list.isFetching}
+            onRetry={() => void list.refetch()}
+          />
         ) : list.data.length === 0 ? (
           <Text c="dimmed">{t.credit.noEarlier}</Text>
         ) : (

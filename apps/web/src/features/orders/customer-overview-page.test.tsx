@@ -1,6 +1,7 @@
 import { datahubDocument, relationshipList } from '@portal/contract';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { http } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { contractJson, contractProblem } from '../../test/contract-response';
@@ -22,23 +23,33 @@ const renderPage = () =>
   );
 
 describe('CustomerOverviewPage', () => {
-  it('says nothing, and never "no business cases", when the relationships fail to load', async () => {
+  it('says that the business cases could not be loaded, never "no business cases", and loads again on \'Erneut laden\'', async () => {
     let loads = 0;
     server.use(
       http.get(`*/api/institution/${IID}/relationship`, () => {
         loads += 1;
-        return contractProblem(500, 'Internal Server Error');
+        return loads === 1
+          ? contractProblem(500, 'Internal Server Error')
+          : contractJson(relationshipList, []);
       }),
     );
-    renderPage();
-    await waitFor(() => expect(loads).toBe(1));
-    await waitFor(() =>
-      expect(
-        screen.queryByLabelText('Kundencenter', { selector: '.mantine-Loader-root' }),
-      ).toBeNull(),
+    renderWithProviders(
+      <QueryClientProvider
+        client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}
+      >
+        <CustomerOverviewPage institutionId={IID} breadcrumbs={[]} />
+      </QueryClientProvider>,
+    );
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent(
+      'Ihre Geschäftsfälle konnten nicht geladen werden. Bitte versuchen Sie es gleich noch einmal oder später.',
     );
     expect(screen.queryByText('Es liegen keine Geschäftsfälle vor.')).toBeNull();
     expect(screen.queryByTestId('datahub-case')).toBeNull();
+
+    await userEvent.click(within(alert).getByRole('button', { name: 'Erneut laden' }));
+    expect(await screen.findByText('Es liegen keine Geschäftsfälle vor.')).toBeInTheDocument();
+    expect(loads).toBe(2);
   });
 
   it('says there are no business cases when the load succeeds with none', async () => {

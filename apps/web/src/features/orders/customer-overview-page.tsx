@@ -3,6 +3,7 @@ import { Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import type { Relationship, RelationshipBusinessCase } from '@portal/contract';
 import { useId, useMemo, useState } from 'react';
 import { ListPages, pageOf } from '../../components/list-pages';
+import { LoadFailed } from '../../components/load-failed';
 import { LoadingStatus } from '../../components/loading-status';
 import { type Breadcrumb, PageHeader } from '../../components/page-header';
 import { orders as t } from '../../messages/de';
@@ -31,8 +32,14 @@ export function CustomerOverviewPage({ institutionId, breadcrumbs }: CustomerOve
       <Text c="dimmed">{t.customerOverview.intro}</Text>
       {query.isPending ? (
         <LoadingStatus size="sm" label={t.loading} />
-      ) : query.isError ? // A failed load is no "empty": nothing is said (silent error state).
-      null : partners.length === 0 ? (
+      ) : query.isError ? (
+        // A failed load is no "empty": said, with another try (docs/decisions/018).
+        <LoadFailed
+          message={t.customerOverview.loadFailed}
+          isRetrying={query.isFetching}
+          onRetry={() => void query.refetch()}
+        />
+      ) : partners.length === 0 ? (
         <Text c="dimmed">{t.customerOverview.empty}</Text>
       ) : (
         <>
@@ -119,8 +126,14 @@ function BusinessCaseSection({
       </Title>
       {query.isPending ? (
         <LoadingStatus size="xs" label={t.loading} />
-      ) : query.isError ||
-        !sections ? // Silent error state for datahub per business case (spec section 7): no message.
+      ) : query.isError ? (
+        <LoadFailed
+          compact
+          message={t.customerOverview.caseLoadFailed}
+          isRetrying={query.isFetching}
+          onRetry={() => void query.refetch()}
+        />
+      ) : !sections ? // A document that cannot be read: nothing to show, another try reads the same.
       null : (
         <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
           {sections.map((section) => (

@@ -5,7 +5,7 @@ import userEvent from '@testing-library/user-event';
 import { HttpResponse, http } from 'msw';
 import { useLocation } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { contractJson } from '../../test/contract-response';
+import { contractJson, contractProblem } from '../../test/contract-response';
 import { setupMswServer } from '../../test/msw-server';
 import { renderWithProviders } from '../../test/render';
 import { ordersQueryKey } from './api/list-orders';
@@ -147,5 +147,35 @@ describe('Aufträge when a reload of the list fails', () => {
     await client.refetchQueries({ queryKey: ordersQueryKey(IID) });
     await waitFor(() => expect(client.getQueryState(ordersQueryKey(IID))?.status).toBe('error'));
     expect(within(screen.getByTestId('orders-table')).getAllByRole('row').slice(1)).toHaveLength(2);
+  });
+});
+
+describe('Aufträge when the first load fails (hospital Wi-Fi, a server error)', () => {
+  it("says that the orders could not be loaded and loads them again on 'Erneut laden'", async () => {
+    let isDown = true;
+    server.use(
+      http.get(`*/api/institution/${IID}/order`, () =>
+        isDown ? contractProblem(500, 'Internal Server Error') : contractJson(orderList, orders),
+      ),
+    );
+    renderWithProviders(
+      <QueryClientProvider
+        client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}
+      >
+        <OrdersPage institutionId={IID} breadcrumbs={[]} isContractorAdmin={false} />
+      </QueryClientProvider>,
+    );
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent(
+      'Die Aufträge konnten nicht geladen werden. Bitte versuchen Sie es gleich noch einmal oder später.',
+    );
+    // Not "no orders": that would be wrong.
+    expect(screen.queryByText('Es liegen keine Aufträge vor.')).toBeNull();
+
+    isDown = false;
+    await userEvent.click(within(alert).getByRole('button', { name: 'Erneut laden' }));
+    const table = await screen.findByTestId('orders-table');
+    expect(within(table).getAllByRole('row').slice(1)).toHaveLength(2);
+    expect(screen.queryByRole('alert')).toBeNull();
   });
 });

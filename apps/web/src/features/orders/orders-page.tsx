@@ -2,6 +2,7 @@ import './styles';
 import { Anchor, Box, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
 import type { Order } from '@portal/contract';
 import { Link, useSearchParams } from 'react-router';
+import { LoadFailed } from '../../components/load-failed';
 import { LoadingStatus } from '../../components/loading-status';
 import { type Breadcrumb, PageHeader } from '../../components/page-header';
 import { ScrollTable } from '../../components/scroll-table';
@@ -54,9 +55,16 @@ export function OrdersPage({ institutionId, breadcrumbs, isContractorAdmin }: Or
         <PageHeader title={t.list.title} breadcrumbs={breadcrumbs} />
         {query.isPending ? (
           <LoadingStatus size="sm" label={t.loading} />
-        ) : !query.data ? // Silent error state for the order list (spec section 8): no
-        // message. A failed reload keeps the list that was loaded (it had emptied the page).
-        null : all.length === 0 ? (
+        ) : !query.data ? (
+          // The spec's silent error state keeps no message in the store; the page still says
+          // that the list is missing and offers another try (docs/decisions/018). A failed
+          // reload keeps the list that was loaded (it had emptied the page).
+          <LoadFailed
+            message={t.list.loadFailed}
+            isRetrying={query.isFetching}
+            onRetry={() => void query.refetch()}
+          />
+        ) : all.length === 0 ? (
           <Text c="dimmed">{t.list.empty}</Text>
         ) : (
           <>

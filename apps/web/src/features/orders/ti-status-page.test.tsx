@@ -1,5 +1,5 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HttpResponse, http } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -316,6 +316,48 @@ describe('TiStatusPage', () => {
       'Dieser Auftrag wurde nicht gefunden.',
     );
     expect(screen.getByRole('link', { name: 'Zu den Aufträgen' })).toBeInTheDocument();
+  });
+
+  it("a server error on the first load says so (not 'not found', not a blank page) and 'Erneut laden' shows the order", async () => {
+    let isDown = true;
+    server.use(
+      http.get(`*/api/institution/${IID}/order-status/${OID}`, () =>
+        isDown
+          ? contractProblem(503, 'Service Unavailable')
+          : HttpResponse.json({
+              orderStatus: 'SMCB_ORDERED',
+              isRegisteredAtEgbr: true,
+              isEhbaCardRequested: false,
+              isEhbaCardOrdered: false,
+              isSmcbCardRequested: true,
+              isSmcbCardOrdered: true,
+              preCheckAppointment: null,
+              installationAppointment: null,
+              errorMessage: null,
+              version: 1,
+            }),
+      ),
+      http.get('*/api/appointment/', () => HttpResponse.json({ availableAppointments: [] })),
+    );
+    renderWithProviders(
+      <QueryClientProvider
+        client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}
+      >
+        <TiStatusPage institutionId={IID} orderId={OID} breadcrumbs={[]} />
+      </QueryClientProvider>,
+    );
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent(
+      'Der Bestellstatus konnte nicht geladen werden. Bitte versuchen Sie es gleich noch einmal oder später.',
+    );
+    expect(screen.queryByTestId('order-not-found')).toBeNull();
+
+    isDown = false;
+    await userEvent.click(within(alert).getByRole('button', { name: 'Erneut laden' }));
+    expect(await screen.findByTestId('ti-current-status')).toHaveTextContent(
+      'Aktueller Status: SMC-B bestellt',
+    );
+    expect(screen.getByRole('checkbox', { name: 'SMC-B bestellt' })).toBeChecked();
   });
 
   it('says which order it is: the date it was created, on screen and so on paper', async () => {

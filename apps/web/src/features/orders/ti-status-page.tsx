@@ -18,6 +18,7 @@ import {
 import { useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { Navigate } from 'react-router';
+import { LoadFailed } from '../../components/load-failed';
 import { LoadingStatus } from '../../components/loading-status';
 import { notifyError } from '../../components/notifications';
 import { type Breadcrumb, PageHeader } from '../../components/page-header';
@@ -122,10 +123,19 @@ export function TiStatusPage({
           elsewhere={elsewhere}
           onSwitchInstitution={onSwitchInstitution}
         />
-      ) : !record ? // Silent error state for the status load (spec section 8): no message. A
-      // failed reload (after SMC-B ordered, after a 409) keeps the record shown: it had emptied
-      // the page, ticks and appointments gone, until the next reload.
-      null : (
+      ) : !record ? (
+        // The first load failed (not a 404): said, with another try, instead of a page empty
+        // below its heading (docs/decisions/018). A failed reload (after SMC-B ordered, after a
+        // 409) keeps the record shown: it had emptied the page, ticks and appointments gone.
+        <LoadFailed
+          message={t.statusLoadFailed}
+          isRetrying={query.isFetching}
+          onRetry={() => {
+            void query.refetch();
+            if (order.isError) void order.refetch();
+          }}
+        />
+      ) : (
         <>
           <Paper withBorder p="md" component="section" aria-labelledby="ti-steps">
             <Title order={2} size="h3" id="ti-steps" mb={order.data ? 'xs' : 'md'}>

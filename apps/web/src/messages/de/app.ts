@@ -8,6 +8,8 @@ export const app = {
   startupFailed:
     'Das Portal konnte nicht gestartet werden. Bitte prüfen Sie Ihre Verbindung und laden Sie die Seite neu.',
   reload: 'Seite neu laden',
+  /** Not spec text: loads a page's data again after a failed load (no reload of the whole page). */
+  loadAgain: 'Erneut laden',
   /** The date pickers' calendar controls (not spec text). */
   calendar: {
     previousMonth: 'Vorheriger Monat',

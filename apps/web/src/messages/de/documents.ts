@@ -5,8 +5,6 @@ export const documents = {
     'Für diesen Dokumenttyp liegen noch keine Dokumente vor. Neue Dokumente erscheinen hier, sobald sie bereitgestellt werden.',
   loadError:
     'Die Dokumente konnten nicht geladen werden. Bitte versuchen Sie es gleich noch einmal oder später.',
-  /** Not spec text: loads the list again after a failure (no reload of the whole page). */
-  loadAgain: 'Erneut laden',
   unknownType: 'Unbekannter Dokumenttyp. Bitte wählen Sie einen Dokumenttyp über die Startseite.',
   noInstitution: 'Bitte wählen Sie zuerst eine Institution aus.',
   columns: {

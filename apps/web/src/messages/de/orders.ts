@@ -1,6 +1,11 @@
+/** Not spec text: after what could not be loaded (a server error, the connection lost). */
+const TRY_AGAIN = 'Bitte versuchen Sie es gleich noch einmal oder später.';
+
 /** German texts of orders, contracts, Kundencenter, financing requests and offer pages. */
 export const orders = {
   loading: 'Daten werden geladen …',
+  /** Not spec text: an order's status page could not load the order (not a 404: not found). */
+  statusLoadFailed: `Der Bestellstatus konnte nicht geladen werden. ${TRY_AGAIN}`,
   list: {
     title: 'Aufträge',
     empty: 'Es liegen keine Aufträge vor.',
@@ -12,6 +17,8 @@ export const orders = {
     open: 'Status anzeigen',
     createdFrom: 'Angelegt ab',
     noneFrom: 'Keine Aufträge ab diesem Datum.',
+    /** Not spec text: the list could not be loaded. */
+    loadFailed: `Die Aufträge konnten nicht geladen werden. ${TRY_AGAIN}`,
   },
   types: { TIORDER: 'TI-Bestellung', BANKACCOUNT: 'Bankkonto' } as Record<string, string>,
   sources: { QUNDO: 'Qundo', LIONWARE: 'Lionware' } as Record<string, string>,
@@ -57,7 +64,7 @@ export const orders = {
     weekdayNames: ['Montag', 'Dienstag', 'Mittwoch', 'Donnerstag', 'Freitag', 'Samstag', 'Sonntag'],
     noSlots: 'In diesem Monat sind keine Termine frei.',
     /** Not spec text: availability false after a failed load (spec section 4). */
-    unavailable: 'Die Termine konnten nicht geladen werden.',
+    unavailable: `Die Termine konnten nicht geladen werden. ${TRY_AGAIN}`,
     book: (date: string, slot: string) => `Termin am ${date}, ${slot} buchen`,
     /** Not spec text: the confirmation before a slot is booked. */
     question: (date: string, slot: string) =>
@@ -93,6 +100,8 @@ export const orders = {
   contractor: {
     title: 'Bankkonto-Bestellungen Ihrer Kunden',
     intro: 'Setzen Sie den Status einer Bankkonto-Bestellung eines Kunden weiter (nur vorwärts).',
+    /** Not spec text. */
+    loadFailed: `Die Bankkonto-Bestellungen Ihrer Kunden konnten nicht geladen werden. ${TRY_AGAIN}`,
     customer: 'Kunde',
     customerNumber: 'Kd.-Nr.',
     createdAt: 'Angelegt am',
@@ -125,12 +134,16 @@ export const orders = {
     businessCase: 'Geschäftsfall',
     since: 'Seit',
     noBusinessCases: 'Noch keine Geschäftsfälle',
-    loadFailed: 'Die Verträge konnten nicht geladen werden.',
+    loadFailed: `Die Verträge konnten nicht geladen werden. ${TRY_AGAIN}`,
   },
   customerOverview: {
     title: 'Kundencenter',
     intro: 'Die Daten Ihrer Geschäftsfälle bei Ihren Vertragspartnern.',
     empty: 'Es liegen keine Geschäftsfälle vor.',
+    /** Not spec text: the business cases (relationships) could not be loaded. */
+    loadFailed: `Ihre Geschäftsfälle konnten nicht geladen werden. ${TRY_AGAIN}`,
+    /** Not spec text: one business case's data (datahub) could not be loaded. */
+    caseLoadFailed: 'Die Daten dieses Geschäftsfalls konnten nicht geladen werden.',
     partner: (name: string, referenceNumber: string) => `${name} (Kd.-Nr. ${referenceNumber})`,
     pages: 'Seiten der Vertragspartner',
     pageSummary: (from: number, to: number, total: number) =>
@@ -160,7 +173,7 @@ export const orders = {
     phoneInvalid: 'Bitte geben Sie eine gültige Telefonnummer an.',
     earlier: 'Ihre bisherigen Finanzierungswünsche',
     /** Not spec text: the earlier requests' list did not load. */
-    earlierFailed: 'Ihre bisherigen Finanzierungswünsche konnten nicht geladen werden.',
+    earlierFailed: `Ihre bisherigen Finanzierungswünsche konnten nicht geladen werden. ${TRY_AGAIN}`,
     noEarlier: 'Sie haben noch keinen Finanzierungswunsch gesendet.',
     createdAt: 'Gesendet am',
     state: 'Stand',

@@ -28,6 +28,7 @@ import { useAppContext } from '../../../app/app-context';
 import { useBreadcrumbs } from '../../../app/breadcrumbs';
 import { useServices } from '../../../app/services';
 import { ListPages, pageOf } from '../../../components/list-pages';
+import { LoadFailed } from '../../../components/load-failed';
 import { LoadingStatus } from '../../../components/loading-status';
 import { notifyError } from '../../../components/notifications';
 import { PageHeader } from '../../../components/page-header';
@@ -183,17 +184,11 @@ export function DocumentListPage() {
       ) : list.isPending ? (
         <LoadingStatus label={t.loading} />
       ) : list.isError ? (
-        <Alert color="red" role="alert">
-          <Text size="sm">{t.loadError}</Text>
-          <Button
-            mt="sm"
-            variant="default"
-            loading={list.isFetching}
-            onClick={() => void list.refetch()}
-          >
-            {t.loadAgain}
-          </Button>
-        </Alert>
+        <LoadFailed
+          message={t.loadError}
+          isRetrying={list.isFetching}
+          onRetry={() => void list.refetch()}
+        />
       ) : list.data.length === 0 ? (
         <Text>{t.empty}</Text>
       ) : (

@@ -20,21 +20,29 @@ const renderSection = () =>
   );
 
 describe('ContractorBankOrders', () => {
-  it('says nothing, and never "no bank orders", when the list fails to load', async () => {
+  it('says the list could not be loaded, never "no bank orders", and loads again on \'Erneut laden\'', async () => {
     let loads = 0;
     server.use(
       http.get(`*/api/institution/${CID}/customer-bank-order`, () => {
         loads += 1;
-        return contractProblem(500, 'Internal Server Error');
+        return loads === 1 ? contractProblem(500, 'Internal Server Error') : HttpResponse.json([]);
       }),
     );
     renderSection();
-    await waitFor(() => expect(loads).toBe(1));
-    await waitFor(() => expect(document.querySelector('.mantine-Loader-root')).toBeNull());
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent(
+      'Die Bankkonto-Bestellungen Ihrer Kunden konnten nicht geladen werden. Bitte versuchen Sie es gleich noch einmal oder später.',
+    );
     expect(
       screen.getByRole('heading', { name: 'Bankkonto-Bestellungen Ihrer Kunden' }),
     ).toBeVisible();
     expect(screen.queryByText('Ihre Kunden haben keine Bankkonto-Bestellungen.')).toBeNull();
+
+    await userEvent.click(within(alert).getByRole('button', { name: 'Erneut laden' }));
+    expect(
+      await screen.findByText('Ihre Kunden haben keine Bankkonto-Bestellungen.'),
+    ).toBeVisible();
+    expect(loads).toBe(2);
   });
 
   it('says the customers have no bank orders when the list is empty', async () => {

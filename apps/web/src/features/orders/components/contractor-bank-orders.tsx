@@ -16,6 +16,7 @@ import { BANK_ORDER_STATUSES, type BankOrderStatus } from '@portal/contract';
 import { useMemo, useState } from 'react';
 import { ConfirmModal } from '../../../components/confirm-modal';
 import { ListPages, pageOf } from '../../../components/list-pages';
+import { LoadFailed } from '../../../components/load-failed';
 import { LoadingStatus } from '../../../components/loading-status';
 import { notifyError, notifySuccess } from '../../../components/notifications';
 import { ScrollTable } from '../../../components/scroll-table';
@@ -67,8 +68,14 @@ export function ContractorBankOrders({ contractorId }: { contractorId: string })
       </Text>
       {query.isPending ? (
         <LoadingStatus size="sm" label={t.loading} />
-      ) : query.isError ? // A failed load is no "empty": nothing is said (silent error state).
-      null : query.data.length === 0 ? (
+      ) : query.isError ? (
+        // A failed load is no "empty": said, with another try (docs/decisions/018).
+        <LoadFailed
+          message={t.contractor.loadFailed}
+          isRetrying={query.isFetching}
+          onRetry={() => void query.refetch()}
+        />
+      ) : query.data.length === 0 ? (
         <Text c="dimmed">{t.contractor.empty}</Text>
       ) : (
         <Stack gap="sm">

@@ -158,16 +158,19 @@ describe('PrecheckPicker', () => {
   });
 
   // Spec section 4: "Pre-check availability flag true on success, false on error."
-  it("a failed load makes the appointments unavailable: 'Die Termine konnten nicht geladen werden.'", async () => {
+  it("a failed load makes the appointments unavailable: 'Die Termine konnten nicht geladen werden.', with 'Erneut laden'", async () => {
     vi.useFakeTimers({ toFake: ['Date'], now: new Date('2030-12-05T09:30:00Z') });
+    let decemberLoads = 0;
     server.use(
-      http.get('*/api/appointment/', ({ request }) =>
-        new URL(request.url).searchParams.get('fromDate')?.startsWith('2030-12')
-          ? contractProblem(500, 'Interner Fehler')
-          : contractJson(availableAppointments, {
-              availableAppointments: [slot('2031-01-06', '08:00', '10:00')],
-            }),
-      ),
+      http.get('*/api/appointment/', ({ request }) => {
+        if (!new URL(request.url).searchParams.get('fromDate')?.startsWith('2030-12')) {
+          return contractJson(availableAppointments, {
+            availableAppointments: [slot('2031-01-06', '08:00', '10:00')],
+          });
+        }
+        decemberLoads += 1;
+        return contractProblem(500, 'Interner Fehler');
+      }),
     );
     renderWithProviders(
       <QueryClientProvider client={createQueryClient()}>
@@ -179,17 +182,27 @@ describe('PrecheckPicker', () => {
         />
       </QueryClientProvider>,
     );
-    expect(
-      await screen.findByText('Die Termine konnten nicht geladen werden.'),
-    ).toBeInTheDocument();
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent(
+      'Die Termine konnten nicht geladen werden. Bitte versuchen Sie es gleich noch einmal oder später.',
+    );
     expect(screen.queryByTestId('precheck-calendar')).toBeNull();
     expect(screen.queryByRole('button', { name: /buchen$/ })).toBeNull();
+
+    // Tried again in the same month: asked anew; still failing, it still says so.
+    const loadsBefore = decemberLoads;
+    await userEvent.click(within(alert).getByRole('button', { name: 'Erneut laden' }));
+    await waitFor(() => expect(decemberLoads).toBe(loadsBefore + 1));
+    await waitFor(() =>
+      expect(within(alert).getByRole('button', { name: 'Erneut laden' })).toBeEnabled(),
+    );
+    expect(screen.queryByTestId('precheck-calendar')).toBeNull();
 
     // The next month loads: available again, the alert gone.
     await userEvent.click(screen.getByRole('button', { name: 'Nächster Monat' }));
     const calendar = await screen.findByTestId('precheck-calendar');
     expect(calendar).toHaveAttribute('data-available', 'true');
-    expect(screen.queryByText('Die Termine konnten nicht geladen werden.')).toBeNull();
+    expect(screen.queryByText(/Die Termine konnten nicht geladen werden/)).toBeNull();
     expect(
       within(calendar).getByRole('button', { name: 'Termin am 06.01.2031, 08:00–10:00 buchen' }),
     ).toBeInTheDocument();

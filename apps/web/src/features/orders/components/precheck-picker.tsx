@@ -4,6 +4,7 @@ import { type Appointment, isUpcomingSlot, type TiOrderStatusRecord } from '@por
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { ConfirmModal } from '../../../components/confirm-modal';
+import { LoadFailed } from '../../../components/load-failed';
 import { LoadingStatus } from '../../../components/loading-status';
 import { notifyError, notifySuccess } from '../../../components/notifications';
 import { ScrollTable } from '../../../components/scroll-table';
@@ -173,7 +174,11 @@ export function PrecheckPicker({
       {query.isPending ? (
         <LoadingStatus size="sm" label={t.loading} />
       ) : !isAvailable ? (
-        <Alert color="red">{t.precheck.unavailable}</Alert>
+        <LoadFailed
+          message={t.precheck.unavailable}
+          isRetrying={query.isFetching}
+          onRetry={() => void query.refetch()}
+        />
       ) : (
         <>
           {byDate.size === 0 && <Text c="dimmed">{t.precheck.noSlots}</Text>}
