@@ -13,6 +13,8 @@ export function DashboardRoute() {
   const { currentInstitution, currentInstitutionId, institutions } = useAppContext();
   const orders = useOrders(currentInstitutionId ?? undefined);
   const documents = useDocumentMetadata(currentInstitutionId ?? undefined);
+  // A first load that failed (not a failed reload: the tiles it gave stay): its tiles are missing.
+  const failed = [orders, documents].filter((query) => query.isError && !query.data);
   return (
     <DashboardPage
       institutionId={currentInstitutionId}
@@ -23,6 +25,16 @@ export function DashboardRoute() {
       documentLabel={documentTypeLabel}
       hasOtherInstitutions={institutions.length > 1}
       hasSupportContacts={(currentInstitution?.supportContacts.length ?? 0) > 0}
+      failedLoad={
+        failed.length === 0
+          ? null
+          : {
+              isRetrying: failed.some((query) => query.isFetching),
+              retry: () => {
+                for (const query of failed) void query.refetch();
+              },
+            }
+      }
     />
   );
 }

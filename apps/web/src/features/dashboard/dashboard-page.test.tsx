@@ -1,6 +1,7 @@
 import { type Tile, tileList } from '@portal/contract';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { delay, http } from 'msw';
 import { afterEach, describe, expect, it } from 'vitest';
 import { contractJson, contractProblem } from '../../test/contract-response';
@@ -158,7 +159,7 @@ describe('DashboardPage', () => {
     );
   });
 
-  it('a failed tile load is silent and still shows the order and document tiles', async () => {
+  it("a failed tile load says tiles are missing, with 'Erneut laden', and still shows the order and document tiles", async () => {
     setup(FAILING, {
       orders: [],
       documents: [{ documentType: 'invoice', countAll: 1, countUnread: 0 }],
@@ -174,15 +175,41 @@ describe('DashboardPage', () => {
     expect(within(invoices).getByTestId('tile-icon-inline').querySelector('path')).toHaveAttribute(
       'd',
     );
-    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
-    expect(screen.queryByText(/konnten nicht geladen werden/)).not.toBeInTheDocument();
+    expect(screen.getByRole('alert')).toHaveTextContent(
+      'Nicht alle Kacheln konnten geladen werden. Bitte versuchen Sie es gleich noch einmal oder später.',
+    );
   });
 
-  it('a failed tile load with nothing else to show shows no message at all', async () => {
-    setup(FAILING);
-    await waitFor(() => expect(screen.queryByTestId('tile-skeletons')).not.toBeInTheDocument());
-    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  it("a failed tile load with nothing else to show is no blank page: it says so, and 'Erneut laden' shows the tiles", async () => {
+    let isDown = true;
+    server.use(
+      http.get(`*/api/institution/${A}/tiles`, () =>
+        isDown
+          ? contractProblem(503, 'Service Unavailable')
+          : contractJson(tileList, tilesOf[A] ?? []),
+      ),
+    );
+    setup(A);
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('Nicht alle Kacheln konnten geladen werden.');
+    // "No tiles unlocked" would be a guess after a failed load.
     expect(screen.queryByTestId('dashboard-empty')).not.toBeInTheDocument();
     expect(screen.queryByTestId('dashboard-tiles')).not.toBeInTheDocument();
+
+    isDown = false;
+    await userEvent.click(within(alert).getByRole('button', { name: 'Erneut laden' }));
+    const partner = await screen.findByRole('region', { name: 'Meine Partner' });
+    expect(within(partner).getByRole('link', { name: /Abrechnung online/ })).toBeVisible();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it("a failed load of the orders or document counts says tiles are missing; 'Erneut laden' asks again", async () => {
+    let retries = 0;
+    setup(A, { failedLoad: { isRetrying: false, retry: () => (retries += 1) } });
+    await screen.findByRole('region', { name: 'Meine Partner' });
+    const alert = screen.getByRole('alert');
+    expect(alert).toHaveTextContent('Nicht alle Kacheln konnten geladen werden.');
+    await userEvent.click(within(alert).getByRole('button', { name: 'Erneut laden' }));
+    expect(retries).toBe(1);
   });
 });

@@ -2,8 +2,10 @@ import '@mantine/core/styles/Text.css';
 import { Text } from '@mantine/core';
 import type { Tile } from '@portal/contract';
 import { useMemo } from 'react';
+import { LoadFailed } from '../../components/load-failed';
 import { PageHeader } from '../../components/page-header';
 import { app } from '../../messages/de';
+import { dashboard as t } from '../../messages/de/dashboard';
 import { useTiles } from './api/tiles';
 import { EmptyTiles, TileSections, TileSkeletons } from './components/tile-sections';
 import type { BankOrderView } from './model/bank-tiles';
@@ -24,14 +26,20 @@ export interface DashboardPageProps {
   hasOtherInstitutions?: boolean;
   /** The institution has support contacts, so the help button is shown. */
   hasSupportContacts?: boolean;
+  /**
+   * The first load of the orders or the document counts failed (their tiles are missing):
+   * another try, with the page's own tile load, under 'Erneut laden'.
+   */
+  failedLoad?: { isRetrying: boolean; retry(): void } | null;
 }
 
 const NO_TILES: readonly Tile[] = [];
 
 /**
  * The dashboard: Meine Partner, Meine Funktionen and the marketing tiles of the institution.
- * A failed tile load is silent (spec: no message): the dashboard shows what the other answers
- * give (order and document tiles) as if the institution had no tiles of its own.
+ * A failed load (the tiles, the orders, the document counts) says that tiles are missing and
+ * offers 'Erneut laden' above the tiles the other answers give (docs/decisions/018): silent,
+ * the page had stayed blank, or looked complete without the practice's partners.
  */
 export function DashboardPage({
   institutionId,
@@ -42,6 +50,7 @@ export function DashboardPage({
   documentLabel,
   hasOtherInstitutions = false,
   hasSupportContacts = false,
+  failedLoad = null,
 }: DashboardPageProps) {
   const tiles = useTiles(institutionId);
   // Once loading has ended: the tiles there are, none when the load failed.
@@ -68,11 +77,23 @@ export function DashboardPage({
           {institutionName}
         </Text>
       )}
+      {model && (tiles.isError || failedLoad) && (
+        <div style={{ marginBottom: 'var(--mantine-spacing-lg)' }}>
+          <LoadFailed
+            message={t.loadFailed}
+            isRetrying={tiles.isFetching || (failedLoad?.isRetrying ?? false)}
+            onRetry={() => {
+              if (tiles.isError) void tiles.refetch();
+              failedLoad?.retry();
+            }}
+          />
+        </div>
+      )}
       {!model ? (
         <TileSkeletons />
       ) : model.isEmpty ? (
-        // "No tiles unlocked" would be a guess after a failed load: silent instead.
-        tiles.isError ? null : (
+        // "No tiles unlocked" would be a guess after a failed load: the notice above only.
+        tiles.isError || failedLoad ? null : (
           <EmptyTiles
             hasOtherInstitutions={hasOtherInstitutions}
             hasSupportContacts={hasSupportContacts}

@@ -1,6 +1,7 @@
 import { type Tile, tileList } from '@portal/contract';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { screen } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { http } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { contractJson, contractProblem } from '../../test/contract-response';
@@ -86,9 +87,25 @@ describe('MarketingGroupPage', () => {
     expect(await screen.findByText('Diese Marketing-Gruppe enthält keine Kacheln.')).toBeVisible();
   });
 
-  it('a failed tile load claims nothing (silent) and offers the way back', async () => {
-    renderPage(FAILING);
-    expect(await screen.findByRole('link', { name: 'Zurück zum Dashboard' })).toBeVisible();
+  it("a failed tile load claims no empty group: it says so, offers 'Erneut laden' and the way back", async () => {
+    let isDown = true;
+    server.use(
+      http.get(`*/api/institution/${PRAXIS}/tiles`, () =>
+        isDown
+          ? contractProblem(500, 'Interner Fehler')
+          : contractJson(tileList, [marketingTile(1), marketingTile(2)]),
+      ),
+    );
+    renderPage(PRAXIS);
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent(
+      'Die Kacheln dieser Marketing-Gruppe konnten nicht geladen werden. Bitte versuchen Sie es gleich noch einmal oder später.',
+    );
+    expect(screen.getByRole('link', { name: 'Zurück zum Dashboard' })).toBeVisible();
     expect(screen.queryByText('Diese Marketing-Gruppe enthält keine Kacheln.')).toBeNull();
+
+    isDown = false;
+    await userEvent.click(within(alert).getByRole('button', { name: 'Erneut laden' }));
+    expect(await screen.findByTestId('marketing-group-tiles')).toHaveTextContent('Angebot 2');
   });
 });

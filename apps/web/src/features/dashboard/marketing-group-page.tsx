@@ -2,6 +2,7 @@ import '@mantine/core/styles/Anchor.css';
 import { Anchor } from '@mantine/core';
 import { useMemo } from 'react';
 import { Link } from 'react-router';
+import { LoadFailed } from '../../components/load-failed';
 import type { Breadcrumb } from '../../components/page-header';
 import { PageHeader } from '../../components/page-header';
 import { dashboardMarketingGroup } from '../../messages/de/dashboard-marketing-group';
@@ -43,10 +44,21 @@ export function MarketingGroupPage({
       {description && <p style={{ marginTop: 0 }}>{description}</p>}
       {tiles.isPending ? (
         <TileSkeletons count={3} />
+      ) : tiles.isError && !tiles.data ? (
+        // No claim that the group is empty: said, with another try and the way back.
+        <div className={classes.empty}>
+          <LoadFailed
+            message={dashboardMarketingGroup.loadFailed}
+            isRetrying={tiles.isFetching}
+            onRetry={() => void tiles.refetch()}
+          />
+          <Anchor component={Link} to="/dashboard" mt="sm" display="inline-block">
+            {dashboardMarketingGroup.back}
+          </Anchor>
+        </div>
       ) : members.length === 0 ? (
         <div className={classes.empty}>
-          {/* A failed load is silent (spec): no claim that the group is empty, only the way back. */}
-          {!tiles.isError && <p style={{ marginTop: 0 }}>{dashboardMarketingGroup.empty}</p>}
+          <p style={{ marginTop: 0 }}>{dashboardMarketingGroup.empty}</p>
           <Anchor component={Link} to="/dashboard">
             {dashboardMarketingGroup.back}
           </Anchor>

@@ -2,4 +2,7 @@
 export const dashboardMarketingGroup = {
   empty: 'Diese Marketing-Gruppe enthält keine Kacheln.',
   back: 'Zurück zum Dashboard',
+  /** Not spec text: the tiles could not be loaded (a server error, the connection lost). */
+  loadFailed:
+    'Die Kacheln dieser Marketing-Gruppe konnten nicht geladen werden. Bitte versuchen Sie es gleich noch einmal oder später.',
 } as const;

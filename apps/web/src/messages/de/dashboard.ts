@@ -1,5 +1,11 @@
 /** German texts of the dashboard, its tiles, the marketing-group page and co-branding. */
 export const dashboard = {
+  /**
+   * Not spec text: a load the tiles come from failed (the institution's tiles, its orders or
+   * its document counts); the tiles there are stay shown below.
+   */
+  loadFailed:
+    'Nicht alle Kacheln konnten geladen werden. Bitte versuchen Sie es gleich noch einmal oder später.',
   sections: {
     primary: 'Meine Partner',
     functional: 'Meine Funktionen',
