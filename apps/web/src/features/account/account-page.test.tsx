@@ -109,7 +109,7 @@ describe('AccountPage', () => {
     expect(screen.queryByRole('dialog')).toBeNull();
   });
 
-  it('shows the account data; a failed load is silent', async () => {
+  it('shows the account data, its loading heard by screen readers', async () => {
     server.use(http.get('*/api/accountdata/:userId', () => HttpResponse.json(DATA)));
     renderPage();
     // Heard while it loads: a status region's text (its aria-label alone was never read).
@@ -123,12 +123,24 @@ describe('AccountPage', () => {
     expect(await screen.findByTestId('two-factor-status')).toHaveTextContent('Nicht aktiv');
   });
 
-  it('says nothing when the account data cannot be loaded', async () => {
-    server.use(http.get('*/api/accountdata/:userId', () => problem(500)));
+  it("says that the account data could not be loaded, and 'Erneut laden' shows them", async () => {
+    let isDown = true;
+    server.use(
+      http.get('*/api/accountdata/:userId', () =>
+        isDown ? problem(500) : HttpResponse.json(DATA),
+      ),
+    );
     renderPage();
-    await waitFor(() => expect(screen.queryByText('Kontodaten werden geladen …')).toBeNull());
-    expect(screen.queryByRole('alert')).toBeNull();
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent(
+      'Ihre Kontodaten konnten nicht geladen werden. Bitte versuchen Sie es gleich noch einmal oder später.',
+    );
     expect(screen.queryByLabelText(/Vorname/)).toBeNull();
+
+    isDown = false;
+    await userEvent.click(within(alert).getByRole('button', { name: 'Erneut laden' }));
+    expect(await screen.findByLabelText(/Vorname/)).toHaveValue('Max');
+    expect(screen.queryByRole('alert')).toBeNull();
   });
 
   it('activates two-factor: wrong code refused, then the status comes from the renewed token', async () => {

@@ -8,6 +8,7 @@ import { Alert, Button, Center, Group, Stack, Text } from '@mantine/core';
 import { passwordUserInputs } from '@portal/contract';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { LeaveGuard } from '../../components/leave-guard';
+import { LoadFailed } from '../../components/load-failed';
 import { LoadingStatus } from '../../components/loading-status';
 import { notifyError, notifySuccess } from '../../components/notifications';
 import { type Breadcrumb, PageHeader } from '../../components/page-header';
@@ -112,6 +113,15 @@ export function AccountPage({
             <Center>
               <LoadingStatus size="sm" label={account.personal.loading} />
             </Center>
+          )}
+          {!data && accountData.isError && (
+            // Said, with another try: the page had shown the heading and nothing else (no names,
+            // no e-mail, no password sections) without a word (docs/decisions/018).
+            <LoadFailed
+              message={account.personal.loadFailed}
+              isRetrying={accountData.isFetching}
+              onRetry={() => void accountData.refetch()}
+            />
           )}
           {data && (
             <PersonalDataForm

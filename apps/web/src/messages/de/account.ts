@@ -3,6 +3,9 @@ export const account = {
   title: 'Mein Konto',
   personal: {
     heading: 'Persönliche Daten',
+    /** Not spec text: the account data could not be loaded (a server error, no connection). */
+    loadFailed:
+      'Ihre Kontodaten konnten nicht geladen werden. Bitte versuchen Sie es gleich noch einmal oder später.',
     formOfAddress: 'Anrede',
     formOfAddressNone: 'Keine Angabe',
     title: 'Titel',
