@@ -354,7 +354,12 @@ function SignedInLayout({ user }: { user: User }) {
         )}
         {signedOutBanner ?? (isStale && <StaleSessionBanner />)}
         {isBackendDown && <BackendDownBanner />}
-        {hasLoadError && <InstitutionLoadErrorBar />}
+        {hasLoadError && (
+          <InstitutionLoadErrorBar
+            onRetry={selection.reloadCurrent}
+            isRetrying={selection.isReloadingCurrent}
+          />
+        )}
       </>
     );
   }

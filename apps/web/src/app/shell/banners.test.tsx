@@ -1,4 +1,5 @@
-import { act, screen } from '@testing-library/react';
+import { act, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { StrictMode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderWithProviders, TestProviders } from '../../test/render';
@@ -89,10 +90,14 @@ describe('BackendDownBanner', () => {
 });
 
 describe('InstitutionLoadErrorBar', () => {
-  it('shows the institution load error', () => {
-    renderWithProviders(<InstitutionLoadErrorBar />);
-    expect(screen.getByRole('alert')).toHaveTextContent(
+  it("shows the institution load error, and 'Erneut laden' tries again", async () => {
+    const onRetry = vi.fn();
+    renderWithProviders(<InstitutionLoadErrorBar onRetry={onRetry} isRetrying={false} />);
+    const alert = screen.getByRole('alert');
+    expect(alert).toHaveTextContent(
       'Es ist ein Fehler beim Laden der Institution aufgetreten. Bitte versuchen Sie es später noch einmal.',
     );
+    await userEvent.click(within(alert).getByRole('button', { name: 'Erneut laden' }));
+    expect(onRetry).toHaveBeenCalledTimes(1);
   });
 });

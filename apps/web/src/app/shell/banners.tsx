@@ -90,8 +90,17 @@ export function RestrictedUserBanner({
   );
 }
 
-/** Loading the current institution failed. */
-export function InstitutionLoadErrorBar() {
+/**
+ * Loading the current institution failed: the spec's text, and 'Erneut laden' (the next try had
+ * waited for the minute's refresh check, or a reload of the whole page).
+ */
+export function InstitutionLoadErrorBar({
+  onRetry,
+  isRetrying,
+}: {
+  onRetry(): void;
+  isRetrying: boolean;
+}) {
   return (
     <Alert
       role="alert"
@@ -101,6 +110,11 @@ export function InstitutionLoadErrorBar() {
       icon={<IconAlertTriangle {...iconProps} />}
     >
       {shell.banners.institutionLoadError}
+      <div>
+        <Button mt="xs" size="xs" variant="default" loading={isRetrying} onClick={onRetry}>
+          {app.loadAgain}
+        </Button>
+      </div>
     </Alert>
   );
 }

@@ -32,6 +32,9 @@ export interface InstitutionSelection {
   isSettled: boolean;
   /** Ids whose last load failed: the current one's, or all the others' when the list failed. */
   failedInstitutionIds: string[];
+  /** Loads the current institution again (the error bar's 'Erneut laden'). */
+  reloadCurrent(): void;
+  isReloadingCurrent: boolean;
   select(institutionId: string): void;
 }
 
@@ -190,6 +193,8 @@ export function useInstitutionSelection({
     isSettled:
       (!hasChoice || !summaries.isPending) && (currentInstitutionId === null || !current.isPending),
     failedInstitutionIds,
+    reloadCurrent: () => void current.refetch(),
+    isReloadingCurrent: current.isFetching,
     select,
   };
 }
