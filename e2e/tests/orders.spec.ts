@@ -134,6 +134,9 @@ test('Anna toggles TI flags; after SMC-B ordered the status reloads to SMCB_ORDE
   const [y, m, d] = (date ?? '').split('-');
   await expect(page.getByTestId('precheck-appointment')).toHaveText(`${d}.${m}.${y} ${time}`);
   await expect(calendar.locator(`button[data-slot="${slotId}"]`)).toHaveCount(0);
+  // The focus is on the booking's confirmation (it had landed on the calendar table).
+  await expect(page.getByTestId('precheck-booked')).toBeFocused();
+  await expect(page.getByTestId('precheck-booked')).toHaveText('Ihr Vor-Check-Termin ist gebucht.');
   await expectNoAxeViolations(page);
   await shot(page, 'ti-status-booked');
 

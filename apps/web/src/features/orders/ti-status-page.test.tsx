@@ -205,6 +205,58 @@ describe('TiStatusPage', () => {
     ).toBeNull();
   });
 
+  it('after booking with the keyboard the focus is on the confirmation, not on the calendar table', async () => {
+    vi.useFakeTimers({ toFake: ['Date'], now: new Date('2030-12-05T09:30:00Z') });
+    const open = {
+      orderStatus: 'SMCB_ORDERED',
+      isRegisteredAtEgbr: true,
+      isEhbaCardRequested: true,
+      isEhbaCardOrdered: true,
+      isSmcbCardRequested: true,
+      isSmcbCardOrdered: true,
+      preCheckAppointment: null as string | null,
+      installationAppointment: null,
+      errorMessage: null,
+      version: 3,
+    };
+    server.use(
+      http.get(`*/api/institution/${IID}/order-status/${OID}`, () => HttpResponse.json(open)),
+      http.get('*/api/appointment/', () =>
+        HttpResponse.json({
+          availableAppointments: [{ date: '2030-12-06', startTime: '08:00', endTime: '10:00' }],
+        }),
+      ),
+      http.post(`*/api/institution/${IID}/order/${OID}/precheck`, () =>
+        HttpResponse.json({
+          ...open,
+          orderStatus: 'PRE_CHECK_BOOKED',
+          preCheckAppointment: '2030-12-06T08:00',
+          version: 4,
+        }),
+      ),
+    );
+    const user = userEvent.setup();
+    renderWithProviders(
+      <QueryClientProvider client={new QueryClient()}>
+        <AppNotifications />
+        <TiStatusPage institutionId={IID} orderId={OID} breadcrumbs={[]} />
+      </QueryClientProvider>,
+    );
+    const slot = await screen.findByRole('button', {
+      name: 'Termin am 06.12.2030, 08:00–10:00 buchen',
+    });
+    slot.focus();
+    await user.keyboard('{Enter}');
+    const dialog = await screen.findByRole('dialog', { name: 'Vor-Check-Termin buchen' });
+    within(dialog).getByRole('button', { name: 'Termin buchen' }).focus();
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    const confirmation = await screen.findByTestId('precheck-booked');
+    expect(confirmation).toHaveTextContent('Ihr Vor-Check-Termin ist gebucht.');
+    await waitFor(() => expect(document.activeElement).toBe(confirmation));
+    expect(screen.getByTestId('precheck-appointment')).toHaveTextContent('06.12.2030 08:00');
+  });
+
   it('a failed reload after SMC-B ordered keeps the ticks and appointments shown, not an empty page', async () => {
     const record = {
       orderStatus: 'HARDWARE_ORDERED',

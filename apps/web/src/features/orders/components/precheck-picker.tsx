@@ -2,8 +2,9 @@ import { Alert, Button, Group, Paper, Stack, Table, Text, Title } from '@mantine
 import { useMediaQuery } from '@mantine/hooks';
 import { type Appointment, isUpcomingSlot, type TiOrderStatusRecord } from '@portal/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { ConfirmModal } from '../../../components/confirm-modal';
+import { focusInPlace } from '../../../components/focus-fallback';
 import { LoadFailed } from '../../../components/load-failed';
 import { LoadingStatus } from '../../../components/loading-status';
 import { notifyError, notifySuccess } from '../../../components/notifications';
@@ -85,6 +86,16 @@ export function PrecheckPicker({
   // The slot chosen, waiting for the person's confirmation: a booking commits the practice to
   // the appointment and cannot be changed here, so a slip of the finger must not book it.
   const [chosen, setChosen] = useState<Appointment | null>(null);
+  // After a booking the focus goes to its confirmation ('Ihr Vor-Check-Termin ist gebucht.'):
+  // returned to the slot's button, which is disabled or gone once booked, it had landed on the
+  // calendar table, and a keyboard or screen-reader user heard nothing of the booking there.
+  const [isConfirmationDue, setIsConfirmationDue] = useState(false);
+  const confirmation = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (!isConfirmationDue || !booked || chosen !== null || !confirmation.current) return;
+    focusInPlace(confirmation.current);
+    setIsConfirmationDue(false);
+  }, [isConfirmationDue, booked, chosen]);
   // Pre-check availability: true on success, false on error.
   const isAvailable = query.isSuccess;
   // Only slots whose start lies in the future (Europe/Berlin), as the server offers and books.
@@ -99,6 +110,7 @@ export function PrecheckPicker({
     try {
       const record = await bookPrecheck(institutionId, orderId, slot);
       notifySuccess(t.precheck.booked);
+      setIsConfirmationDue(true);
       onBooked(record);
     } catch (error) {
       if (isApiError(error) && error.status === 409) {
@@ -147,7 +159,7 @@ export function PrecheckPicker({
         {t.precheck.title}
       </Title>
       {booked && (
-        <Alert color="green" mb="sm">
+        <Alert color="green" mb="sm" ref={confirmation} data-testid="precheck-booked">
           {t.precheck.alreadyBooked}
         </Alert>
       )}
