@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { berlinDateTime, isUpcomingSlot } from './order';
+import {
+  berlinDateTime,
+  isUpcomingSlot,
+  PRECHECK_BOOKING_MONTHS,
+  precheckBookingEnd,
+} from './order';
 
 describe('berlinDateTime: the clock in Europe/Berlin', () => {
   it.each([
@@ -50,5 +55,17 @@ describe('isUpcomingSlot: only slots whose start lies in the future (Europe/Berl
     ],
   ])('%s', (_case, instant, date, startTime, expected) => {
     expect(isUpcomingSlot({ date, startTime }, new Date(instant))).toBe(expected);
+  });
+});
+
+describe('precheckBookingEnd: the current month in Berlin and the five after it', () => {
+  it('is six months', () => expect(PRECHECK_BOOKING_MONTHS).toBe(6));
+  it.each([
+    ['early in a year', '2030-01-15T09:00:00Z', '2030-07-01'],
+    ['in July', '2030-07-31T12:00:00Z', '2031-01-01'],
+    ['in December (into the next year)', '2030-12-05T09:30:00Z', '2031-06-01'],
+    ['New Year in Berlin while UTC is still in December', '2030-12-31T23:30:00Z', '2031-07-01'],
+  ])('%s: %s → first day not bookable %s', (_case, instant, end) => {
+    expect(precheckBookingEnd(new Date(instant))).toBe(end);
   });
 });

@@ -136,6 +136,24 @@ export function isUpcomingSlot(slot: Pick<Appointment, 'date' | 'startTime'>, no
   const { date, time } = berlinDateTime(now);
   return slot.date > date || (slot.date === date && slot.startTime > time);
 }
+
+/**
+ * Pre-checks are offered for the current month and the five after it (Europe/Berlin): the
+ * picker goes no further, and the API refuses a booking beyond (docs/decisions/018). A
+ * pre-check prepares the installation; half a year ahead nobody knows the practice's plans.
+ */
+export const PRECHECK_BOOKING_MONTHS = 6;
+
+/**
+ * The first day (ISO date) on which no pre-check can be booked any more at `now`: the first of
+ * the month {@link PRECHECK_BOOKING_MONTHS} after the current one in Berlin.
+ */
+export function precheckBookingEnd(now: Date): string {
+  const [year = 0, month = 1] = berlinDateTime(now).date.split('-').map(Number);
+  const index = year * 12 + (month - 1) + PRECHECK_BOOKING_MONTHS;
+  return `${Math.floor(index / 12)}-${String((index % 12) + 1).padStart(2, '0')}-01`;
+}
+
 export const appointmentQuery = z.object({
   fromDate: z.iso.date(),
   toDate: z.iso.date(),

@@ -7,6 +7,9 @@ export const SLOT_TAKEN =
 export const PRECHECK_ALREADY_BOOKED =
   'Für diesen Auftrag ist bereits ein Vor-Check-Termin gebucht.';
 export const SLOT_UNAVAILABLE = 'Zu diesem Zeitpunkt wird kein Vor-Check-Termin angeboten.';
+/** `lastDay` as dd.MM.yyyy: the last day a pre-check can be booked on now. */
+export const SLOT_TOO_FAR = (lastDay: string) =>
+  `Vor-Check-Termine können höchstens bis zum ${lastDay} gebucht werden. Bitte wählen Sie einen früheren Termin.`;
 export const SLOT_PAST =
   'Dieser Termin hat bereits begonnen oder liegt in der Vergangenheit. Bitte wählen Sie einen späteren Termin.';
 export const FLAGS_CHANGED =

@@ -59,6 +59,12 @@ describe('orders module', () => {
     return type!.id;
   };
 
+  // The slots of December 2030 are bookable (within PRECHECK_BOOKING_MONTHS) only on a clock
+  // before then: these tests run on 20 November 2030, 10:00 in Berlin.
+  const inNovember2030 = () =>
+    vi.useFakeTimers({ toFake: ['Date'], now: new Date('2030-11-20T09:00:00Z') });
+  afterEach(() => vi.useRealTimers());
+
   const FLAGS = {
     isRegisteredAtEgbr: false,
     isEhbaCardRequested: false,
@@ -234,6 +240,7 @@ describe('orders module', () => {
   });
 
   it('offers working-day two-hour slots without holidays and rejects bad windows', async () => {
+    inNovember2030();
     const res = await call('GET', '/appointment/?fromDate=2030-12-01&toDate=2031-01-01', 'anna');
     expect(res.statusCode).toBe(200);
     const slots = (
@@ -257,6 +264,7 @@ describe('orders module', () => {
   });
 
   it('of 20 parallel bookings of one slot exactly one wins (201), nineteen get 409; the slot disappears', async () => {
+    inNovember2030();
     const slot = { date: '2030-12-03', startTime: '10:00', endTime: '12:00' };
     const token = await demoToken(t, 'anna');
     const results = await Promise.all(
@@ -289,6 +297,7 @@ describe('orders module', () => {
   });
 
   it('books one pre-check per order: a second slot is refused with 409, the first kept, the second still free', async () => {
+    inNovember2030();
     const orders = [
       [I.praxisSonnenschein, O.sonnenscheinTi, '08:00', '10:00'],
       [I.zahnarztpraxisMueller, O.muellerTi, '12:00', '14:00'],
@@ -320,6 +329,7 @@ describe('orders module', () => {
   });
 
   it('refuses slots the working hours do not offer', async () => {
+    inNovember2030();
     const url = `/institution/${I.praxisSonnenschein}/order/${O.sonnenscheinTi}/precheck`;
     for (const slot of [
       { date: '2030-12-07', startTime: '08:00', endTime: '10:00' }, // Saturday
@@ -328,6 +338,38 @@ describe('orders module', () => {
     ]) {
       expect((await call('POST', url, 'anna', slot)).statusCode).toBe(400);
     }
+  });
+
+  it('refuses a booking beyond the months the picker offers with 400 problem+json, changing nothing; offers no slots there', async () => {
+    // Thursday 5 December 2030, 10:30 in Berlin: bookable until 31 May 2031.
+    vi.useFakeTimers({ toFake: ['Date'], now: new Date('2030-12-05T09:30:00Z') });
+    const url = `/institution/${I.praxisSonnenschein}/order/${O.sonnenscheinTi}/precheck`;
+    const status = `/institution/${I.praxisSonnenschein}/order-status/${O.sonnenscheinTi}`;
+    const before = (await call('GET', status, 'anna')).json();
+    for (const date of ['2031-06-02', '2035-03-05', '9999-12-31']) {
+      const res = await call('POST', url, 'anna', { date, startTime: '08:00', endTime: '10:00' });
+      expect(res.statusCode, date).toBe(400);
+      expect(res.headers['content-type']).toMatch(/^application\/problem\+json/);
+      expect(res.json()).toMatchObject({
+        status: 400,
+        detail:
+          'Vor-Check-Termine können höchstens bis zum 31.05.2031 gebucht werden. Bitte wählen Sie einen früheren Termin.',
+        errors: [expect.objectContaining({ path: 'body.date' })],
+      });
+    }
+    expect((await call('GET', status, 'anna')).json()).toEqual(before);
+    const slotsOf = async (fromDate: string, toDate: string) =>
+      (
+        (
+          await call('GET', `/appointment/?fromDate=${fromDate}&toDate=${toDate}`, 'anna')
+        ).json() as { availableAppointments: { date: string }[] }
+      ).availableAppointments.map((slot) => slot.date);
+    // The last month offered, and nothing after it (also not in a window reaching past it).
+    expect(await slotsOf('2031-05-01', '2031-06-01')).toContain('2031-05-30');
+    expect(await slotsOf('2031-05-15', '2031-06-15')).not.toContainEqual(
+      expect.stringMatching(/^2031-06/),
+    );
+    expect(await slotsOf('2031-06-01', '2031-07-01')).toEqual([]);
   });
 
   it('refuses dates that do not exist with 400, not 500', async () => {

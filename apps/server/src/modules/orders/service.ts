@@ -2,6 +2,7 @@ import {
   type AvailableAppointments,
   type FinancingRequestInput,
   isUpcomingSlot,
+  precheckBookingEnd,
 } from '@portal/contract';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client';
@@ -21,9 +22,16 @@ import {
 
 const slotKey = (slot: Slot) => `${slot.date}T${slot.startTime}`;
 
+/** The day before an ISO date, as dd.MM.yyyy. */
+const dayBefore = (isoDate: string) => {
+  const day = new Date(Date.parse(`${isoDate}T00:00:00Z`) - 86_400_000).toISOString();
+  return `${day.slice(8, 10)}.${day.slice(5, 7)}.${day.slice(0, 4)}`;
+};
+
 /**
- * Free slots in [fromDate, toDate): working slots minus booked ones and minus those whose start
- * is not in the future (on the clock of Europe/Berlin, `now` by default the current time).
+ * Free slots in [fromDate, toDate): working slots minus booked ones, minus those whose start
+ * is not in the future (on the clock of Europe/Berlin, `now` by default the current time) and
+ * minus those past the booking horizon (`precheckBookingEnd`: not bookable, so not offered).
  */
 export async function availableAppointments(
   db: Db,
@@ -36,17 +44,21 @@ export async function availableAppointments(
   if (!(days > 0) || days > MAX_WINDOW_DAYS) {
     throw badRequest(msg.WINDOW_INVALID, [{ path: 'toDate', message: msg.WINDOW_INVALID }]);
   }
-  const taken = new Set((await bookedSlots(db, fromDate, toDate)).map(slotKey));
+  const end = precheckBookingEnd(now);
+  const until = toDate < end ? toDate : end;
+  if (until <= fromDate) return { availableAppointments: [] };
+  const taken = new Set((await bookedSlots(db, fromDate, until)).map(slotKey));
   return {
-    availableAppointments: generateSlots(fromDate, toDate, hours).filter(
+    availableAppointments: generateSlots(fromDate, until, hours).filter(
       (slot) => isUpcomingSlot(slot, now) && !taken.has(slotKey(slot)),
     ),
   };
 }
 
 /**
- * Books a slot only if the working hours offer it (400 otherwise) and it starts in the future on
- * the clock of Europe/Berlin (409 otherwise: it is no longer available, as a taken slot).
+ * Books a slot only if the working hours offer it and it lies within the booking horizon (400
+ * otherwise: the picker never offers it) and it starts in the future on the clock of
+ * Europe/Berlin (409 otherwise: it is no longer available, as a taken slot).
  */
 export async function bookOfferedPrecheck(
   db: Db,
@@ -56,6 +68,11 @@ export async function bookOfferedPrecheck(
   slot: Slot,
   now = new Date(),
 ) {
+  const end = precheckBookingEnd(now);
+  if (slot.date >= end) {
+    const detail = msg.SLOT_TOO_FAR(dayBefore(end));
+    throw badRequest(detail, [{ path: 'body.date', message: detail }]);
+  }
   const next = new Date(Date.parse(`${slot.date}T00:00:00Z`) + 86_400_000)
     .toISOString()
     .slice(0, 10);

@@ -273,4 +273,35 @@ describe('PrecheckPicker months', () => {
     await waitFor(() => expect(windows).toContain('2031-01-01'));
     expect(windows.every((from) => from >= '2030-12-01')).toBe(true);
   });
+
+  it('goes no further than the sixth month (the last the API books in), keeping the button focusable', async () => {
+    // Thursday 2030-12-05 in Berlin: December 2030 to May 2031.
+    vi.useFakeTimers({ toFake: ['Date'], now: new Date('2030-12-05T09:30:00Z') });
+    const windows: string[] = [];
+    server.use(
+      http.get('*/api/appointment/', ({ request }) => {
+        windows.push(new URL(request.url).searchParams.get('fromDate') ?? '');
+        return contractJson(availableAppointments, { availableAppointments: [] });
+      }),
+    );
+    renderWithProviders(
+      <QueryClientProvider client={createQueryClient()}>
+        <PrecheckPicker institutionId={IID} orderId={OID} onBooked={() => {}} />
+      </QueryClientProvider>,
+    );
+    const month = await screen.findByTestId('precheck-month');
+    const next = screen.getByRole('button', { name: 'Nächster Monat' });
+    for (const name of ['Januar 2031', 'Februar 2031', 'März 2031', 'April 2031', 'Mai 2031']) {
+      expect(next).toHaveAttribute('aria-disabled', 'false');
+      await userEvent.click(next);
+      expect(month).toHaveTextContent(name);
+    }
+    expect(next).toHaveAttribute('aria-disabled', 'true');
+    next.focus();
+    await userEvent.keyboard('{Enter}');
+    expect(month).toHaveTextContent('Mai 2031');
+    expect(next).toHaveFocus();
+    await waitFor(() => expect(windows).toContain('2031-05-01'));
+    expect(windows.every((from) => from < '2031-06-01')).toBe(true);
+  });
 });

@@ -1,6 +1,11 @@
 import { Alert, Button, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { type Appointment, isUpcomingSlot, type TiOrderStatusRecord } from '@portal/contract';
+import {
+  type Appointment,
+  isUpcomingSlot,
+  PRECHECK_BOOKING_MONTHS,
+  type TiOrderStatusRecord,
+} from '@portal/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { ConfirmModal } from '../../../components/confirm-modal';
@@ -76,6 +81,11 @@ export function PrecheckPicker({
   // Monat sind keine Termine frei.' for every month one went back.
   const current = germanMonth();
   const isFirstMonth = month.year * 12 + month.month <= current.year * 12 + current.month;
+  // Nor beyond the months a pre-check can be booked in (the API refuses those, decision 018):
+  // it had gone on month after month, into years no practice plans a pre-check for.
+  const isLastMonth =
+    month.year * 12 + month.month >=
+    current.year * 12 + current.month + PRECHECK_BOOKING_MONTHS - 1;
   const window = monthWindow(month);
   const options = appointmentsQueryOptions(window.fromDate, window.toDate);
   const query = useQuery(options);
@@ -179,7 +189,14 @@ export function PrecheckPicker({
         <Text fw={600} aria-live="polite" data-testid="precheck-month">
           {monthName(month)}
         </Text>
-        <Button variant="default" onClick={() => setMonth((m) => addMonths(m, 1))}>
+        <Button
+          variant="default"
+          data-disabled={isLastMonth || undefined}
+          aria-disabled={isLastMonth}
+          onClick={() => {
+            if (!isLastMonth) setMonth((m) => addMonths(m, 1));
+          }}
+        >
           {t.precheck.nextMonth}
         </Button>
       </Group>
