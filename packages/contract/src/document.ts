@@ -25,11 +25,29 @@ export const documentMetadataList = z.array(documentMetadata);
 
 /**
  * A calendar date JJJJ-MM-TT that exists (no 30 February, no month 13) from the year 1 on: a
- * date PostgreSQL refuses must be refused here as bad input (400), never reach the database.
+ * date PostgreSQL refuses must be refused as bad input (400), never reach the database. What
+ * the API answers (a stored date, perhaps taken before {@link calendarDate} had its limits).
  */
-export const calendarDate = z.iso
+export const storedCalendarDate = z.iso
   .date({ error: 'Ungültiges Datum (Format JJJJ-MM-TT)' })
-  .refine((value) => !value.startsWith('0000'), { error: 'Ungültiges Datum (Jahr 0)' });
+  .refine((value) => !value.startsWith('0000'), {
+    error: 'Ungültiges Datum (Jahr 0)',
+    abort: true,
+  });
+
+/**
+ * The first and the last day a date given to the API may name: the days the app's date fields
+ * take (`DATE_INPUT_MIN`/`DATE_INPUT_MAX` in apps/web german-date-input.tsx). A document dated
+ * in the year 1, or a pre-check asked for in 9999, is a typing slip, not a date (decision 018).
+ */
+export const CALENDAR_DATE_MIN = '1900-01-01';
+export const CALENDAR_DATE_MAX = '2099-12-31';
+
+/** A date given to the API: a calendar date that exists, from 1900 to 2099 (400 otherwise). */
+export const calendarDate = storedCalendarDate.refine(
+  (value) => value >= CALENDAR_DATE_MIN && value <= CALENDAR_DATE_MAX,
+  { error: 'Das Datum muss zwischen dem 01.01.1900 und dem 31.12.2099 liegen.' },
+);
 
 /** A document as listed (`GET /institution/{id}/document?documentType=`). */
 export const documentSchema = z.object({
@@ -38,7 +56,7 @@ export const documentSchema = z.object({
   displayName: z.string(),
   description: z.string().nullable(),
   /** The document's date (ISO date, shown dd.MM.yyyy). */
-  createdAt: calendarDate,
+  createdAt: storedCalendarDate,
   contentType: z.string(),
   size: z.number().int().nonnegative(),
   businessCase: z.object({ id: z.string(), label: z.string() }),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { id } from './common';
+import { calendarDate } from './document';
 
 export const ORDER_TYPES = ['TIORDER', 'BANKACCOUNT'] as const;
 export const orderType = z.enum(ORDER_TYPES);
@@ -155,8 +156,8 @@ export function precheckBookingEnd(now: Date): string {
 }
 
 export const appointmentQuery = z.object({
-  fromDate: z.iso.date(),
-  toDate: z.iso.date(),
+  fromDate: calendarDate,
+  toDate: calendarDate,
 });
 export const availableAppointments = z.object({ availableAppointments: z.array(appointment) });
 export type AvailableAppointments = z.infer<typeof availableAppointments>;

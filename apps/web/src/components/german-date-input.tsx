@@ -7,7 +7,8 @@ import { parseGermanDate } from './german-date';
 /**
  * The days a date field takes unless told otherwise (ISO dates). Before 1900 the calendar is no
  * help (Mantine's dayjs shows the year 0001 as 1901), and a date field of this portal (a
- * document's date) has no use for the distant past or future.
+ * document's date) has no use for the distant past or future. The API refuses any other day
+ * alike (`CALENDAR_DATE_MIN`/`CALENDAR_DATE_MAX` in packages/contract document.ts).
  */
 export const DATE_INPUT_MIN = '1900-01-01';
 export const DATE_INPUT_MAX = '2099-12-31';

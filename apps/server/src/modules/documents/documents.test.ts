@@ -278,6 +278,8 @@ describe('documents API', () => {
     ['a 13th month', '2026-13-01'],
     ['the year 0', '0000-01-01'],
     ['the 29th of February outside a leap year', '2027-02-29'],
+    ['the year 1 (a slip, not a date)', '0001-01-01'],
+    ['the year 9999', '9999-12-31'],
   ])(
     'refuses an impossible date (%s, %s) with 400 on upload and edit, storing nothing',
     async (_case, createdAt) => {
