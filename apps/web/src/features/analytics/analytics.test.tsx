@@ -1,6 +1,7 @@
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it } from 'vitest';
+import { useNavigate, useSearchParams } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { renderWithProviders } from '../../test/render';
 import { AnalyticsConsentSettings, AnalyticsController } from './analytics';
 import { CONSENT_STORAGE_KEY } from './analytics-model';
@@ -52,5 +53,74 @@ describe('the consent banner says what is sent (decision 008)', () => {
     expect(screen.getByRole('region', { name: 'Nutzungsanalyse' })).not.toHaveTextContent(
       'E-Mail-Adresse',
     );
+  });
+});
+
+describe('page views', () => {
+  // What earlier tests' pages counted is not this test's.
+  beforeEach(() => {
+    window._paq = [];
+  });
+  afterEach(() => localStorage.clear());
+
+  /** A list's filter written to the address in place, and links to other pages. */
+  function OrdersLikePage() {
+    const [, setParams] = useSearchParams();
+    const navigate = useNavigate();
+    return (
+      <>
+        <button
+          type="button"
+          onClick={() => setParams({ createdFrom: '2026-11-01' }, { replace: true })}
+        >
+          ab 01.11.
+        </button>
+        <button
+          type="button"
+          onClick={() => setParams({ createdFrom: '2026-11-15' }, { replace: true })}
+        >
+          ab 15.11.
+        </button>
+        <button type="button" onClick={() => navigate('/orders/ti/status/4711')}>
+          Status
+        </button>
+        <button type="button" onClick={() => navigate('/document?documentType=forms')}>
+          Formulare
+        </button>
+      </>
+    );
+  }
+
+  const viewedUrls = () => {
+    const commands = window._paq ?? [];
+    return commands.flatMap((command, index) =>
+      command[0] === 'trackPageView'
+        ? [String(commands.slice(0, index).findLast((c) => c[0] === 'setCustomUrl')?.[1])]
+        : [],
+    );
+  };
+
+  it("counts a page once: changes of a filter such as 'Angelegt ab' are no page views, a new page or document type is", async () => {
+    localStorage.setItem(CONSENT_STORAGE_KEY, 'granted');
+    const user = userEvent.setup();
+    renderWithProviders(
+      <>
+        <AnalyticsController config={config()} />
+        <OrdersLikePage />
+      </>,
+      { route: '/orders' },
+    );
+    await waitFor(() => expect(viewedUrls()).toHaveLength(1));
+    await user.click(screen.getByRole('button', { name: 'ab 01.11.' }));
+    await user.click(screen.getByRole('button', { name: 'ab 15.11.' }));
+    await user.click(screen.getByRole('button', { name: 'Status' }));
+    await waitFor(() => expect(viewedUrls()).toHaveLength(2));
+    await user.click(screen.getByRole('button', { name: 'Formulare' }));
+    await waitFor(() => expect(viewedUrls()).toHaveLength(3));
+    expect(viewedUrls()).toEqual([
+      `${window.location.origin}/orders`,
+      `${window.location.origin}/orders/ti/status/4711`,
+      `${window.location.origin}/document?documentType=forms`,
+    ]);
   });
 });

@@ -7,8 +7,8 @@ import '@mantine/core/styles/Title.css';
 import { Anchor, Button, Group, Paper, Text, Title } from '@mantine/core';
 import type { AnalyticsIdentity, PublicConfig } from '@portal/contract';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect } from 'react';
-import { Link, useLocation } from 'react-router';
+import { useEffect, useRef } from 'react';
+import { Link, useLocation, useNavigationType } from 'react-router';
 import { apiGet } from '../../lib/api-client';
 import { analytics as t } from '../../messages/de';
 import { analyticsSite, mayTrack } from './analytics-model';
@@ -31,7 +31,12 @@ export function AnalyticsController({
   const consent = useConsent(personalData);
   const identity = useTrackedIdentity();
   const { pathname, search } = useLocation();
+  const navigationType = useNavigationType();
   const active = mayTrack(site, consent);
+  // The page last counted: the address's query changed in place on it (a 'replace' on the same
+  // path, such as the 'Angelegt ab' filter or a list's search) is the same page, no new view;
+  // each change of the filter had counted as one (decision 018).
+  const counted = useRef<string | null>(null);
 
   useEffect(() => {
     if (active && site) loadTracker(site);
@@ -39,18 +44,18 @@ export function AnalyticsController({
 
   useEffect(() => {
     if (!active) return;
+    if (navigationType === 'REPLACE' && counted.current === pathname) return;
     // After the page has rendered its title.
-    const timer = window.setTimeout(
-      () =>
-        trackPageView({
-          url: `${window.location.origin}${pathname}${search}`,
-          title: document.title,
-          ...identity,
-        }),
-      0,
-    );
+    const timer = window.setTimeout(() => {
+      counted.current = pathname;
+      trackPageView({
+        url: `${window.location.origin}${pathname}${search}`,
+        title: document.title,
+        ...identity,
+      });
+    }, 0);
     return () => window.clearTimeout(timer);
-  }, [active, pathname, search, identity]);
+  }, [active, pathname, search, identity, navigationType]);
 
   if (!site || consent !== null) return null;
   return (
