@@ -55,6 +55,8 @@ export function DashboardPage({
   const tiles = useTiles(institutionId);
   // Once loading has ended: the tiles there are, none when the load failed.
   const loadedTiles = tiles.data ?? (tiles.isError ? NO_TILES : undefined);
+  // A failed first load (a failed reload keeps the tiles it had, without a notice).
+  const tilesFailed = tiles.isError && !tiles.data;
   const model = useMemo(
     () =>
       institutionId && loadedTiles
@@ -77,13 +79,13 @@ export function DashboardPage({
           {institutionName}
         </Text>
       )}
-      {model && (tiles.isError || failedLoad) && (
+      {model && (tilesFailed || failedLoad) && (
         <div style={{ marginBottom: 'var(--mantine-spacing-lg)' }}>
           <LoadFailed
             message={t.loadFailed}
             isRetrying={tiles.isFetching || (failedLoad?.isRetrying ?? false)}
             onRetry={() => {
-              if (tiles.isError) void tiles.refetch();
+              if (tilesFailed) void tiles.refetch();
               failedLoad?.retry();
             }}
           />
@@ -93,7 +95,7 @@ export function DashboardPage({
         <TileSkeletons />
       ) : model.isEmpty ? (
         // "No tiles unlocked" would be a guess after a failed load: the notice above only.
-        tiles.isError || failedLoad ? null : (
+        tilesFailed || failedLoad ? null : (
           <EmptyTiles
             hasOtherInstitutions={hasOtherInstitutions}
             hasSupportContacts={hasSupportContacts}
