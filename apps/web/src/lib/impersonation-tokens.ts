@@ -1,4 +1,5 @@
 import { decodeJwtClaims } from './jwt';
+import { parseStoredUser } from './stored-user';
 
 /** localStorage keys of the impersonated tokens, next to the own user's (spec section 9). */
 export const IMPERSONATION_KEYS = {
@@ -160,13 +161,7 @@ export function isImpersonationActive(storage: Storage): boolean {
 export function impersonatorName(storage: Storage, ownStorageKey: string): string | null {
   const stored = readImpersonation(storage);
   if (!stored) return null;
-  let profile: { name?: unknown; email?: unknown } | undefined;
-  try {
-    profile = (JSON.parse(storage.getItem(ownStorageKey) ?? 'null') as { profile?: typeof profile })
-      ?.profile;
-  } catch {
-    profile = undefined;
-  }
+  const profile = parseStoredUser(storage.getItem(ownStorageKey))?.profile;
   if (typeof profile?.name === 'string' && profile.name.trim()) return profile.name.trim();
   const impersonator = decodeJwtClaims(stored.accessToken)?.impersonator as
     | { username?: unknown }

@@ -19,6 +19,7 @@ import {
   storeImpersonation,
   storeImpersonationStart,
 } from './impersonation-tokens';
+import { parseStoredUser, type StoredUser } from './stored-user';
 
 /** Why an impersonation ends when its tokens are over (no refresh token, or none usable). */
 const RUN_OUT = 'impersonation cannot be renewed';
@@ -173,13 +174,6 @@ export interface Session {
   resumeImpersonation(): Promise<void>;
 }
 
-/** The fields of oidc-client-ts' stored user (`User.toStorageString()`) the fast path reads. */
-interface StoredUser {
-  access_token?: unknown;
-  expires_at?: unknown;
-  profile?: { sub?: unknown };
-}
-
 /** Seconds of validity left of a token expiring at `expiresAt` (seconds since the epoch). */
 export const secondsLeft = (expiresAt: number | undefined, now: number) =>
   expiresAt === undefined ? Number.POSITIVE_INFINITY : expiresAt - now;
@@ -189,15 +183,6 @@ export const isValidLongEnough = (remaining: number) => remaining >= MIN_TOKEN_V
 
 const hasEnoughValidity = (user: User) =>
   !user.expired && isValidLongEnough(user.expires_in ?? Number.POSITIVE_INFINITY);
-
-/** A stored user as oidc-client-ts wrote it (in storage, or a storage event's value). */
-function parseStoredUser(raw: string | null): StoredUser | null {
-  try {
-    return raw ? (JSON.parse(raw) as StoredUser) : null;
-  } catch {
-    return null;
-  }
-}
 
 const defaultCurrentUrl = () =>
   `${window.location.pathname}${window.location.search}${window.location.hash}`;

@@ -1,3 +1,5 @@
+import { parseStoredUser } from './stored-user';
+
 /**
  * `?login_hint=<e-mail>` on the portal's address: the provider's "Zur Anmeldung" after a person
  * set their password through an invitation or reset link. That link is often opened on a shared
@@ -15,14 +17,8 @@ export type SignInHint =
   | { kind: 'other'; email: string };
 
 const emailOfStoredUser = (raw: string | null): string | null => {
-  try {
-    const email = raw
-      ? (JSON.parse(raw) as { profile?: { email?: unknown } }).profile?.email
-      : null;
-    return typeof email === 'string' ? email : null;
-  } catch {
-    return null;
-  }
+  const email = parseStoredUser(raw)?.profile?.email;
+  return typeof email === 'string' ? email : null;
 };
 
 /**
