@@ -22,10 +22,14 @@ import {
 
 const slotKey = (slot: Slot) => `${slot.date}T${slot.startTime}`;
 
+/** The ISO date `days` after (or before) an ISO date. */
+const addDays = (isoDate: string, days: number) =>
+  new Date(Date.parse(`${isoDate}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+
 /** The day before an ISO date, as dd.MM.yyyy. */
 const dayBefore = (isoDate: string) => {
-  const day = new Date(Date.parse(`${isoDate}T00:00:00Z`) - 86_400_000).toISOString();
-  return `${day.slice(8, 10)}.${day.slice(5, 7)}.${day.slice(0, 4)}`;
+  const [year, month, day] = addDays(isoDate, -1).split('-');
+  return `${day}.${month}.${year}`;
 };
 
 /**
@@ -73,10 +77,7 @@ export async function bookOfferedPrecheck(
     const detail = msg.SLOT_TOO_FAR(dayBefore(end));
     throw badRequest(detail, [{ path: 'body.date', message: detail }]);
   }
-  const next = new Date(Date.parse(`${slot.date}T00:00:00Z`) + 86_400_000)
-    .toISOString()
-    .slice(0, 10);
-  const offered = generateSlots(slot.date, next, hours).some(
+  const offered = generateSlots(slot.date, addDays(slot.date, 1), hours).some(
     (s) => s.startTime === slot.startTime && s.endTime === slot.endTime,
   );
   if (!offered) {
