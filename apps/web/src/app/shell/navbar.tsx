@@ -2,7 +2,7 @@ import '@mantine/core/styles/Badge.css';
 import '@mantine/core/styles/Burger.css';
 import { Badge, Burger } from '@mantine/core';
 import { IconUserShield } from '@tabler/icons-react';
-import { useState } from 'react';
+import { useImageSource } from '../../components/use-image-source';
 import { shell } from '../../messages/de/shell';
 import { InstitutionSwitcher } from './institution-switcher';
 import { PortalLogo } from './logo';
@@ -17,8 +17,7 @@ export const NAVBAR_HEIGHT_PX = 104;
  * not load gives way to the name: its alt text, cut off in a 40 px box, was all that showed.
  */
 function CoBrand({ coBrand }: { coBrand: NonNullable<ShellProps['coBrand']> }) {
-  const [failed, setFailed] = useState<string | null>(null);
-  const logo = coBrand.logo && coBrand.logo !== failed ? coBrand.logo : null;
+  const { src: logo, onError } = useImageSource(coBrand.logo);
   return (
     <div className={classes.coBrand} data-testid="co-brand" data-has-logo={logo ? true : undefined}>
       {logo && (
@@ -29,7 +28,7 @@ function CoBrand({ coBrand }: { coBrand: NonNullable<ShellProps['coBrand']> }) {
           alt={shell.coBrand.logo(coBrand.name)}
           width={40}
           height={40}
-          onError={() => setFailed(logo)}
+          onError={onError}
         />
       )}
       <span className={classes.coBrandName}>{coBrand.name}</span>

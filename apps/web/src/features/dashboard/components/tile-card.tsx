@@ -1,5 +1,5 @@
-import { useState } from 'react';
 import { Link, useLocation } from 'react-router';
+import { useImageSource } from '../../../components/use-image-source';
 import { dashboard } from '../../../messages/de/dashboard';
 import { isTileActive, tileHref } from '../model/links';
 import type { TileView } from '../model/types';
@@ -15,9 +15,9 @@ function FallbackIcon({ tile }: { tile: TileView }) {
 }
 
 function TileIcon({ tile }: { tile: TileView }) {
-  // The icon address that failed to load (a typo in the tile editor, a removed file): the tile
-  // shows its letter instead of an empty 40 px gap. Another address is tried afresh.
-  const [failed, setFailed] = useState<string | null>(null);
+  // An icon that does not load (a typo in the tile editor, a removed file): the tile shows its
+  // letter instead of an empty 40 px gap.
+  const { src: icon, onError } = useImageSource(tile.icon);
   if (tile.iconPath) {
     return (
       <svg
@@ -35,9 +35,7 @@ function TileIcon({ tile }: { tile: TileView }) {
       </svg>
     );
   }
-  const icon = tile.icon;
-  if (!icon || failed === icon) return <FallbackIcon tile={tile} />;
-  const onError = () => setFailed(icon);
+  if (!icon) return <FallbackIcon tile={tile} />;
   if (tile.isDyeable) {
     // A mask that does not load hides the whole square: the hidden image (the same request)
     // tells.
