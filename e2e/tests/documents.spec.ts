@@ -91,6 +91,49 @@ test('Anna sees the unread badge, downloads the file with umlauts: same bytes, b
   await expectNoAxeViolations(page);
 });
 
+test('a large download on a slow line shows how far it has come, then the whole file arrives', async ({
+  page,
+  browser,
+}) => {
+  const name = `Großes Handbuch ${stamp()}.txt`;
+  const content = Buffer.alloc(1536 * 1024, 'Handbuch TI-Konnektor\n');
+  await provideDocument(browser, 'documentation', name, {
+    name: 'handbuch.txt',
+    mimeType: 'text/plain',
+    buffer: content,
+  });
+  await signIn(page, ACCOUNTS.anna, '/document?documentType=documentation');
+  const row = page.getByTestId('document-row').filter({ hasText: name });
+  await expect(row).toBeVisible();
+  // About 400 KB a second: some four seconds for the file.
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Network.emulateNetworkConditions', {
+    offline: false,
+    latency: 40,
+    downloadThroughput: 400 * 1024,
+    uploadThroughput: -1,
+  });
+  const downloadPromise = page.waitForEvent('download');
+  await row.getByRole('button', { name: `${name} herunterladen` }).click();
+  const bar = row.getByRole('progressbar', { name: `„${name}“ wird heruntergeladen` });
+  await expect(bar).toHaveAttribute('aria-valuetext', /^([1-9]|[1-9]\d) %$/);
+  await expect(row.getByRole('button', { name: `${name} herunterladen` })).toHaveAttribute(
+    'data-loading',
+    'true',
+  );
+  await page.screenshot({ path: `${SHOTS}/download-progress.png` });
+  await expectNoAxeViolations(page);
+  const download = await downloadPromise;
+  await cdp.send('Network.emulateNetworkConditions', {
+    offline: false,
+    latency: 0,
+    downloadThroughput: -1,
+    uploadThroughput: -1,
+  });
+  expect((await readFile((await download.path()) as string)).equals(content)).toBe(true);
+  await expect(bar).toHaveCount(0);
+});
+
 test('the list reloads when the query parameter changes; an empty type says so', async ({
   page,
 }) => {

@@ -249,6 +249,59 @@ describe('two downloads at once', () => {
   }, 30_000);
 });
 
+describe('a large download', () => {
+  it('shows under its button how far it has come, read out in German, and nothing once it arrived', async () => {
+    const user = userEvent.setup();
+    URL.createObjectURL = vi.fn(() => 'blob:document');
+    URL.revokeObjectURL = vi.fn();
+    // 4 000 bytes that arrive in pieces: the first 1 000 with the answer (MSW answers a fetch
+    // only once a first piece is there), the rest when the test lets them.
+    let sendPiece: (bytes: number | 'end') => void = () => {};
+    renderApp(`/document?documentType=delivery_note&institutionId=${PRAXIS_ID}`, {
+      server,
+      handlers: [
+        http.get('*/api/institution/:id/document', () => contractJson(documentList, deliveryNotes)),
+        http.get('*/api/institution/:id/document/:documentId', () => {
+          const body = new ReadableStream<Uint8Array>({
+            start(controller) {
+              sendPiece = (bytes) =>
+                bytes === 'end' ? controller.close() : controller.enqueue(new Uint8Array(bytes));
+              sendPiece(1000);
+            },
+          });
+          return new HttpResponse(body, {
+            headers: { 'Content-Type': 'application/pdf', 'Content-Length': '4000' },
+          });
+        }),
+      ],
+    });
+    const button = await screen.findByRole(
+      'button',
+      { name: 'Lieferschein 3 herunterladen' },
+      WAIT,
+    );
+    await user.click(button);
+    const bar = await screen.findByRole(
+      'progressbar',
+      { name: '„Lieferschein 3“ wird heruntergeladen' },
+      WAIT,
+    );
+    await waitFor(() => expect(bar).toHaveAttribute('aria-valuenow', '25'));
+    expect(bar).toHaveAttribute('aria-valuetext', '25 %');
+    sendPiece(2500);
+    await waitFor(() => expect(bar).toHaveAttribute('aria-valuenow', '87'));
+    expect(button).toHaveAttribute('data-loading', 'true');
+    sendPiece(500);
+    sendPiece('end');
+    await waitFor(() => expect(button).not.toHaveAttribute('data-loading'));
+    expect(screen.queryByRole('progressbar')).toBeNull();
+    expect(URL.createObjectURL).toHaveBeenCalledTimes(1);
+    const blob = vi.mocked(URL.createObjectURL).mock.calls[0]![0] as Blob;
+    expect(blob.size).toBe(4000);
+    expect(blob.type).toBe('application/pdf');
+  }, 30_000);
+});
+
 describe('a list that failed to load', () => {
   it('offers to load it again, without reloading the page', async () => {
     const user = userEvent.setup();

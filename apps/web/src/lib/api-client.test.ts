@@ -139,6 +139,45 @@ describe('apiRequest', () => {
   });
 });
 
+describe('apiGetBlob with progress', () => {
+  const stream = (pieces: number[]) =>
+    new ReadableStream<Uint8Array>({
+      start(controller) {
+        for (const piece of pieces) controller.enqueue(new Uint8Array(piece).fill(65));
+        controller.close();
+      },
+    });
+
+  it('tells of every piece with the size the server said, and answers the whole file with its type', async () => {
+    server.use(
+      http.get(
+        '*/api/file',
+        () =>
+          new HttpResponse(stream([3, 5, 2]), {
+            headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Content-Length': '10' },
+          }),
+      ),
+    );
+    const heard: { received: number; total: number | null }[] = [];
+    const blob = await apiGetBlob('/file', undefined, (progress) => heard.push(progress));
+    // The transport may join pieces: from nothing to all, growing, each with the size.
+    const received = heard.map((progress) => progress.received);
+    expect(received[0]).toBe(0);
+    expect(received.at(-1)).toBe(10);
+    expect(received).toEqual([...received].sort((a, b) => a - b));
+    expect(heard.every((progress) => progress.total === 10)).toBe(true);
+    expect(await blob.text()).toBe('AAAAAAAAAA');
+    expect(blob.type).toBe('text/plain; charset=utf-8');
+  });
+
+  it('without a size from the server counts what came, total null', async () => {
+    server.use(http.get('*/api/file', () => new HttpResponse(stream([4]))));
+    const heard: { received: number; total: number | null }[] = [];
+    await apiGetBlob('/file', undefined, (progress) => heard.push(progress));
+    expect(heard.at(-1)).toEqual({ received: 4, total: null });
+  });
+});
+
 describe('token refresh before a request', () => {
   const config = { authUrl: 'https://idp', realm: 'portal', clientId: 'portal-web' };
   const storageKey = userStorageKey(config);

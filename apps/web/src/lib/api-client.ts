@@ -230,7 +230,14 @@ export const apiPost = <T = void>(path: string, body?: unknown, init: ApiRequest
   apiRequest<T>(path, { ...init, method: 'POST', body });
 
 /** Downloads a file from the API as a blob (with the bearer token); non-2xx throws ApiError. */
-export async function apiGetBlob(path: string, signal?: AbortSignal): Promise<Blob> {
+/** How much of a download has arrived: `total` from Content-Length, null when not sent. */
+export type DownloadProgress = { received: number; total: number | null };
+
+export async function apiGetBlob(
+  path: string,
+  signal?: AbortSignal,
+  onProgress?: (progress: DownloadProgress) => void,
+): Promise<Blob> {
   const url = path.startsWith(API_BASE) ? path : `${API_BASE}${path}`;
   // Every request sends Accept: application/json (spec section 7), a download too: the file
   // comes with its own content type, a refusal as problem+json.
@@ -246,7 +253,34 @@ export async function apiGetBlob(path: string, signal?: AbortSignal): Promise<Bl
     noteRefusal(url, response.status);
     throw await errorOf(response);
   }
-  return response.blob();
+  return onProgress ? readWithProgress(response, onProgress) : response.blob();
+}
+
+/**
+ * The body as a Blob of the answer's type, read piece by piece so that `onProgress` hears of
+ * every piece (a large file on a slow line: the person sees it come). Without a readable body
+ * (older browsers) it is read whole.
+ */
+async function readWithProgress(
+  response: Response,
+  onProgress: (progress: DownloadProgress) => void,
+): Promise<Blob> {
+  const length = Number(response.headers.get('content-length'));
+  const total = Number.isSafeInteger(length) && length > 0 ? length : null;
+  const type = response.headers.get('content-type') ?? '';
+  if (!response.body) return response.blob();
+  const reader = response.body.getReader();
+  const pieces: Uint8Array[] = [];
+  let received = 0;
+  onProgress({ received, total });
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    pieces.push(value);
+    received += value.byteLength;
+    onProgress({ received, total });
+  }
+  return new Blob(pieces as BlobPart[], { type });
 }
 
 /**

@@ -20,6 +20,8 @@ export const documents = {
   unreadSuffix: 'ungelesen',
   download: 'Herunterladen',
   downloadLabel: (name: string) => `${name} herunterladen`,
+  /** Not spec text: the bar under the button while a download comes in. */
+  downloadProgress: (name: string) => `„${name}“ wird heruntergeladen`,
   downloadFailed: (name: string) =>
     `„${name}“ konnte nicht heruntergeladen werden. Bitte versuchen Sie es in einigen Minuten erneut.`,
   /** Not spec text: the document was removed after the list was loaded (404). */

@@ -1,6 +1,6 @@
 import type { PortalDocument } from '@portal/contract';
 import { queryOptions } from '@tanstack/react-query';
-import { apiGet, apiGetBlob } from '../../../lib/api-client';
+import { apiGet, apiGetBlob, type DownloadProgress } from '../../../lib/api-client';
 
 /** The prefix of every document list of one institution (all types). */
 export const documentListsQueryKey = (institutionId: string) =>
@@ -19,7 +19,13 @@ export const documentListQueryOptions = (institutionId: string, documentType: st
       ),
   });
 
-export const downloadDocument = (institutionId: string, documentId: string) =>
+export const downloadDocument = (
+  institutionId: string,
+  documentId: string,
+  onProgress?: (progress: DownloadProgress) => void,
+) =>
   apiGetBlob(
     `/institution/${encodeURIComponent(institutionId)}/document/${encodeURIComponent(documentId)}`,
+    undefined,
+    onProgress,
   );

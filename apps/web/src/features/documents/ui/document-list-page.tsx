@@ -8,6 +8,7 @@ import '@mantine/core/styles/Alert.css';
 import '@mantine/core/styles/Input.css';
 import '@mantine/core/styles/Checkbox.css';
 import '@mantine/core/styles/InlineInput.css';
+import '@mantine/core/styles/Progress.css';
 import {
   Alert,
   Badge,
@@ -15,6 +16,7 @@ import {
   Checkbox,
   Group,
   NativeSelect,
+  Progress,
   Stack,
   Table,
   Text,
@@ -131,6 +133,16 @@ export function DocumentListPage() {
   const { pages, current, first, shown } = pageOf(found, shownView.page, DOCUMENTS_PAGE_SIZE);
   /** The documents whose downloads are on their way (several at once, each its own). */
   const [busy, setBusy] = useState<ReadonlySet<string>>(new Set());
+  /** How far each download has come, in whole percent (when the server said the size). */
+  const [arrived, setArrived] = useState<ReadonlyMap<string, number>>(new Map());
+  const noteArrived = (id: string, percent: number | undefined) =>
+    setArrived((current) => {
+      if (current.get(id) === percent) return current;
+      const next = new Map(current);
+      if (percent === undefined) next.delete(id);
+      else next.set(id, percent);
+      return next;
+    });
   const label = documentTypeLabel(documentType);
   const breadcrumbs = useBreadcrumbs();
 
@@ -145,7 +157,9 @@ export function DocumentListPage() {
     if (!currentInstitutionId) return;
     setBusy((ids) => new Set(ids).add(item.id));
     try {
-      const blob = await downloadDocument(currentInstitutionId, item.id);
+      const blob = await downloadDocument(currentInstitutionId, item.id, ({ received, total }) => {
+        if (total) noteArrived(item.id, Math.min(100, Math.floor((received / total) * 100)));
+      });
       saveBlob(blob, downloadFileName(item.displayName, item.contentType));
       await reloadLists(currentInstitutionId);
     } catch (error) {
@@ -161,6 +175,7 @@ export function DocumentListPage() {
         notifyError(t.downloadFailed(item.displayName), { persistent: true });
       }
     } finally {
+      noteArrived(item.id, undefined);
       setBusy((ids) => {
         const rest = new Set(ids);
         rest.delete(item.id);
@@ -289,6 +304,12 @@ export function DocumentListPage() {
                         >
                           {t.download}
                         </Button>
+                        {arrived.has(item.id) && (
+                          <DownloadProgress
+                            name={item.displayName}
+                            percent={arrived.get(item.id) ?? 0}
+                          />
+                        )}
                       </Table.Td>
                     </Table.Tr>
                   ))}
@@ -316,5 +337,26 @@ export function DocumentListPage() {
         />
       )}
     </Stack>
+  );
+}
+
+/**
+ * How far a download has come, under its button: a large file on a slow line shows it coming
+ * instead of a spinner alone. Its value is read out in German ('35 %').
+ */
+function DownloadProgress({ name, percent }: { name: string; percent: number }) {
+  return (
+    <Progress.Root size="sm" mt={6} data-testid="download-progress">
+      <Progress.Section
+        value={percent}
+        withAria={false}
+        role="progressbar"
+        aria-label={t.downloadProgress(name)}
+        aria-valuemin={0}
+        aria-valuemax={100}
+        aria-valuenow={percent}
+        aria-valuetext={`${percent} %`}
+      />
+    </Progress.Root>
   );
 }
