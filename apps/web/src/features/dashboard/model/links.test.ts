@@ -70,6 +70,16 @@ describe('onePath active marking', () => {
     ['egeko-smo', '/portal/egeko-smo', '/portal', true],
     ['egeko-smo', '/portal/egeko-smo', '/', false],
     ['orders', '/orders/bank/status/1', '/', false],
+    // A marketing group's folder tile names its group as it is; the address is encoded.
+    ['marketing-group/Mein Geld', '/marketing-group/Mein%20Geld', '/', true],
+    [
+      'marketing-group/Gesundheitsförderung',
+      '/marketing-group/Gesundheitsf%C3%B6rderung',
+      '/',
+      true,
+    ],
+    ['marketing-group/Mein Geld', '/marketing-group/Mein%20Geld%20extra', '/', false],
+    ['marketing-group/%E0', '/marketing-group/%E0', '/', true],
     [null, '/', '/', false],
     ['', '/', '/', false],
   ])('onePath %s at %s (base %s) → %s', (onePath, pathname, basename, active) => {

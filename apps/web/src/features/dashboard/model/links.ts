@@ -50,13 +50,20 @@ export const tileHref = (tile: Pick<TileView, 'target' | 'queryParams'>) =>
   appendQuery(tile.target, tile.queryParams ?? {});
 
 /**
- * The current path after the UI base segment, without leading or trailing slashes:
- * `/portal/egeko-smo/` with base `/portal` → `egeko-smo`.
+ * The current path after the UI base segment, without leading or trailing slashes, decoded as a
+ * person reads it: `/portal/egeko-smo/` with base `/portal` → `egeko-smo`,
+ * `/marketing-group/Mein%20Geld` → `marketing-group/Mein Geld` (a marketing group's folder tile
+ * names its group as it is). A path that does not decode is compared as it is.
  */
 export function pathAfterBase(pathname: string, basename = '/'): string {
   const base = basename.replace(/\/+$/, '');
   const rest = base && pathname.startsWith(base) ? pathname.slice(base.length) : pathname;
-  return rest.replace(/^\/+|\/+$/g, '');
+  const trimmed = rest.replace(/^\/+|\/+$/g, '');
+  try {
+    return decodeURIComponent(trimmed);
+  } catch {
+    return trimmed;
+  }
 }
 
 /** A tile (and its sidebar entry) is active while the current path equals its onePath. */
