@@ -32,6 +32,8 @@ export const messages = {
     'Es ist ein interner Fehler aufgetreten. Bitte versuchen Sie es später noch einmal.',
   serviceUnavailable:
     'Der Dienst ist vorübergehend nicht erreichbar. Bitte versuchen Sie es in wenigen Sekunden noch einmal.',
+  storageFull:
+    'Der Speicher des Portals ist voll. Es wurde nichts gespeichert. Bitte versuchen Sie es später noch einmal.',
   mailUnavailable:
     'Die E-Mail konnte nicht versendet werden. Es wurde nichts gespeichert. Bitte versuchen Sie es später noch einmal.',
   tooManyRequests: (seconds: number) =>

@@ -122,6 +122,33 @@ describe('problem+json answers', () => {
     expect(JSON.stringify(problem)).not.toMatch(/10\.0\.0\.5|db\.ts/);
   });
 
+  it('a full disk (PostgreSQL 53100, a file system ENOSPC, also as a cause) is a 503 that says so, not a 500', () => {
+    const full = [
+      Object.assign(new Error('could not extend file "base/5/16384": No space left on device'), {
+        code: '53100',
+      }),
+      Object.assign(new Error('ENOSPC: no space left on device, write'), { code: 'ENOSPC' }),
+      new Error('Failed query: insert into "documents" …', {
+        cause: Object.assign(new Error('out of memory'), { code: '53200' }),
+      }),
+    ];
+    for (const error of full) {
+      const { problem, headers } = toProblem(error);
+      expect(problem).toEqual({
+        type: 'about:blank',
+        title: 'Service Unavailable',
+        status: 503,
+        detail:
+          'Der Speicher des Portals ist voll. Es wurde nichts gespeichert. Bitte versuchen Sie es später noch einmal.',
+      });
+      expect(headers).toEqual({ 'retry-after': '300' });
+    }
+    // Other statement errors stay a 500.
+    expect(
+      toProblem(Object.assign(new Error('duplicate key'), { code: '23505' })).problem.status,
+    ).toBe(500);
+  });
+
   it('a ProblemError keeps its status, detail and headers', () => {
     const { problem, headers } = toProblem(
       new ProblemError(409, { detail: 'Konflikt', headers: { 'x-test': '1' } }),

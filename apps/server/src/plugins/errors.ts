@@ -74,6 +74,35 @@ export const serviceUnavailable = () =>
     headers: { 'retry-after': String(RETRY_AFTER_SECONDS) },
   });
 
+/** Seconds before a full disk is worth trying again: someone has to make room first. */
+const STORAGE_RETRY_AFTER_SECONDS = 300;
+
+/**
+ * 503 with Retry-After: the database or the document store has no room left (the operator sees
+ * the cause in the log, at error level as every 5xx).
+ */
+export const storageFull = () =>
+  new ProblemError(503, {
+    detail: messages.storageFull,
+    headers: { 'retry-after': String(STORAGE_RETRY_AFTER_SECONDS) },
+  });
+
+/**
+ * Whether `error` (or a cause of it) says there is no room left: PostgreSQL's disk full or out
+ * of memory (53100, 53200), a file system full or over its quota (ENOSPC, EDQUOT) under the
+ * document store or PGlite's data folder.
+ */
+export function isStorageFull(error: unknown): boolean {
+  for (let current = error, depth = 0; current && depth < 5; depth += 1) {
+    const { code, cause } = current as { code?: unknown; cause?: unknown };
+    if (code === '53100' || code === '53200' || code === 'ENOSPC' || code === 'EDQUOT') {
+      return true;
+    }
+    current = cause;
+  }
+  return false;
+}
+
 /** Seconds before a mail is worth trying again (the mail server was unreachable or refused). */
 const MAIL_RETRY_AFTER_SECONDS = 60;
 
@@ -170,6 +199,7 @@ export function toProblem(error: unknown): { problem: Problem; headers: Record<s
   if (error instanceof ProblemError) return { problem: error.toProblem(), headers: error.headers };
 
   if (isDatabaseUnavailable(error)) return toProblem(serviceUnavailable());
+  if (isStorageFull(error)) return toProblem(storageFull());
 
   if (isValidationError(error)) {
     const context = error.validationContext ?? 'request';

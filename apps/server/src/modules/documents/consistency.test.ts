@@ -3,6 +3,7 @@ import { connect } from 'node:net';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { multipartBody } from '../../../test/multipart';
 import { buildTestApp, type TestApp } from '../../../test/test-app';
 import { bearer, demoToken } from '../../../test/tokens';
 import { DOCUMENT_SWEEP_LOCK_KEY } from '../../db/client';
@@ -58,6 +59,42 @@ describe('document consistency', () => {
       socket.on('error', () => resolve());
     });
     await new Promise((resolve) => setTimeout(resolve, 500));
+    expect((await t.database.db.select().from(documents)).length).toBe(rows);
+    expect(await keys()).toEqual(before);
+  });
+
+  it('a full disk under the document store answers 503 saying so, and leaves no row and no blob', async () => {
+    const rows = (await t.database.db.select().from(documents)).length;
+    const before = await keys();
+    const put = store.put.bind(store);
+    // The bytes start to arrive, then the file system has no room left.
+    store.put = async (key, body) => {
+      await put(key, bufferStream('angefangen'));
+      body.resume();
+      throw Object.assign(new Error('ENOSPC: no space left on device, write'), {
+        code: 'ENOSPC',
+      });
+    };
+    try {
+      const { payload, contentType } = multipartBody(
+        { name: 'voll.txt', bytes: Buffer.from('Inhalt'), type: 'text/plain' },
+        { displayName: 'Voll', createdAt: '2026-11-20', type: 'invoice' },
+      );
+      const res = await t.app.inject({
+        method: 'POST',
+        url: `/api/institution/${P}/business_case/${CASE}/document`,
+        headers: { ...bearer(await demoToken(t, 'tom')), 'content-type': contentType },
+        payload,
+      });
+      expect(res.statusCode).toBe(503);
+      expect(res.headers['content-type']).toMatch(/^application\/problem\+json/);
+      expect(res.headers['retry-after']).toBe('300');
+      expect(res.json().detail).toBe(
+        'Der Speicher des Portals ist voll. Es wurde nichts gespeichert. Bitte versuchen Sie es später noch einmal.',
+      );
+    } finally {
+      store.put = put;
+    }
     expect((await t.database.db.select().from(documents)).length).toBe(rows);
     expect(await keys()).toEqual(before);
   });
