@@ -122,7 +122,7 @@ test('Dashboard: failed tiles and orders are no blank page; Erneut laden brings 
   await expect(loadFailed(page)).toHaveCount(0);
 });
 
-test('Unternehmen: a failed institution load keeps the error bar until Erneut laden loads it', async ({
+test('Unternehmen: a failed institution load keeps the error bar, the page says what it cannot show; its Erneut laden loads it', async ({
   page,
 }) => {
   const institution = await breakRequests(
@@ -135,15 +135,18 @@ test('Unternehmen: a failed institution load keeps the error bar until Erneut la
       'Es ist ein Fehler beim Laden der Institution aufgetreten. Bitte versuchen Sie es später noch einmal.',
   });
   await expect(bar).toBeVisible();
+  // The page's own area, under its heading: what is missing here, not the bar's words again.
+  await expect(page.getByRole('heading', { level: 1, name: 'Unternehmen' })).toBeVisible();
+  await expect(loadFailed(page)).toHaveText(
+    /^Die Daten der Institution und ihre Benutzer können daher nicht angezeigt werden\.\s*Erneut laden$/,
+  );
   await expectNoAxeViolations(page);
   await shot(page, 'institution');
   institution.heal();
-  await bar.getByRole('button', { name: 'Erneut laden' }).click();
-  await expect(
-    page.getByRole('heading', { level: 1, name: /Unternehmen|Institution/ }),
-  ).toBeVisible();
+  await loadFailed(page).getByRole('button', { name: 'Erneut laden' }).click();
   await expect(page.getByRole('textbox', { name: /^Name/ })).toHaveValue('Praxis Sonnenschein');
   await expect(bar).toHaveCount(0);
+  await expect(loadFailed(page)).toHaveCount(0);
 });
 
 test('Verträge, Mein Konto and a document list each say a failed load and load again', async ({
@@ -175,4 +178,23 @@ test('Verträge, Mein Konto and a document list each say a failed load and load 
   invoices.heal();
   await loadFailed(page).getByRole('button', { name: 'Erneut laden' }).click();
   await expect(loadFailed(page)).toHaveCount(0);
+});
+
+test('Dokumente: failed unread counts of the type tabs say so; the tabs still lead on; Erneut laden shows the counts', async ({
+  page,
+}) => {
+  const counts = await breakRequests(page, /\/api\/documents\/metadata(\?.*)?$/);
+  await signIn(page, ACCOUNTS.anna, '/document?documentType=invoice');
+  const tabs = page.getByRole('navigation', { name: 'Dokumenttypen' });
+  await expect(tabs.getByRole('link', { name: 'Lieferscheine' })).toBeVisible();
+  await expect(loadFailed(page)).toHaveText(
+    /^Die Anzahl ungelesener Dokumente je Dokumenttyp konnte nicht geladen werden\. Bitte versuchen Sie es gleich noch einmal oder später\.\s*Erneut laden$/,
+  );
+  expect(counts.failed()).toBeGreaterThan(0);
+  await expectNoAxeViolations(page);
+  await shot(page, 'document-type-counts');
+  counts.heal();
+  await loadFailed(page).getByRole('button', { name: 'Erneut laden' }).click();
+  await expect(loadFailed(page)).toHaveCount(0);
+  await expect(tabs.getByRole('link', { name: 'Rechnungen' })).toBeVisible();
 });

@@ -12,6 +12,10 @@ export interface AppContextValue {
   isLoadingCurrentInstitution: boolean;
   /** The last load of the current institution failed (the shell shows its error bar). */
   hasCurrentInstitutionLoadError: boolean;
+  /** Loads the current institution again (the error bar's 'Erneut laden', and Unternehmen's). */
+  reloadCurrentInstitution(): void;
+  /** That load is under way. */
+  isReloadingCurrentInstitution: boolean;
   /** What the user may do in the current institution (`permissions()`, computed once). */
   permissions: Permissions;
   /**

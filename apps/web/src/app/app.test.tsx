@@ -140,11 +140,18 @@ describe('root guard', () => {
     expect(router.state.location.pathname).toBe('/institution');
   });
 
-  it('shows no endless loader on /institution when the current institution failed to load', async () => {
+  it('says on /institution what a failed institution load leaves out, and loads it again from there', async () => {
+    const user = userEvent.setup();
+    let isBroken = true;
     renderApp('/institution', {
       server,
-      handlers: [http.get(`*/api/institution/${PRAXIS_ID}`, () => contractProblem(500, 'Fehler'))],
+      handlers: [
+        http.get(`*/api/institution/${PRAXIS_ID}`, () =>
+          isBroken ? contractProblem(500, 'Fehler') : undefined,
+        ),
+      ],
     });
+    // The bar says what happened (the spec's words, announced) …
     expect(
       await screen.findByText(
         'Es ist ein Fehler beim Laden der Institution aufgetreten. Bitte versuchen Sie es später noch einmal.',
@@ -155,8 +162,29 @@ describe('root guard', () => {
     await waitFor(() =>
       expect(screen.queryByRole('status', { name: 'Wird geladen …' })).not.toBeInTheDocument(),
     );
+    // … and the page, under its heading, what it cannot show, once (not a second alert).
+    expect(screen.getByRole('heading', { level: 1, name: 'Unternehmen' })).toBeInTheDocument();
+    const area = screen.getByTestId('load-failed');
+    expect(area).toHaveTextContent(
+      'Die Daten der Institution und ihre Benutzer können daher nicht angezeigt werden.',
+    );
+    expect(area).not.toHaveTextContent('Bitte versuchen Sie es später noch einmal.');
+    expect(area).not.toHaveAttribute('role', 'alert');
     expect(
-      screen.queryByRole('heading', { level: 1, name: 'Unternehmen' }),
+      screen
+        .getAllByRole('alert')
+        .filter((alert) => alert.textContent?.includes('Fehler beim Laden der Institution')),
+    ).toHaveLength(1);
+    isBroken = false;
+    await user.click(within(area).getByRole('button', { name: 'Erneut laden' }));
+    expect(await screen.findByRole('textbox', { name: /^Name/ }, WAIT)).toHaveValue(
+      'Praxis Sonnenschein',
+    );
+    expect(screen.queryByTestId('load-failed')).not.toBeInTheDocument();
+    expect(
+      screen.queryByText(
+        'Es ist ein Fehler beim Laden der Institution aufgetreten. Bitte versuchen Sie es später noch einmal.',
+      ),
     ).not.toBeInTheDocument();
   });
 

@@ -1,4 +1,4 @@
-import { documentList, type PortalDocument } from '@portal/contract';
+import { documentList, documentMetadataList, type PortalDocument } from '@portal/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HttpResponse, http } from 'msw';
@@ -323,6 +323,41 @@ describe('a list that failed to load', () => {
     failing = false;
     await user.click(within(alert).getByRole('button', { name: 'Erneut laden' }));
     expect(await screen.findByText('Lieferschein 1', {}, WAIT)).toBeVisible();
+    expect(screen.queryByRole('alert')).toBeNull();
+  }, 30_000);
+});
+
+describe('type tabs whose unread counts failed to load', () => {
+  it('keep the tabs, say the counts are missing, and show them after Erneut laden', async () => {
+    const user = userEvent.setup();
+    let failing = true;
+    renderApp(`/document?documentType=delivery_note&institutionId=${PRAXIS_ID}`, {
+      server,
+      handlers: [
+        http.get('*/api/institution/:id/document', () => contractJson(documentList, deliveryNotes)),
+        http.get('*/api/documents/metadata', () =>
+          failing
+            ? contractProblem(500, 'Internal Server Error')
+            : contractJson(documentMetadataList, [
+                { documentType: 'invoice', countAll: 3, countUnread: 2 },
+              ]),
+        ),
+      ],
+    });
+    expect(await screen.findByText('Lieferschein 1', {}, WAIT)).toBeVisible();
+    const alert = await screen.findByRole('alert', {}, WAIT);
+    expect(alert).toHaveTextContent(
+      'Die Anzahl ungelesener Dokumente je Dokumenttyp konnte nicht geladen werden. Bitte versuchen Sie es gleich noch einmal oder später.',
+    );
+    // The tabs still lead to the lists.
+    const tabs = screen.getByRole('navigation', { name: 'Dokumenttypen' });
+    expect(within(tabs).getByRole('link', { name: 'Rechnungen' })).toBeVisible();
+    failing = false;
+    await user.click(within(alert).getByRole('button', { name: 'Erneut laden' }));
+    await waitFor(
+      () => expect(screen.getByTestId('document-type-invoice')).toHaveTextContent('2 ungelesen'),
+      WAIT,
+    );
     expect(screen.queryByRole('alert')).toBeNull();
   }, 30_000);
 });

@@ -12,6 +12,12 @@ export interface LoadFailedProps {
   isRetrying: boolean;
   /** Smaller, for one part of a page (a section, a card) instead of its main content. */
   compact?: boolean;
+  /**
+   * Whether screen readers hear it at once (`role="alert"`, the default). Off where an alert
+   * above already said what failed (the institution's error bar on Unternehmen): one
+   * announcement, not two.
+   */
+  isAnnounced?: boolean;
 }
 
 /**
@@ -20,9 +26,21 @@ export interface LoadFailedProps {
  * component for every page (docs/decisions/018-failed-first-loads.md); 404 and 400 are answers
  * the pages treat themselves (not found, unknown), never this.
  */
-export function LoadFailed({ message, onRetry, isRetrying, compact = false }: LoadFailedProps) {
+export function LoadFailed({
+  message,
+  onRetry,
+  isRetrying,
+  compact = false,
+  isAnnounced = true,
+}: LoadFailedProps) {
   return (
-    <Alert color="red" role="alert" data-testid="load-failed" p={compact ? 'xs' : undefined}>
+    <Alert
+      color="red"
+      // Mantine's Alert is an alert unless told otherwise.
+      role={isAnnounced ? 'alert' : 'note'}
+      data-testid="load-failed"
+      p={compact ? 'xs' : undefined}
+    >
       <Text size="sm">{message}</Text>
       <Button
         mt={compact ? 'xs' : 'sm'}

@@ -2,7 +2,10 @@ import type { Institution } from '@portal/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useCallback } from 'react';
 import { SupportAccessSection } from '../../features/impersonation/support-access-section';
-import { InstitutionPage } from '../../features/institution-admin/institution-page';
+import {
+  InstitutionPage,
+  InstitutionPageLoadFailed,
+} from '../../features/institution-admin/institution-page';
 import { institutionQueryKey } from '../../features/institutions/api/get-institution';
 import { currentUserQueryKey } from '../../features/user/api/current-user';
 import { useAppContext } from '../app-context';
@@ -15,8 +18,14 @@ import { PageLoader } from '../page-loader';
  * sections (e.g. Support-Zugriffe) are composed in as children.
  */
 export function InstitutionRoute({ children }: { children?: ReactNode }) {
-  const { user, currentInstitution, hasCurrentInstitutionLoadError, reportUnsavedChanges } =
-    useAppContext();
+  const {
+    user,
+    currentInstitution,
+    hasCurrentInstitutionLoadError,
+    reloadCurrentInstitution,
+    isReloadingCurrentInstitution,
+    reportUnsavedChanges,
+  } = useAppContext();
   const queryClient = useQueryClient();
   const breadcrumbs = useBreadcrumbs();
   const institutionId = currentInstitution?.id;
@@ -33,8 +42,19 @@ export function InstitutionRoute({ children }: { children?: ReactNode }) {
     () => void queryClient.invalidateQueries({ queryKey: currentUserQueryKey }),
     [queryClient],
   );
-  // A failed load is not a load in progress: the shell's error bar says so, no endless spinner.
-  if (!currentInstitution) return hasCurrentInstitutionLoadError ? null : <PageLoader />;
+  // A failed load is not a load in progress (no endless spinner): the shell's error bar says so,
+  // and the page says what it cannot show (decision 018).
+  if (!currentInstitution) {
+    return hasCurrentInstitutionLoadError ? (
+      <InstitutionPageLoadFailed
+        breadcrumbs={breadcrumbs}
+        onRetry={reloadCurrentInstitution}
+        isRetrying={isReloadingCurrentInstitution}
+      />
+    ) : (
+      <PageLoader />
+    );
+  }
   return (
     <InstitutionPage
       institution={currentInstitution}

@@ -7,6 +7,7 @@ import { type ReactNode, useEffect, useState } from 'react';
 import { AppModal } from '../../components/app-modal';
 import { ConfirmModal } from '../../components/confirm-modal';
 import { LeaveGuard } from '../../components/leave-guard';
+import { LoadFailed } from '../../components/load-failed';
 import { notifyError, notifySuccess } from '../../components/notifications';
 import { type Breadcrumb, PageHeader } from '../../components/page-header';
 import { isApiError } from '../../lib/api-client';
@@ -77,6 +78,34 @@ function withReason(message: string, error: unknown): string {
 
 /** The user is no longer a member (removed meanwhile, e.g. by another admin). */
 const isGone = (error: unknown) => isApiError(error) && error.status === 404;
+
+/**
+ * Unternehmen when the institution itself did not load: the page keeps its heading and says in
+ * its own area what is missing, with 'Erneut laden' (the same try as the error bar's, which
+ * says what happened in the spec's words and is announced; this is not announced again).
+ * docs/decisions/018-failed-first-loads.md.
+ */
+export function InstitutionPageLoadFailed({
+  breadcrumbs,
+  onRetry,
+  isRetrying,
+}: {
+  breadcrumbs?: Breadcrumb[];
+  onRetry(): void;
+  isRetrying: boolean;
+}) {
+  return (
+    <>
+      <PageHeader title={text.title} breadcrumbs={breadcrumbs} />
+      <LoadFailed
+        message={text.loadFailed}
+        onRetry={onRetry}
+        isRetrying={isRetrying}
+        isAnnounced={false}
+      />
+    </>
+  );
+}
 
 /** Unternehmen: the institution's data and its users (admins only; the route checks that). */
 export function InstitutionPage({

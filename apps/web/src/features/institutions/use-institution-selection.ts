@@ -184,6 +184,10 @@ export function useInstitutionSelection({
     });
   }, [ids, summaries.data, current.data]);
 
+  // Stable (the query's refetch is), so the app context it goes into is not renewed each render.
+  const refetchCurrent = current.refetch;
+  const reloadCurrent = useCallback(() => void refetchCurrent(), [refetchCurrent]);
+
   return {
     institutionIds: ids,
     institutions,
@@ -193,7 +197,7 @@ export function useInstitutionSelection({
     isSettled:
       (!hasChoice || !summaries.isPending) && (currentInstitutionId === null || !current.isPending),
     failedInstitutionIds,
-    reloadCurrent: () => void current.refetch(),
+    reloadCurrent,
     isReloadingCurrent: current.isFetching,
     select,
   };

@@ -140,6 +140,12 @@ export const account = {
 
 export const institutionAdmin = {
   title: 'Unternehmen',
+  /**
+   * Not spec text: where the page's sections would be when the institution did not load. The
+   * error bar above says what happened in the spec's words; this says what it means here
+   * (decision 018), without repeating its 'Bitte versuchen Sie es später noch einmal.'
+   */
+  loadFailed: 'Die Daten der Institution und ihre Benutzer können daher nicht angezeigt werden.',
   data: {
     heading: 'Daten der Institution',
     name: 'Name',

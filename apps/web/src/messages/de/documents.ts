@@ -16,6 +16,12 @@ export const documents = {
   },
   unread: 'Ungelesen',
   typeNav: 'Dokumenttypen',
+  /**
+   * Not spec text: the unread counts of the type tabs did not load (decision 018). The tabs
+   * still lead to the lists; only their counts are missing, so the missing badges claim nothing.
+   */
+  typeCountsLoadError:
+    'Die Anzahl ungelesener Dokumente je Dokumenttyp konnte nicht geladen werden. Bitte versuchen Sie es gleich noch einmal oder später.',
   /** After the unread count in a type's badge, for screen readers: '2 ungelesen'. */
   unreadSuffix: 'ungelesen',
   download: 'Herunterladen',
