@@ -137,6 +137,9 @@ test('Anna toggles TI flags; after SMC-B ordered the status reloads to SMCB_ORDE
   // The focus is on the booking's confirmation (it had landed on the calendar table).
   await expect(page.getByTestId('precheck-booked')).toBeFocused();
   await expect(page.getByTestId('precheck-booked')).toHaveText('Ihr Vor-Check-Termin ist gebucht.');
+  // … and shows it: the app's focus ring, 2 px in the primary colour (WCAG 2.4.7).
+  await expect(page.getByTestId('precheck-booked')).toHaveCSS('outline-style', 'solid');
+  await expect(page.getByTestId('precheck-booked')).toHaveCSS('outline-width', '2px');
   await expectNoAxeViolations(page);
   await shot(page, 'ti-status-booked');
 

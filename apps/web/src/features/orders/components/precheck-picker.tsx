@@ -169,7 +169,13 @@ export function PrecheckPicker({
         {t.precheck.title}
       </Title>
       {booked && (
-        <Alert color="green" mb="sm" ref={confirmation} data-testid="precheck-booked">
+        <Alert
+          color="green"
+          mb="sm"
+          ref={confirmation}
+          className={classes.confirmation}
+          data-testid="precheck-booked"
+        >
           {t.precheck.alreadyBooked}
         </Alert>
       )}
