@@ -149,6 +149,97 @@ test.describe('routes', () => {
     expect(await hiddenFocus()).toBeNull();
   });
 
+  test("at the end of a page in a short window, no control lies under 'Fragen?' (the last row's buttons can be clicked)", async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 1280, height: 400 });
+    await signIn(page, ACCOUNTS.anna, '/institution');
+    await expect(page.getByRole('button', { name: 'Fragen?' })).toBeVisible();
+    /** The controls in view whose centre the help button covers, scrolled to the page's end. */
+    const coveredAtEnd = () =>
+      page.evaluate(async () => {
+        window.scrollTo({ top: document.documentElement.scrollHeight, behavior: 'instant' });
+        await new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)));
+        const controls = Array.from(
+          document.querySelectorAll<HTMLElement>(
+            'main a[href], main button, main input, main select, main textarea',
+          ),
+        );
+        return controls.flatMap((control) => {
+          const box = control.getBoundingClientRect();
+          if (box.width === 0 || box.height === 0) return [];
+          if (box.bottom <= 0 || box.top >= window.innerHeight) return [];
+          const hit = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
+          return hit?.closest('[data-help-button]')
+            ? [
+                `${control.tagName.toLowerCase()} "${(control.textContent ?? '').trim().slice(0, 40)}"`,
+              ]
+            : [];
+        });
+      });
+    const covered: string[] = [];
+    for (const path of [
+      '/institution',
+      '/document?documentType=invoice',
+      '/orders',
+      '/orders/ti/status/b0f3c1d2-5a4e-4c7b-9e1f-2a3b4c5d6e01',
+      '/account',
+      '/dashboard',
+    ]) {
+      await page.setViewportSize({ width: 1280, height: 400 });
+      await page.goto(path);
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      await expect(page.getByRole('button', { name: 'Fragen?' })).toBeVisible();
+      await expect(page.getByRole('status', { name: /wird geladen|werden geladen/i })).toHaveCount(
+        0,
+      );
+      for (const [width, height] of [
+        [1280, 400],
+        [900, 360],
+        [768, 420],
+        [375, 500],
+        [320, 480],
+      ] as const) {
+        await page.setViewportSize({ width, height });
+        for (const found of await coveredAtEnd()) {
+          covered.push(`${path} ${width}×${height}: ${found}`);
+        }
+      }
+      // The content keeps that room itself, whatever follows it: the footer's height (by chance
+      // of the font as high as the button's footprint) had been all that did.
+      const footer = await page.addStyleTag({ content: 'footer { display: none }' });
+      for (const [width, height] of [
+        [1280, 400],
+        [375, 500],
+        [320, 480],
+      ] as const) {
+        await page.setViewportSize({ width, height });
+        for (const found of await coveredAtEnd()) {
+          covered.push(`${path} ${width}×${height} without the footer: ${found}`);
+        }
+      }
+      await footer.evaluate((style) => (style as HTMLElement).remove());
+    }
+    expect(covered).toEqual([]);
+    // As the person sees it: Unternehmen at its end in a short window (the window, not the page).
+    await page.setViewportSize({ width: 1280, height: 400 });
+    await page.goto('/institution');
+    await expect(page.getByTestId('institution-users')).toBeVisible();
+    expect(await coveredAtEnd()).toEqual([]);
+    if (process.env.SHOTS !== '0') {
+      await page.screenshot({
+        path: `${process.env.SHOTS_DIR ?? '/tmp/portal-shots'}/routes/help-button-page-end.png`,
+      });
+      await page.setViewportSize({ width: 375, height: 500 });
+      await page.goto('/document?documentType=invoice');
+      await expect(page.getByRole('button', { name: 'Herunterladen' }).first()).toBeVisible();
+      expect(await coveredAtEnd()).toEqual([]);
+      await page.screenshot({
+        path: `${process.env.SHOTS_DIR ?? '/tmp/portal-shots'}/routes/help-button-page-end-phone.png`,
+      });
+    }
+  });
+
   test('keyboard: the first Tab offers Zum Inhalt springen; a move to another page focuses its heading', async ({
     page,
   }) => {
