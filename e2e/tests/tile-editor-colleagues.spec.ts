@@ -216,4 +216,46 @@ test.describe('tile editors at work', () => {
     await expect(page.getByRole('heading', { name: 'Ausstehende Änderungen' })).toBeFocused();
     await screenshot(page, 'tile-editor-colleagues', 'keyboard-after-discard');
   });
+
+  test('an icon that does not load is named at the icon field; the tile can still be applied and shows its letter', async ({
+    page,
+  }) => {
+    const name = `Zerbrochen ${ownWord()}`;
+    await openEditor(page);
+    await page.getByRole('button', { name: 'Neue Kachel' }).click();
+    const form = page.getByRole('dialog');
+    await form.getByRole('textbox', { name: 'Name' }).fill(name);
+    await form.getByRole('textbox', { name: /^Ziel/ }).fill('/connect');
+    await form.getByRole('checkbox', { name: 'Interner Link' }).check();
+    // A PNG by its first bytes (the server takes it), but damaged: no browser can draw it.
+    await form.locator('input[type="file"]').setInputFiles({
+      name: 'kaputt.png',
+      mimeType: 'image/png',
+      buffer: Buffer.concat([PNG.subarray(0, 8), Buffer.from('kein Bild')]),
+    });
+    const hint =
+      'Dieses Icon lässt sich nicht anzeigen. Auf dem Dashboard steht an seiner Stelle der erste Buchstabe des Kachelnamens. Wählen Sie bei Bedarf eine andere Datei.';
+    await expect(form.getByText(hint)).toBeVisible();
+    await expect(
+      form.getByRole('button', { name: /^Icon \(PNG, SVG oder WebP/ }),
+    ).toHaveAccessibleDescription(hint);
+    await expect(form.getByTestId('icon-preview')).toHaveCount(0);
+    await expectNoAxeViolations(page);
+    await form.getByText(hint).scrollIntoViewIfNeeded();
+    await screenshot(page, 'tile-editor-colleagues', 'icon-not-shown');
+    // A hint, not an error: the tile is taken into the pending changes.
+    await form.getByRole('button', { name: 'Übernehmen' }).click();
+    await expect(form).toBeHidden();
+    const tile = page.getByTestId('tile-preview').getByRole('listitem').filter({ hasText: name });
+    await expect(tile.getByTestId('tile-icon-fallback')).toHaveText('Z');
+    // A correct file afterwards: the hint goes.
+    await page.getByRole('button', { name: `Kachel „${name}“ bearbeiten` }).click();
+    await form.locator('input[type="file"]').setInputFiles({
+      name: 'icon.png',
+      mimeType: 'image/png',
+      buffer: PNG,
+    });
+    await expect(form.getByTestId('icon-preview')).toBeVisible();
+    await expect(form.getByText(hint)).toHaveCount(0);
+  });
 });

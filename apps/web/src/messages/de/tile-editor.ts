@@ -52,6 +52,13 @@ export const tileEditor = {
     iconClear: 'Icon-Auswahl entfernen',
     iconTooLarge: 'Das Icon ist größer als 512 KB.',
     iconWrongType: 'Erlaubt sind PNG, SVG und WebP.',
+    /**
+     * Not spec text: the icon (the chosen file or the stored one) does not load as an image. A
+     * hint, not an error: the spec leaves what is a valid icon to the server, and saving stays
+     * possible.
+     */
+    iconNotShown:
+      'Dieses Icon lässt sich nicht anzeigen. Auf dem Dashboard steht an seiner Stelle der erste Buchstabe des Kachelnamens. Wählen Sie bei Bedarf eine andere Datei.',
     required: 'Pflichtfeld',
     // The server's reasons for the same refusals, word for word (modules/tiles/service.ts).
     targetInternal:

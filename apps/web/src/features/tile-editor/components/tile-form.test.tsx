@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ComponentProps } from 'react';
 import { describe, expect, it, vi } from 'vitest';
@@ -282,5 +282,38 @@ describe('TileForm', () => {
       await apply();
       expect(onSubmit).toHaveBeenCalledTimes(1);
     });
+  });
+});
+
+describe('TileForm: an icon that does not load', () => {
+  const HINT =
+    'Dieses Icon lässt sich nicht anzeigen. Auf dem Dashboard steht an seiner Stelle der erste Buchstabe des Kachelnamens. Wählen Sie bei Bedarf eine andere Datei.';
+  const iconField = () => screen.getByLabelText(/^Icon \(PNG, SVG oder WebP/);
+
+  it('says so at the icon field (its description), and saving stays possible', async () => {
+    const { apply, onSubmit } = renderForm({ icon: '/api/tile-icon/gibt-es-nicht' });
+    const preview = screen.getByTestId('icon-preview');
+    expect(iconField()).not.toHaveAccessibleDescription(HINT);
+    expect(screen.queryByText(HINT)).not.toBeInTheDocument();
+
+    fireEvent.error(preview);
+
+    expect(iconField()).toHaveAccessibleDescription(HINT);
+    expect(screen.getByText(HINT)).toBeVisible();
+    // No broken image beside it.
+    expect(screen.queryByTestId('icon-preview')).not.toBeInTheDocument();
+    await apply();
+    expect(onSubmit).toHaveBeenCalledWith(
+      expect.objectContaining({ name: 'Seminare', icon: '/api/tile-icon/gibt-es-nicht' }),
+      null,
+    );
+  });
+
+  it('says nothing while the icon loads', () => {
+    renderForm({ icon: '/api/tile-icon/abc' });
+    fireEvent.load(screen.getByTestId('icon-preview'));
+    expect(screen.getByTestId('icon-preview')).toBeInTheDocument();
+    expect(screen.queryByText(HINT)).not.toBeInTheDocument();
+    expect(iconField()).not.toHaveAccessibleDescription(HINT);
   });
 });

@@ -21,6 +21,7 @@ import {
 } from '@mantine/core';
 import { type FormEvent, useEffect, useMemo, useState } from 'react';
 import { focusFirstInvalid } from '../../../components/focus-first-invalid';
+import { useImageSource } from '../../../components/use-image-source';
 import { tileEditor } from '../../../messages/de/tile-editor';
 import {
   EDITOR_TILE_TYPES,
@@ -102,6 +103,13 @@ export function TileForm({ initial, groups, isNew, onSubmit, onCancel }: TileFor
     },
     [previewUrl],
   );
+
+  // The icon as the dashboard would show it: an address that does not load as an image (a
+  // damaged file, a stored icon gone) shows the tile's letter there, so the form says so at the
+  // icon field instead of a broken preview. A hint only: saving stays possible.
+  const iconAddress = previewUrl ?? fields.icon;
+  const preview = useImageSource(iconAddress);
+  const isIconNotShown = Boolean(iconAddress) && preview.src === null;
 
   const set = <K extends keyof TileFields>(key: K, value: TileFields[K]) =>
     setFields((current) => ({ ...current, [key]: value }));
@@ -264,12 +272,16 @@ export function TileForm({ initial, groups, isNew, onSubmit, onCancel }: TileFor
           clearable
           clearButtonProps={{ 'aria-label': t.iconClear }}
           error={shown(errors.icon)}
+          // Associated with the field (aria-describedby), read with it.
+          description={isIconNotShown ? t.iconNotShown : undefined}
+          inputWrapperOrder={['label', 'input', 'description', 'error']}
           placeholder={t.iconPlaceholder}
         />
-        {(previewUrl || fields.icon) && (
+        {preview.src && (
           <Group gap="sm">
             <img
-              src={previewUrl ?? fields.icon ?? ''}
+              src={preview.src}
+              onError={preview.onError}
               alt={t.iconPreview}
               width={48}
               height={48}
