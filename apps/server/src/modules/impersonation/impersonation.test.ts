@@ -228,6 +228,28 @@ describe('customer search', () => {
     ]);
   });
 
+  it("orders numbers in customer names by their value ('Praxis Bauer 12' before 'Praxis Bauer 112'), as the app does", async () => {
+    const names = ['Nummernpraxis 112', 'Nummernpraxis 12', 'Nummernpraxis 2', 'nummernpraxis 10'];
+    const created = await t.app.db
+      .insert(institutions)
+      .values(names.map((name) => ({ name, city: 'Zahlstadt', postalcode: '01002', street: 'x' })))
+      .returning({ id: institutions.id });
+    await t.app.db.insert(relationships).values(
+      created.map(({ id }, index) => ({
+        contractorId: NORD,
+        customerId: id,
+        referenceNumber: `N${index}`,
+      })),
+    );
+    const found = await get('sara', `/api/institution/${NORD}/contractor?search=Nummernpraxis`);
+    expect((found.json() as { name: string }[]).map((row) => row.name)).toEqual([
+      'Nummernpraxis 2',
+      'nummernpraxis 10',
+      'Nummernpraxis 12',
+      'Nummernpraxis 112',
+    ]);
+  });
+
   it("finds 'Müller' by 'Mueller' or 'Muller', 'Köln' by 'Koeln', 'Weiß' by 'Weiss': spelt as heard on the phone", async () => {
     const names = async (search: string) =>
       (

@@ -167,7 +167,7 @@ describe('GET /api/institution/:id', () => {
       .not.toHaveProperty('invitationValidUntil');
   });
 
-  it('lists the users in German alphabetical order: umlauts with their vowel, case ignored', async () => {
+  it('lists the users in German alphabetical order: umlauts with their vowel, case ignored, numbers by their value', async () => {
     const db = t.app.db;
     const [own] = await db
       .insert(institutions)
@@ -185,6 +185,9 @@ describe('GET /api/institution/:id', () => {
       ['Ada', 'Adler'],
       ['Ärzte', 'Team'],
       ['Bernd', 'Team'],
+      // Shared workstations named by number: 10 after 2 (text order put it first).
+      ['Empfang', 'Arbeitsplatz 10'],
+      ['Empfang', 'Arbeitsplatz 2'],
     ];
     const members = await db
       .insert(users)
@@ -207,6 +210,8 @@ describe('GET /api/institution/:id', () => {
     const res = await get(own!.id);
     expect(res.json().users.map((u: { fullName: string }) => u.fullName)).toEqual([
       'Ada Adler',
+      'Empfang Arbeitsplatz 2',
+      'Empfang Arbeitsplatz 10',
       'Jan de Vries',
       'Olaf Ostermann',
       'Sara Öztürk',

@@ -1,6 +1,7 @@
 import type { InstitutionMember, SupportContact } from '@portal/contract';
 import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { inGermanOrder } from '../../db/german-order';
 import {
   accountTokens,
   institutions,
@@ -34,7 +35,7 @@ export async function findInstitutionWithDetails(db: Db, scope: InstitutionScope
   const rows = await db
     .select({
       institution: institutions,
-      // Members in German alphabetical order, as inGermanOrder (db/german-order.ts).
+      // Members in German alphabetical order (db/german-order.ts).
       users: sql<InstitutionMember[]>`coalesce((
         select json_agg(json_build_object(
           'id', u.id, 'email', u.email, 'firstName', u.first_name, 'lastName', u.last_name,
@@ -48,7 +49,7 @@ export async function findInstitutionWithDetails(db: Db, scope: InstitutionScope
             from ${accountTokens} t
             where t.user_id = u.id and t.kind = 'INVITATION' and t.used_at is null
             order by t.created_at desc limit 1) end
-        ) order by u.last_name collate "und-x-icu", u.first_name collate "und-x-icu", u.id)
+        ) order by ${inGermanOrder(sql`u.last_name`)}, ${inGermanOrder(sql`u.first_name`)}, u.id)
         from ${institutionUserRoles} r join ${users} u on u.id = r.user_id
         where r.institution_id = "institutions"."id"), '[]'::json)`,
       supportContacts: sql<SupportContact[]>`coalesce((
