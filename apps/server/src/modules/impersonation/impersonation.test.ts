@@ -201,24 +201,27 @@ describe('customer search', () => {
     }
   });
 
-  it('lists the customers found in German alphabetical order (Ä with A, case second)', async () => {
+  /** Customers of Nord by these names (Kd.-Nr. the prefix and their position). */
+  async function addNordCustomers(names: string[], referencePrefix: string) {
     const created = await t.app.db
       .insert(institutions)
       .values(
-        ['Zentrum Umlautsuche', 'augenpraxis Umlautsuche', 'Ärztehaus Umlautsuche'].map((name) => ({
-          name,
-          city: 'Umlautstadt',
-          postalcode: '01001',
-          street: 'x',
-        })),
+        names.map((name) => ({ name, city: 'Sortierstadt', postalcode: '01001', street: 'x' })),
       )
       .returning({ id: institutions.id });
     await t.app.db.insert(relationships).values(
       created.map(({ id }, index) => ({
         contractorId: NORD,
         customerId: id,
-        referenceNumber: `U${index}`,
+        referenceNumber: `${referencePrefix}${index}`,
       })),
+    );
+  }
+
+  it('lists the customers found in German alphabetical order (Ä with A, case second)', async () => {
+    await addNordCustomers(
+      ['Zentrum Umlautsuche', 'augenpraxis Umlautsuche', 'Ärztehaus Umlautsuche'],
+      'U',
     );
     const found = await get('sara', `/api/institution/${NORD}/contractor?search=Umlautsuche`);
     expect((found.json() as { name: string }[]).map((row) => row.name)).toEqual([
@@ -229,17 +232,9 @@ describe('customer search', () => {
   });
 
   it("orders numbers in customer names by their value ('Praxis Bauer 12' before 'Praxis Bauer 112'), as the app does", async () => {
-    const names = ['Nummernpraxis 112', 'Nummernpraxis 12', 'Nummernpraxis 2', 'nummernpraxis 10'];
-    const created = await t.app.db
-      .insert(institutions)
-      .values(names.map((name) => ({ name, city: 'Zahlstadt', postalcode: '01002', street: 'x' })))
-      .returning({ id: institutions.id });
-    await t.app.db.insert(relationships).values(
-      created.map(({ id }, index) => ({
-        contractorId: NORD,
-        customerId: id,
-        referenceNumber: `N${index}`,
-      })),
+    await addNordCustomers(
+      ['Nummernpraxis 112', 'Nummernpraxis 12', 'Nummernpraxis 2', 'nummernpraxis 10'],
+      'N',
     );
     const found = await get('sara', `/api/institution/${NORD}/contractor?search=Nummernpraxis`);
     expect((found.json() as { name: string }[]).map((row) => row.name)).toEqual([
