@@ -338,6 +338,58 @@ test.describe('impersonation (Als User eines Kunden anmelden)', () => {
     await expect(page.getByText('Ihre Daten wurden gespeichert.').first()).toBeVisible();
   });
 
+  test('an impersonation that runs out in another tab keeps the page with her input; resumed there, the other tab follows', async ({
+    page,
+  }) => {
+    await saraActsAsMax(page);
+    // A second tab of the same browser, Max's account with a typed title.
+    const input = await page.context().newPage();
+    const dialogs: string[] = [];
+    input.on('dialog', (dialog) => {
+      dialogs.push(dialog.type());
+      void dialog.dismiss();
+    });
+    await input.goto('/account');
+    await expect(input.getByTestId('support-mode')).toBeVisible();
+    await expect(input.getByLabel('Vorname')).toHaveValue('Max');
+    const title = input.getByLabel('Titel');
+    const before = await title.inputValue();
+    await title.fill('Dr.');
+    // The provider no longer renews it (as after its 30 minutes), and its token is nearly over:
+    // the first tab's next request finds it run out.
+    await page.evaluate(
+      ({ refresh, expiresAt }) => {
+        localStorage.setItem(refresh, 'nicht-mehr-gueltig');
+        localStorage.setItem(expiresAt, String(Math.floor(Date.now() / 1000) + 10));
+      },
+      { refresh: IMPERSONATION_REFRESH_KEY, expiresAt: 'portal.impersonation.expires_at' },
+    );
+    await page.goto('/orders');
+    // That tab held no input: back as Sara.
+    await expect(userMenu(page)).toContainText('Sara');
+    await expect(page.getByTestId('support-mode')).toHaveCount(0);
+    // This one stays, with its input, and offers to go on.
+    const banner = input.getByRole('alert').filter({ hasText: 'Die Nachahmung ist abgelaufen' });
+    await expect(banner).toContainText('Ihre Eingaben auf dieser Seite bleiben erhalten');
+    await expect(title).toHaveValue('Dr.');
+    expect(dialogs).toEqual([]);
+    await expectNoAxeViolations(input);
+    await shot(input, 'ran-out-in-other-tab');
+
+    await banner.getByRole('button', { name: 'Nachahmung fortsetzen' }).click();
+    await expect(banner).toHaveCount(0);
+    await input.getByRole('button', { name: 'Speichern' }).first().click();
+    await expect(input.getByText('Ihre Daten wurden gespeichert.')).toBeVisible();
+    // The first tab follows the impersonation started again.
+    await expect(page.getByTestId('support-mode')).toBeVisible();
+    await expect(userMenu(page)).toContainText('Max');
+    // Max's title as it was, for the other tests.
+    await title.fill(before);
+    await input.getByRole('button', { name: 'Speichern' }).first().click();
+    await expect(input.getByText('Ihre Daten wurden gespeichert.').first()).toBeVisible();
+    expect(dialogs).toEqual([]);
+  });
+
   test('an impersonation that can no longer be renewed ends: back as Sara, and she is told why', async ({
     page,
   }) => {

@@ -9,6 +9,8 @@ import {
   RAN_OUT_AT_KEY,
   RAN_OUT_NOTICE_KEY,
   readImpersonation,
+  storeImpersonation,
+  storeImpersonationStart,
 } from './impersonation-tokens';
 import {
   createSession,
@@ -60,7 +62,10 @@ const json = (status: number, body: unknown) =>
 
 function setup(
   answer: () => Response = () => json(200, { access_token: impersonatedToken, expires_in: 1800 }),
-  extra: { hasUnsavedInput?: () => boolean } = {},
+  extra: {
+    hasUnsavedInput?: () => boolean;
+    locks?: Pick<LockManager, 'request'> | null;
+  } = {},
 ) {
   const userManager = manager();
   const fetchMock = vi.fn(async (_url: RequestInfo | URL, _init?: RequestInit) => answer());
@@ -642,6 +647,178 @@ describe('other tabs', () => {
     expect(onImpersonationChanged).not.toHaveBeenCalled();
     window.dispatchEvent(storageEvent(IMPERSONATION_KEYS.accessToken, null, 'b'));
     expect(onImpersonationChanged).toHaveBeenCalledTimes(1);
+    stop();
+  });
+});
+
+describe('an impersonation that runs out in another tab while this page holds unsaved input', () => {
+  const storageEvent = (key: string, oldValue: string | null, newValue: string | null) =>
+    new StorageEvent('storage', { key, oldValue, newValue, storageArea: localStorage });
+  const resumed = jwt({ sub: MAX, impersonator: { id: SARA, username: 'sara' }, n: 3 });
+
+  /**
+   * What `act` (another tab) writes to localStorage, as the storage events this tab would get,
+   * in their order: so the tests see the order the session really writes in.
+   */
+  async function seenFromHere(act: () => unknown) {
+    const events: StorageEvent[] = [];
+    const { setItem, removeItem } = Storage.prototype;
+    const record = (storage: Storage, key: string, change: () => void) => {
+      const oldValue = storage.getItem(key);
+      change();
+      const newValue = storage.getItem(key);
+      if (storage === localStorage && oldValue !== newValue) {
+        events.push(storageEvent(key, oldValue, newValue));
+      }
+    };
+    vi.spyOn(Storage.prototype, 'setItem').mockImplementation(function (this: Storage, key, value) {
+      record(this, key, () => setItem.call(this, key, value));
+    });
+    vi.spyOn(Storage.prototype, 'removeItem').mockImplementation(function (this: Storage, key) {
+      record(this, key, () => removeItem.call(this, key));
+    });
+    try {
+      await Promise.resolve(act()).catch(() => undefined);
+    } finally {
+      vi.mocked(Storage.prototype.setItem).mockRestore();
+      vi.mocked(Storage.prototype.removeItem).mockRestore();
+    }
+    return () => {
+      for (const event of events) window.dispatchEvent(event);
+    };
+  }
+
+  /**
+   * Sara acts as Max in the customer institution in two tabs; this one ('here') holds input. The
+   * provider answers in turn: the other tab's start, its refused renewal (the impersonation is
+   * over), then `answers`.
+   */
+  async function ranOutElsewhere(...answers: (() => Response)[]) {
+    storeOwn('own', 300);
+    const queue = [
+      () => json(200, { access_token: impersonatedToken, refresh_token: 'imp-r', expires_in: 10 }),
+      () => json(400, { error: 'invalid_grant' }),
+      ...answers,
+    ];
+    const answer = () => queue.shift()!();
+    const there = setup(answer);
+    await there.session.impersonate(MAX, claims);
+    localStorage.setItem(IMPERSONATION_INSTITUTION_KEY, CUSTOMER);
+    const here = setup(answer, { hasUnsavedInput: () => true });
+    const stop = here.session.watchOtherTabs();
+    const runOut = await seenFromHere(() => there.session.getValidAccessToken());
+    expect(readImpersonation(localStorage)).toBeNull();
+    // The other tab held no input: it reloads, as before.
+    expect(there.onImpersonationChanged).toHaveBeenCalledTimes(1);
+    return { here, there, stop, runOut };
+  }
+
+  it('the page stays (no reload), sends nothing and offers to start the same impersonation again', async () => {
+    const { here, stop, runOut } = await ranOutElsewhere(() =>
+      json(200, { access_token: resumed, refresh_token: 'imp-r2', expires_in: 1800 }),
+    );
+    const listener = vi.fn();
+    here.session.subscribeStale(listener);
+    runOut();
+    expect(here.onImpersonationChanged).not.toHaveBeenCalled();
+    expect(here.session.isImpersonationResumable()).toBe(true);
+    expect(here.session.isStale()).toBe(true);
+    expect(listener).toHaveBeenCalled();
+    await expect(here.session.getValidAccessToken()).rejects.toBeInstanceOf(
+      ImpersonationEndedError,
+    );
+    // Nachahmung fortsetzen: the same user, the same institutions, back in the customer's.
+    await here.session.resumeImpersonation();
+    expect(here.fetchMock).toHaveBeenCalledTimes(1);
+    const form = new URLSearchParams(String(here.fetchMock.mock.calls[0]![1]?.body));
+    expect(form.get('grant_type')).toBe('urn:ietf:params:oauth:grant-type:token-exchange');
+    expect(form.get('subject_token')).toBe('own');
+    expect(form.get('requested_subject')).toBe(MAX);
+    const claimToken = form.get('claim_token')!.replace(/-/g, '+').replace(/_/g, '/');
+    expect(JSON.parse(atob(claimToken))).toEqual(claims);
+    expect(localStorage.getItem(IMPERSONATION_INSTITUTION_KEY)).toBe(CUSTOMER);
+    expect(here.session.isStale()).toBe(false);
+    await expect(here.session.getValidAccessToken()).resolves.toBe(resumed);
+    expect(here.onImpersonationChanged).not.toHaveBeenCalled();
+    stop();
+  });
+
+  it('the same impersonation started again in another tab: this page carries on with its input', async () => {
+    const { here, stop, runOut } = await ranOutElsewhere();
+    runOut();
+    expect(here.session.isImpersonationResumable()).toBe(true);
+    const startedAgain = await seenFromHere(() => {
+      storeImpersonationStart(localStorage, { subject: MAX, claims });
+      storeImpersonation(localStorage, { accessToken: resumed, expiresAt: NOW + 1800 });
+    });
+    startedAgain();
+    expect(here.session.isImpersonationResumable()).toBe(false);
+    expect(here.session.isStale()).toBe(false);
+    expect(sessionStorage.getItem(RAN_OUT_NOTICE_KEY)).toBeNull();
+    await expect(here.session.getValidAccessToken()).resolves.toBe(resumed);
+    expect(here.onImpersonationChanged).not.toHaveBeenCalled();
+    stop();
+  });
+
+  it('another impersonation started elsewhere meanwhile is not taken over: the page reloads', async () => {
+    const { here, stop, runOut } = await ranOutElsewhere();
+    runOut();
+    const other = await seenFromHere(() => {
+      storeImpersonationStart(localStorage, { subject: 'other', claims });
+      storeImpersonation(localStorage, { accessToken: 'other-token', expiresAt: NOW + 1800 });
+    });
+    other();
+    expect(here.session.isImpersonationResumable()).toBe(false);
+    expect(here.onImpersonationChanged).toHaveBeenCalledTimes(1);
+    await expect(here.session.getValidAccessToken()).rejects.toBeInstanceOf(
+      IdentityChangedElsewhereError,
+    );
+    stop();
+  });
+
+  it('Eigener User in another tab (nothing ran out): the page with input reloads, as before', async () => {
+    storeOwn('own', 300);
+    const there = setup();
+    await there.session.impersonate(MAX, claims);
+    const here = setup(undefined, { hasUnsavedInput: () => true });
+    const stop = here.session.watchOtherTabs();
+    const ended = await seenFromHere(() => there.session.endImpersonation());
+    ended();
+    expect(here.session.isImpersonationResumable()).toBe(false);
+    expect(here.onImpersonationChanged).toHaveBeenCalledTimes(1);
+    expect(sessionStorage.getItem(RAN_OUT_NOTICE_KEY)).toBeNull();
+    stop();
+  });
+
+  it('both tabs renewing as it ran out: this one finds it ended, waits for the other tab, then offers to resume', async () => {
+    storeOwn('own', 300);
+    const queue = [
+      () => json(200, { access_token: impersonatedToken, refresh_token: 'imp-r', expires_in: 10 }),
+      () => json(400, { error: 'invalid_grant' }),
+    ];
+    const answer = () => queue.shift()!();
+    const there = setup(answer);
+    await there.session.impersonate(MAX, claims);
+    // This tab's renewal waits for the lock the other tab holds while it is refused.
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const locks = {
+      request: async (_name: string, callback: () => Promise<unknown>) => {
+        await held;
+        return callback();
+      },
+    } as unknown as Pick<LockManager, 'request'>;
+    const here = setup(answer, { hasUnsavedInput: () => true, locks });
+    const stop = here.session.watchOtherTabs();
+    const pending = here.session.getValidAccessToken();
+    const runOut = await seenFromHere(() => there.session.getValidAccessToken());
+    release();
+    await expect(pending).rejects.toBeInstanceOf(ImpersonationEndedError);
+    // Not reloaded: the other tab's removal is still on its way here.
+    expect(here.onImpersonationChanged).not.toHaveBeenCalled();
+    runOut();
+    expect(here.session.isImpersonationResumable()).toBe(true);
+    expect(here.onImpersonationChanged).not.toHaveBeenCalled();
     stop();
   });
 });

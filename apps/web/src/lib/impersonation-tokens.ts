@@ -91,9 +91,12 @@ export function markRanOut(storage: Storage, now = Date.now()): void {
 
 /** Another tab ended the impersonation: this tab says so after its reload if it ran out. */
 export function followRanOut(storage: Storage, now = Date.now()): void {
-  if (now - Number(storage.getItem(RAN_OUT_AT_KEY)) < RAN_OUT_FOLLOW_MS) {
-    sessionStorage.setItem(RAN_OUT_NOTICE_KEY, '1');
-  }
+  if (ranOutJustNow(storage, now)) sessionStorage.setItem(RAN_OUT_NOTICE_KEY, '1');
+}
+
+/** An impersonation ran out a moment ago (here or in another tab), not ended by Eigener User. */
+export function ranOutJustNow(storage: Storage, now = Date.now()): boolean {
+  return now - Number(storage.getItem(RAN_OUT_AT_KEY)) < RAN_OUT_FOLLOW_MS;
 }
 
 /**
@@ -114,8 +117,13 @@ export function storeImpersonationStart(storage: Storage, start: ImpersonationSt
 }
 
 export function readImpersonationStart(storage: Storage): ImpersonationStart | null {
+  return parseImpersonationStart(storage.getItem(IMPERSONATION_START_KEY));
+}
+
+/** The stored value of {@link IMPERSONATION_START_KEY} (a storage event's too), else null. */
+export function parseImpersonationStart(stored: string | null): ImpersonationStart | null {
   try {
-    const value = JSON.parse(storage.getItem(IMPERSONATION_START_KEY) ?? 'null') as unknown;
+    const value = JSON.parse(stored ?? 'null') as unknown;
     if (!value || typeof value !== 'object') return null;
     const { subject, claims } = value as Partial<ImpersonationStart>;
     const isList = (list: unknown): list is string[] =>
@@ -131,10 +139,12 @@ export function readImpersonationStart(storage: Storage): ImpersonationStart | n
 
 export function clearImpersonation(storage: Storage): void {
   storage.removeItem(IMPERSONATION_START_KEY);
-  storage.removeItem(IMPERSONATION_KEYS.accessToken);
   storage.removeItem(IMPERSONATION_KEYS.refreshToken);
   storage.removeItem(IMPERSONATION_KEYS.expiresAt);
   storage.removeItem(IMPERSONATION_INSTITUTION_KEY);
+  // Last, as in storeImpersonation: other tabs react to this key, and by then have heard what
+  // the impersonation acted as (the start and the institution removed before it).
+  storage.removeItem(IMPERSONATION_KEYS.accessToken);
 }
 
 /**

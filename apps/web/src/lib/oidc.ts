@@ -6,14 +6,17 @@ import {
   IdentityChangedElsewhereError,
   IMPERSONATION_INSTITUTION_KEY,
   IMPERSONATION_KEYS,
+  IMPERSONATION_START_KEY,
   type ImpersonationClaims,
   ImpersonationEndedError,
   type ImpersonationStart,
   isImpersonationActive,
   MIN_VALIDITY_BEFORE_IMPERSONATION_SECONDS,
   markRanOut,
+  parseImpersonationStart,
   RAN_OUT_AT_KEY,
   RAN_OUT_NOTICE_KEY,
+  ranOutJustNow,
   readImpersonation,
   readImpersonationStart,
   storeImpersonation,
@@ -161,8 +164,9 @@ export interface Session {
   /** Eigener User: records the end at the API, drops the impersonated tokens (no new sign-in). */
   endImpersonation(): Promise<void>;
   /**
-   * The impersonation ran out while the page held unsaved input: the page stayed (no reload),
-   * sends nothing, and offers `resumeImpersonation`. Told through `subscribeStale`.
+   * The impersonation ran out while the page held unsaved input (here, or in another tab while
+   * this one held it): the page stayed (no reload), sends nothing, and offers
+   * `resumeImpersonation`. Told through `subscribeStale`.
    */
   isImpersonationResumable(): boolean;
   /**
@@ -173,6 +177,16 @@ export interface Session {
    */
   resumeImpersonation(): Promise<void>;
 }
+
+/** An impersonation that ran out, as the page may start it again: whom, for which institutions. */
+type ResumableImpersonation = ImpersonationStart & { institutionId: string | null };
+
+/** Two starts of one impersonation: the same user, the same institutions. */
+const isSameImpersonation = (a: ImpersonationStart | null, b: ImpersonationStart) =>
+  a !== null &&
+  a.subject === b.subject &&
+  JSON.stringify([a.claims.owner, a.claims.contractor]) ===
+    JSON.stringify([b.claims.owner, b.claims.contractor]);
 
 /** Seconds of validity left of a token expiring at `expiresAt` (seconds since the epoch). */
 export const secondsLeft = (expiresAt: number | undefined, now: number) =>
@@ -373,7 +387,19 @@ export function createSession(
   };
 
   /** The impersonation this page may start again (it ran out while the page held input). */
-  let resumable: (ImpersonationStart & { institutionId: string | null }) | null = null;
+  let resumable: ResumableImpersonation | null = null;
+  /**
+   * What the impersonation that another tab is ending acted as: its start and institution, taken
+   * from their removal (clearImpersonation removes them before the access token, the key this
+   * tab reacts to). Reset when that tab stores a new start.
+   */
+  const endingElsewhere: { start: ImpersonationStart | null; institutionId: string | null } = {
+    start: null,
+    institutionId: null,
+  };
+  /** The page holds input and the impersonation ran out a moment ago (in this tab or another). */
+  const keepsInputAfterRunOut = () =>
+    (options.hasUnsavedInput?.() ?? false) && ranOutJustNow(storage);
 
   /**
    * An impersonation that cannot be renewed ends: back to the own user (reload). `ranOut` when
@@ -385,15 +411,19 @@ export function createSession(
     // With unsaved input the page stays and may start the same impersonation again: a reload
     // would lose the input (the browser's own question at best), and staying without a way on
     // left input that no Speichern could save.
-    const start = ranOut && options.hasUnsavedInput?.() ? readImpersonationStart(storage) : null;
-    resumable = start && {
-      ...start,
-      institutionId: storage.getItem(IMPERSONATION_INSTITUTION_KEY),
-    };
+    if (ranOut) {
+      const start = options.hasUnsavedInput?.() ? readImpersonationStart(storage) : null;
+      resumable = start && {
+        ...start,
+        institutionId: storage.getItem(IMPERSONATION_INSTITUTION_KEY),
+      };
+    }
     becomeStale('impersonation ended');
     if (ranOut) markRanOut(storage);
     clearImpersonation(storage);
-    if (!resumable) options.onImpersonationChanged?.();
+    // Found ended after another tab found it run out (both renewed at once): that tab's removal
+    // tells this page what to resume (watchOtherTabs), if it has not already.
+    if (!resumable && !keepsInputAfterRunOut()) options.onImpersonationChanged?.();
   }
 
   async function exchange(requestedSubject: string, claims: ImpersonationClaims) {
@@ -632,6 +662,13 @@ export function createSession(
     watchOtherTabs() {
       const onStorage = (event: StorageEvent) => {
         if (event.storageArea !== null && event.storageArea !== storage) return;
+        if (event.key === IMPERSONATION_START_KEY) {
+          endingElsewhere.start =
+            event.newValue === null ? parseImpersonationStart(event.oldValue) : null;
+        }
+        if (event.key === IMPERSONATION_INSTITUTION_KEY && event.newValue === null) {
+          endingElsewhere.institutionId = event.oldValue;
+        }
         // An impersonation started or ended in another tab: this tab follows it.
         if (
           event.key === IMPERSONATION_KEYS.accessToken &&
@@ -640,10 +677,29 @@ export function createSession(
           // Ended: this page showed the customer and sends nothing more until it has reloaded.
           if (event.newValue === null) {
             followRanOut(storage);
+            // Ran out there while this page holds input: it stays, as where it ran out, and may
+            // start the same impersonation again.
+            if (!resumable && endingElsewhere.start && keepsInputAfterRunOut()) {
+              resumable = {
+                ...endingElsewhere.start,
+                institutionId: endingElsewhere.institutionId,
+              };
+            }
             becomeStale('impersonation ended');
-          } else {
-            becomeStale('identity changed elsewhere');
+            if (!resumable) options.onImpersonationChanged?.();
+            return;
           }
+          // The impersonation this page waits to resume, started again in another tab: this
+          // page carries on with it, its input kept.
+          if (resumable && isSameImpersonation(readImpersonationStart(storage), resumable)) {
+            resumable = null;
+            impersonationEnded = false;
+            sessionStorage.removeItem(RAN_OUT_NOTICE_KEY);
+            notifyStale();
+            return;
+          }
+          resumable = null;
+          becomeStale('identity changed elsewhere');
           options.onImpersonationChanged?.();
           return;
         }
