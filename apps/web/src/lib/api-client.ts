@@ -229,10 +229,13 @@ export const apiGet = <T>(path: string, signal?: AbortSignal) =>
 export const apiPost = <T = void>(path: string, body?: unknown, init: ApiRequestInit = {}) =>
   apiRequest<T>(path, { ...init, method: 'POST', body });
 
-/** Downloads a file from the API as a blob (with the bearer token); non-2xx throws ApiError. */
 /** How much of a download has arrived: `total` from Content-Length, null when not sent. */
 export type DownloadProgress = { received: number; total: number | null };
 
+/**
+ * Downloads a file from the API as a blob (with the bearer token); non-2xx throws ApiError.
+ * `onProgress` hears of every piece as it arrives.
+ */
 export async function apiGetBlob(
   path: string,
   signal?: AbortSignal,
