@@ -688,6 +688,13 @@ describe('an impersonation that runs out in another tab while this page holds un
     };
   }
 
+  /** Another tab starts an impersonation as `subject` (the events this tab gets, to dispatch). */
+  const startedElsewhere = (subject: string, accessToken: string) =>
+    seenFromHere(() => {
+      storeImpersonationStart(localStorage, { subject, claims });
+      storeImpersonation(localStorage, { accessToken, expiresAt: NOW + 1800 });
+    });
+
   /**
    * Sara acts as Max in the customer institution in two tabs; this one ('here') holds input. The
    * provider answers in turn: the other tab's start, its refused renewal (the impersonation is
@@ -747,11 +754,7 @@ describe('an impersonation that runs out in another tab while this page holds un
     const { here, stop, runOut } = await ranOutElsewhere();
     runOut();
     expect(here.session.isImpersonationResumable()).toBe(true);
-    const startedAgain = await seenFromHere(() => {
-      storeImpersonationStart(localStorage, { subject: MAX, claims });
-      storeImpersonation(localStorage, { accessToken: resumed, expiresAt: NOW + 1800 });
-    });
-    startedAgain();
+    (await startedElsewhere(MAX, resumed))();
     expect(here.session.isImpersonationResumable()).toBe(false);
     expect(here.session.isStale()).toBe(false);
     expect(sessionStorage.getItem(RAN_OUT_NOTICE_KEY)).toBeNull();
@@ -763,11 +766,7 @@ describe('an impersonation that runs out in another tab while this page holds un
   it('another impersonation started elsewhere meanwhile is not taken over: the page reloads', async () => {
     const { here, stop, runOut } = await ranOutElsewhere();
     runOut();
-    const other = await seenFromHere(() => {
-      storeImpersonationStart(localStorage, { subject: 'other', claims });
-      storeImpersonation(localStorage, { accessToken: 'other-token', expiresAt: NOW + 1800 });
-    });
-    other();
+    (await startedElsewhere('other', 'other-token'))();
     expect(here.session.isImpersonationResumable()).toBe(false);
     expect(here.onImpersonationChanged).toHaveBeenCalledTimes(1);
     await expect(here.session.getValidAccessToken()).rejects.toBeInstanceOf(
