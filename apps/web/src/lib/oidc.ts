@@ -391,7 +391,7 @@ export function createSession(
   /**
    * What the impersonation that another tab is ending acted as: its start and institution, taken
    * from their removal (clearImpersonation removes them before the access token, the key this
-   * tab reacts to). Reset when that tab stores a new start.
+   * tab reacts to). Each is reset when another tab stores a new one.
    */
   const endingElsewhere: { start: ImpersonationStart | null; institutionId: string | null } = {
     start: null,
@@ -666,8 +666,8 @@ export function createSession(
           endingElsewhere.start =
             event.newValue === null ? parseImpersonationStart(event.oldValue) : null;
         }
-        if (event.key === IMPERSONATION_INSTITUTION_KEY && event.newValue === null) {
-          endingElsewhere.institutionId = event.oldValue;
+        if (event.key === IMPERSONATION_INSTITUTION_KEY) {
+          endingElsewhere.institutionId = event.newValue === null ? event.oldValue : null;
         }
         // An impersonation started or ended in another tab: this tab follows it.
         if (
