@@ -692,7 +692,7 @@ describe('an impersonation that runs out in another tab while this page holds un
   const startedElsewhere = (subject: string, accessToken: string) =>
     seenFromHere(() => {
       storeImpersonationStart(localStorage, { subject, claims });
-      storeImpersonation(localStorage, { accessToken, expiresAt: NOW + 1800 });
+      storeImpersonation(localStorage, { accessToken, refreshToken: null, expiresAt: NOW + 1800 });
     });
 
   /**
