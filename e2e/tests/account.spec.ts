@@ -12,6 +12,7 @@ import {
   userMenu,
 } from '../support/fixtures';
 import { linkIn, mailMark, waitForMail } from '../support/mail';
+import { removePerson } from '../support/people';
 
 const shot = (page: Page, name: string) => screenshot(page, 'account', name);
 
@@ -60,17 +61,6 @@ async function invitePerson(
   await invitee.getByRole('button', { name: 'Passwort speichern' }).click();
   await expect(invitee.getByText('Ihr Passwort wurde gespeichert.')).toBeVisible();
   return { page: invitee, context };
-}
-
-/** Anna (signed in on `page`) removes the person again. */
-async function removePerson(page: Page, name: string) {
-  await page.goto('/institution');
-  await page.getByRole('button', { name: `${name} löschen` }).click();
-  await page
-    .getByRole('dialog', { name: 'Benutzer löschen' })
-    .getByRole('button', { name: 'Löschen' })
-    .click();
-  await expect(page.getByText(`Nutzer ${name} wurden erfolgreich gelöscht.`)).toBeVisible();
 }
 
 test.describe('account page (Mein Konto)', () => {

@@ -12,6 +12,7 @@ import {
   userMenu,
 } from '../support/fixtures';
 import { linkIn, mailMark, waitForMail } from '../support/mail';
+import { removePerson } from '../support/people';
 
 /** A code for the step `offset` steps from now (the server accepts one step either way). */
 const totp = (secret: string, offset = 0) =>
@@ -59,20 +60,6 @@ async function accept(browser: Browser, link: string, password: string) {
   await page.getByRole('button', { name: 'Passwort speichern' }).click();
   await expect(page.getByText('Ihr Passwort wurde gespeichert.')).toBeVisible();
   return { context, page };
-}
-
-/**
- * The admin signed in on `page` removes the person from the institution again, so other spec
- * files on the same server see the demo institutions as they are.
- */
-async function removePerson(page: Page, name: string) {
-  await page.goto('/institution');
-  await page.getByRole('button', { name: `${name} löschen` }).click();
-  await page
-    .getByRole('dialog', { name: 'Benutzer löschen' })
-    .getByRole('button', { name: 'Löschen' })
-    .click();
-  await expect(page.getByText(`Nutzer ${name} wurden erfolgreich gelöscht.`)).toBeVisible();
 }
 
 const IDS = DEMO_INSTITUTIONS;
