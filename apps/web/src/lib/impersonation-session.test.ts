@@ -88,6 +88,20 @@ function setup(
 
 const claims = { owner: [OWNER], contractor: [CUSTOMER] };
 
+/**
+ * The exchange `call` (a fetch mock's call) resumed the impersonation as it began: the own token
+ * exchanged for Max, with the same institutions; back in the customer's institution.
+ */
+function expectResumedAs(call: Parameters<typeof fetch> | undefined) {
+  const form = new URLSearchParams(String(call?.[1]?.body));
+  expect(form.get('grant_type')).toBe('urn:ietf:params:oauth:grant-type:token-exchange');
+  expect(form.get('subject_token')).toBe('own');
+  expect(form.get('requested_subject')).toBe(MAX);
+  const claimToken = form.get('claim_token')!.replace(/-/g, '+').replace(/_/g, '/');
+  expect(JSON.parse(atob(claimToken))).toEqual(claims);
+  expect(localStorage.getItem(IMPERSONATION_INSTITUTION_KEY)).toBe(CUSTOMER);
+}
+
 describe('impersonate (token exchange)', () => {
   it('posts the RFC 8693 form of spec section 7 with the own token and stores the answer', async () => {
     storeOwn('own', 300);
@@ -405,18 +419,12 @@ describe('an impersonation that runs out while the page holds unsaved input', ()
     const listener = vi.fn();
     session.subscribeStale(listener);
     await session.resumeImpersonation();
-    const form = new URLSearchParams(String(fetchMock.mock.calls[2]![1]?.body));
-    expect(form.get('grant_type')).toBe('urn:ietf:params:oauth:grant-type:token-exchange');
-    expect(form.get('subject_token')).toBe('own');
-    expect(form.get('requested_subject')).toBe(MAX);
-    const claimToken = form.get('claim_token')!.replace(/-/g, '+').replace(/_/g, '/');
-    expect(JSON.parse(atob(claimToken))).toEqual(claims);
+    expectResumedAs(fetchMock.mock.calls[2]);
     expect(session.isImpersonationResumable()).toBe(false);
     expect(session.isStale()).toBe(false);
     expect(listener).toHaveBeenCalled();
     expect(session.isImpersonating()).toBe(true);
-    // Still in the customer institution after a later reload, and no run-out notice then.
-    expect(localStorage.getItem(IMPERSONATION_INSTITUTION_KEY)).toBe(CUSTOMER);
+    // No run-out notice at a later reload.
     expect(sessionStorage.getItem(RAN_OUT_NOTICE_KEY)).toBeNull();
     await expect(session.getValidAccessToken()).resolves.toBe(renewed);
     expect(onImpersonationChanged).not.toHaveBeenCalled();
@@ -737,13 +745,7 @@ describe('an impersonation that runs out in another tab while this page holds un
     // Nachahmung fortsetzen: the same user, the same institutions, back in the customer's.
     await here.session.resumeImpersonation();
     expect(here.fetchMock).toHaveBeenCalledTimes(1);
-    const form = new URLSearchParams(String(here.fetchMock.mock.calls[0]![1]?.body));
-    expect(form.get('grant_type')).toBe('urn:ietf:params:oauth:grant-type:token-exchange');
-    expect(form.get('subject_token')).toBe('own');
-    expect(form.get('requested_subject')).toBe(MAX);
-    const claimToken = form.get('claim_token')!.replace(/-/g, '+').replace(/_/g, '/');
-    expect(JSON.parse(atob(claimToken))).toEqual(claims);
-    expect(localStorage.getItem(IMPERSONATION_INSTITUTION_KEY)).toBe(CUSTOMER);
+    expectResumedAs(here.fetchMock.mock.calls[0]);
     expect(here.session.isStale()).toBe(false);
     await expect(here.session.getValidAccessToken()).resolves.toBe(resumed);
     expect(here.onImpersonationChanged).not.toHaveBeenCalled();
