@@ -88,6 +88,12 @@ function setup(
 
 const claims = { owner: [OWNER], contractor: [CUSTOMER] };
 
+/** The institutions an exchange form asks for: its claim token (base64url JSON), decoded. */
+function claimsIn(form: URLSearchParams): unknown {
+  const claimToken = form.get('claim_token')!.replace(/-/g, '+').replace(/_/g, '/');
+  return JSON.parse(atob(claimToken));
+}
+
 /**
  * The exchange `call` (a fetch mock's call) resumed the impersonation as it began: the own token
  * exchanged for Max, with the same institutions; back in the customer's institution.
@@ -97,8 +103,7 @@ function expectResumedAs(call: Parameters<typeof fetch> | undefined) {
   expect(form.get('grant_type')).toBe('urn:ietf:params:oauth:grant-type:token-exchange');
   expect(form.get('subject_token')).toBe('own');
   expect(form.get('requested_subject')).toBe(MAX);
-  const claimToken = form.get('claim_token')!.replace(/-/g, '+').replace(/_/g, '/');
-  expect(JSON.parse(atob(claimToken))).toEqual(claims);
+  expect(claimsIn(form)).toEqual(claims);
   expect(localStorage.getItem(IMPERSONATION_INSTITUTION_KEY)).toBe(CUSTOMER);
 }
 
@@ -122,8 +127,7 @@ describe('impersonate (token exchange)', () => {
       scope: 'impersonator',
       claim_token_format: 'urn:ietf:params:oauth:token-type:jwt',
     });
-    const claimToken = form.get('claim_token')!.replace(/-/g, '+').replace(/_/g, '/');
-    expect(JSON.parse(atob(claimToken))).toEqual({ owner: [OWNER], contractor: [CUSTOMER] });
+    expect(claimsIn(form)).toEqual({ owner: [OWNER], contractor: [CUSTOMER] });
     expect(localStorage.getItem(IMPERSONATION_KEYS.accessToken)).toBe(impersonatedToken);
     expect(localStorage.getItem(IMPERSONATION_KEYS.expiresAt)).toBe(String(NOW + 1800));
     expect(session.isImpersonating()).toBe(true);
