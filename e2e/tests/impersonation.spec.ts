@@ -15,6 +15,22 @@ const NORD = DEMO_INSTITUTIONS.abrechnungszentrumNord;
 const SONNENSCHEIN = DEMO_INSTITUTIONS.praxisSonnenschein;
 const IMPERSONATION_KEY = 'portal.impersonation.access_token';
 const IMPERSONATION_REFRESH_KEY = 'portal.impersonation.refresh_token';
+const IMPERSONATION_ENDS_AT_KEY = 'portal.impersonation.ends_at';
+
+/**
+ * The provider no longer renews the impersonation, as after its 30 minutes: a refresh token it
+ * refuses, and the impersonation's end `secondsLeft` from now (in the page's clock). A refusal
+ * well before the end would say it was ended, not that it ran out.
+ */
+async function letRunOut(page: Page, secondsLeft: number) {
+  await page.evaluate(
+    ({ refresh, endsAt, secondsLeft }) => {
+      localStorage.setItem(refresh, 'nicht-mehr-gueltig');
+      localStorage.setItem(endsAt, String(Math.floor(Date.now() / 1000) + secondsLeft));
+    },
+    { refresh: IMPERSONATION_REFRESH_KEY, endsAt: IMPERSONATION_ENDS_AT_KEY, secondsLeft },
+  );
+}
 
 const dashboardHeading = (page: Page) => page.getByRole('heading', { level: 1, name: 'Dashboard' });
 const tileLinkNamed = (page: Page, name: RegExp) =>
@@ -308,11 +324,8 @@ test.describe('impersonation (Als User eines Kunden anmelden)', () => {
       dialogs.push(dialog.type());
       void dialog.dismiss();
     });
-    // The provider no longer renews it (as after its 30 minutes).
-    await page.evaluate(
-      (key) => localStorage.setItem(key, 'nicht-mehr-gueltig'),
-      IMPERSONATION_REFRESH_KEY,
-    );
+    // The provider no longer renews it: its 30 minutes are over when its token is.
+    await letRunOut(page, 300);
     await page.clock.fastForward(285_000);
     const banner = page.getByRole('alert').filter({ hasText: 'Die Nachahmung ist abgelaufen' });
     await expect(banner).toContainText('Ihre Eingaben auf dieser Seite bleiben erhalten');
@@ -355,14 +368,12 @@ test.describe('impersonation (Als User eines Kunden anmelden)', () => {
     const title = input.getByLabel('Titel');
     const before = await title.inputValue();
     await title.fill('Dr.');
-    // The provider no longer renews it (as after its 30 minutes), and its token is nearly over:
+    // The provider no longer renews it (its 30 minutes are over), and its token is nearly over:
     // the first tab's next request finds it run out.
+    await letRunOut(page, 10);
     await page.evaluate(
-      ({ refresh, expiresAt }) => {
-        localStorage.setItem(refresh, 'nicht-mehr-gueltig');
-        localStorage.setItem(expiresAt, String(Math.floor(Date.now() / 1000) + 10));
-      },
-      { refresh: IMPERSONATION_REFRESH_KEY, expiresAt: 'portal.impersonation.expires_at' },
+      (expiresAt) => localStorage.setItem(expiresAt, String(Math.floor(Date.now() / 1000) + 10)),
+      'portal.impersonation.expires_at',
     );
     await page.goto('/orders');
     // That tab held no input: back as Sara.
@@ -395,11 +406,8 @@ test.describe('impersonation (Als User eines Kunden anmelden)', () => {
   }) => {
     await page.clock.install();
     await saraActsAsMax(page);
-    // The provider no longer renews it (as after its 30 minutes): a refresh token it refuses.
-    await page.evaluate(
-      (key) => localStorage.setItem(key, 'nicht-mehr-gueltig'),
-      IMPERSONATION_REFRESH_KEY,
-    );
+    // The provider no longer renews it: its 30 minutes are over when its token is.
+    await letRunOut(page, 300);
     // 285 s later the impersonated token has 15 s left; the health check asks for a renewal.
     await page.clock.fastForward(285_000);
     await expect(page.getByTestId('support-mode')).toHaveCount(0);
@@ -416,6 +424,37 @@ test.describe('impersonation (Als User eines Kunden anmelden)', () => {
     await expect(notice).toBeVisible();
     await notice.getByRole('button', { name: 'Schließen' }).click();
     await expect(notice).toHaveCount(0);
+  });
+
+  test('an impersonation ended before its time (on another device) ends here at its next renewal: Sara is told it was ended, not that it ran out', async ({
+    page,
+  }) => {
+    await page.clock.install();
+    await saraActsAsMax(page);
+    const ends = await page.evaluate(
+      (key) => Number(localStorage.getItem(key)),
+      IMPERSONATION_ENDS_AT_KEY,
+    );
+    // Its 30 minutes, from the exchange's refresh_expires_in.
+    expect(ends - (await page.evaluate(() => Date.now() / 1000))).toBeGreaterThan(29 * 60);
+    // Ended elsewhere with its token (as Eigener User on another device does): the provider
+    // revokes its grant, so it refuses the next renewal, 25 minutes before its end.
+    const token = await page.evaluate((key) => localStorage.getItem(key), IMPERSONATION_KEY);
+    const ended = await page.request.post('/api/impersonation/end', {
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(ended.status()).toBe(204);
+    await page.clock.fastForward(285_000);
+    await expect(page.getByTestId('support-mode')).toHaveCount(0);
+    await expect(userMenu(page)).toContainText('Sara');
+    const notice = page.locator('[aria-live="polite"] .mantine-Notification-root').filter({
+      hasText:
+        'Die Nachahmung wurde vor ihrem Ablauf beendet, zum Beispiel weil der Zugriff auf den Kunden nicht mehr erlaubt ist. Sie sind wieder als eigener User angemeldet.',
+    });
+    await expect(notice).toBeVisible();
+    await expect(page.getByText(/Die Nachahmung ist abgelaufen/)).toHaveCount(0);
+    await expectNoAxeViolations(page);
+    await shot(page, 'sara-ended-early');
   });
 
   for (const who of ['max', 'anna'] as const) {

@@ -346,6 +346,7 @@ function SignedInLayout({ user }: { user: User }) {
       name={`${user.firstName} ${user.lastName}`.trim()}
       onResume={resumeImpersonation}
       isResuming={isResuming}
+      endedEarly={session.lastImpersonationEnd() === 'ended-early'}
     />
   ) : null;
 

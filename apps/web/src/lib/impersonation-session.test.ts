@@ -1,11 +1,14 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   clearImpersonation as clearImpersonationIn,
+  ENDED_EARLY_KEY,
+  ENDED_EARLY_MARGIN_SECONDS,
   IdentityChangedElsewhereError,
   IMPERSONATION_INSTITUTION_KEY,
   IMPERSONATION_KEYS,
   ImpersonationEndedError,
   impersonatorName,
+  markRanOut,
   RAN_OUT_AT_KEY,
   RAN_OUT_NOTICE_KEY,
   readImpersonation,
@@ -218,7 +221,7 @@ describe('refresh of impersonated tokens', () => {
     expect(readImpersonation(localStorage)).toBeNull();
     expect(onImpersonationChanged).toHaveBeenCalledTimes(1);
     // The reloaded page says why the customer is gone.
-    expect(sessionStorage.getItem(RAN_OUT_NOTICE_KEY)).toBe('1');
+    expect(sessionStorage.getItem(RAN_OUT_NOTICE_KEY)).toBe('ran-out');
     // Until the page has reloaded as the own user it sends nothing, not even with the own token.
     await expect(session.getValidAccessToken()).rejects.toBeInstanceOf(ImpersonationEndedError);
   });
@@ -236,7 +239,7 @@ describe('refresh of impersonated tokens', () => {
     expect(readImpersonation(localStorage)).toBeNull();
     expect(onImpersonationChanged).toHaveBeenCalledTimes(1);
     // Its time is over: the reloaded page says so.
-    expect(sessionStorage.getItem(RAN_OUT_NOTICE_KEY)).toBe('1');
+    expect(sessionStorage.getItem(RAN_OUT_NOTICE_KEY)).toBe('ran-out');
     // Back to the own user by the reload, not by a new sign-in.
     expect(userManager.signinRedirect).not.toHaveBeenCalled();
     expect(userManager.removeUser).not.toHaveBeenCalled();
@@ -383,7 +386,8 @@ describe('an impersonation that runs out while the page holds unsaved input', ()
   const renewed = jwt({ sub: MAX, impersonator: { id: SARA, username: 'sara' }, n: 2 });
 
   /** Sara acts as Max in the customer institution; then Max's page holds input, and the
-   * provider answers `answers` in turn (the first renewal is refused: the impersonation is over). */
+   * provider answers `answers` in turn (the first renewal is refused, long before the
+   * impersonation's 30 minutes are over: it was ended). */
   async function ranOutWithInput(...answers: (() => Response)[]) {
     storeOwn('own', 300);
     const queue = [
@@ -392,6 +396,7 @@ describe('an impersonation that runs out while the page holds unsaved input', ()
           access_token: impersonatedToken,
           refresh_token: 'imp-refresh',
           expires_in: 10,
+          refresh_expires_in: 1800,
         }),
       () => json(400, { error: 'invalid_grant' }),
       ...answers,
@@ -409,6 +414,8 @@ describe('an impersonation that runs out while the page holds unsaved input', ()
     const { session, onImpersonationChanged, fetchMock } = await ranOutWithInput();
     expect(onImpersonationChanged).not.toHaveBeenCalled();
     expect(session.isImpersonationResumable()).toBe(true);
+    // Its banner says it was ended, not that it ran out.
+    expect(session.lastImpersonationEnd()).toBe('ended-early');
     expect(session.isStale()).toBe(true);
     // Other tabs follow the removal (they hold no input of this page).
     expect(readImpersonation(localStorage)).toBeNull();
@@ -428,8 +435,10 @@ describe('an impersonation that runs out while the page holds unsaved input', ()
     expect(session.isStale()).toBe(false);
     expect(listener).toHaveBeenCalled();
     expect(session.isImpersonating()).toBe(true);
-    // No run-out notice at a later reload.
+    // No run-out notice at a later reload, and no early end left to be told.
     expect(sessionStorage.getItem(RAN_OUT_NOTICE_KEY)).toBeNull();
+    expect(localStorage.getItem(ENDED_EARLY_KEY)).toBeNull();
+    expect(session.lastImpersonationEnd()).toBe('ran-out');
     await expect(session.getValidAccessToken()).resolves.toBe(renewed);
     expect(onImpersonationChanged).not.toHaveBeenCalled();
   });
@@ -586,6 +595,96 @@ describe('endImpersonation (Eigener User)', () => {
   });
 });
 
+describe('ran out, or ended before its time', () => {
+  const storageEvent = (key: string, oldValue: string | null, newValue: string | null) =>
+    new StorageEvent('storage', { key, oldValue, newValue, storageArea: localStorage });
+  /** A stored impersonation whose token has 10 s left and which itself ends at `endsAt`. */
+  const storeEnding = (endsAt: number | null) => {
+    storeOwn('own', 300);
+    localStorage.setItem(IMPERSONATION_KEYS.accessToken, 'imp-old');
+    localStorage.setItem(IMPERSONATION_KEYS.refreshToken, 'imp-refresh');
+    localStorage.setItem(IMPERSONATION_KEYS.expiresAt, String(NOW + 10));
+    if (endsAt !== null) localStorage.setItem(IMPERSONATION_KEYS.endsAt, String(endsAt));
+  };
+
+  it('the exchange keeps when the impersonation itself ends (refresh_expires_in)', async () => {
+    storeOwn('own', 300);
+    const { session } = setup(() =>
+      json(200, {
+        access_token: impersonatedToken,
+        refresh_token: 'imp-refresh',
+        expires_in: 300,
+        refresh_expires_in: 1800,
+      }),
+    );
+    await expect(session.impersonate(MAX, claims)).resolves.toBe(true);
+    expect(localStorage.getItem(IMPERSONATION_KEYS.endsAt)).toBe(String(NOW + 1800));
+    expect(localStorage.getItem(IMPERSONATION_KEYS.expiresAt)).toBe(String(NOW + 300));
+    clearImpersonationIn(localStorage);
+    expect(localStorage.getItem(IMPERSONATION_KEYS.endsAt)).toBeNull();
+  });
+
+  it.each([
+    ['well before its end (access withdrawn)', NOW + 25 * 60, 'ended-early'],
+    ['61 s before its end', NOW + ENDED_EARLY_MARGIN_SECONDS + 1, 'ended-early'],
+    ['60 s before its end (the clocks may differ)', NOW + ENDED_EARLY_MARGIN_SECONDS, 'ran-out'],
+    ['at its end', NOW, 'ran-out'],
+    ['with its end unknown (an older start)', null, 'ran-out'],
+  ] as const)('a renewal refused %s: %s', async (_, endsAt, end) => {
+    storeEnding(endsAt);
+    const { session, onImpersonationChanged } = setup(() => json(400, { error: 'invalid_grant' }));
+    await expect(session.getValidAccessToken()).rejects.toBeInstanceOf(ImpersonationEndedError);
+    expect(onImpersonationChanged).toHaveBeenCalledTimes(1);
+    expect(sessionStorage.getItem(RAN_OUT_NOTICE_KEY)).toBe(end);
+    expect(session.lastImpersonationEnd()).toBe(end);
+    expect(localStorage.getItem(IMPERSONATION_KEYS.endsAt)).toBeNull();
+  });
+
+  it('a provider that cannot be reached ends nothing, however early', async () => {
+    storeEnding(NOW + 25 * 60);
+    const { session } = setup(() => json(503, {}));
+    await expect(session.getValidAccessToken()).rejects.toBeInstanceOf(ImpersonationFailedError);
+    expect(readImpersonation(localStorage)?.endsAt).toBe(NOW + 25 * 60);
+    expect(sessionStorage.getItem(RAN_OUT_NOTICE_KEY)).toBeNull();
+  });
+
+  it('a renewal keeps the end it does not send, and takes one it sends (Keycloak)', async () => {
+    storeEnding(NOW + 1500);
+    const answers = [
+      json(200, { access_token: 'imp-2', refresh_token: 'imp-refresh-2', expires_in: 5 }),
+      json(200, {
+        access_token: 'imp-3',
+        refresh_token: 'imp-refresh-3',
+        expires_in: 300,
+        refresh_expires_in: 1700,
+      }),
+    ];
+    const { session } = setup(() => answers.shift() ?? json(500, {}));
+    await expect(session.getValidAccessToken()).resolves.toBe('imp-2');
+    expect(localStorage.getItem(IMPERSONATION_KEYS.endsAt)).toBe(String(NOW + 1500));
+    await expect(session.getValidAccessToken()).resolves.toBe('imp-3');
+    expect(localStorage.getItem(IMPERSONATION_KEYS.endsAt)).toBe(String(NOW + 1700));
+  });
+
+  it('another tab follows with how it ended; a later run-out there is one again', () => {
+    storeOwn('own', 300);
+    const { session } = setup();
+    const stop = session.watchOtherTabs();
+    // The other tab marks the end before it removes the tokens.
+    markRanOut(localStorage, 'ended-early');
+    sessionStorage.clear();
+    window.dispatchEvent(storageEvent(IMPERSONATION_KEYS.accessToken, impersonatedToken, null));
+    expect(sessionStorage.getItem(RAN_OUT_NOTICE_KEY)).toBe('ended-early');
+    expect(session.lastImpersonationEnd()).toBe('ended-early');
+    markRanOut(localStorage, 'ran-out');
+    sessionStorage.clear();
+    window.dispatchEvent(storageEvent(IMPERSONATION_KEYS.accessToken, impersonatedToken, null));
+    expect(sessionStorage.getItem(RAN_OUT_NOTICE_KEY)).toBe('ran-out');
+    expect(session.lastImpersonationEnd()).toBe('ran-out');
+    stop();
+  });
+});
+
 describe('other tabs', () => {
   const storageEvent = (key: string, oldValue: string | null, newValue: string | null) =>
     new StorageEvent('storage', { key, oldValue, newValue, storageArea: localStorage });
@@ -612,7 +711,7 @@ describe('other tabs', () => {
     localStorage.setItem(RAN_OUT_AT_KEY, String(Date.now()));
     window.dispatchEvent(storageEvent(IMPERSONATION_KEYS.accessToken, impersonatedToken, null));
     expect(onImpersonationChanged).toHaveBeenCalledTimes(1);
-    expect(sessionStorage.getItem(RAN_OUT_NOTICE_KEY)).toBe('1');
+    expect(sessionStorage.getItem(RAN_OUT_NOTICE_KEY)).toBe('ran-out');
     stop();
   });
 

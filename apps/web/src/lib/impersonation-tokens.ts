@@ -6,6 +6,8 @@ export const IMPERSONATION_KEYS = {
   accessToken: 'portal.impersonation.access_token',
   refreshToken: 'portal.impersonation.refresh_token',
   expiresAt: 'portal.impersonation.expires_at',
+  /** When the impersonation itself ends (the exchange's `refresh_expires_in`), not its token. */
+  endsAt: 'portal.impersonation.ends_at',
 } as const;
 
 /**
@@ -53,16 +55,26 @@ export interface StoredImpersonation {
   refreshToken: string | null;
   /** Seconds since the epoch; undefined when unknown. */
   expiresAt: number | undefined;
+  /**
+   * When the impersonation ends, in seconds since the epoch (`refresh_expires_in` of the
+   * exchange, or of a renewal that sends it, as Keycloak does); undefined when unknown.
+   */
+  endsAt?: number | undefined;
 }
+
+const positive = (value: string | null) => {
+  const number = Number(value);
+  return Number.isFinite(number) && number > 0 ? number : undefined;
+};
 
 export function readImpersonation(storage: Storage): StoredImpersonation | null {
   const accessToken = storage.getItem(IMPERSONATION_KEYS.accessToken);
   if (!accessToken) return null;
-  const expiresAt = Number(storage.getItem(IMPERSONATION_KEYS.expiresAt));
   return {
     accessToken,
     refreshToken: storage.getItem(IMPERSONATION_KEYS.refreshToken),
-    expiresAt: Number.isFinite(expiresAt) && expiresAt > 0 ? expiresAt : undefined,
+    expiresAt: positive(storage.getItem(IMPERSONATION_KEYS.expiresAt)),
+    endsAt: positive(storage.getItem(IMPERSONATION_KEYS.endsAt)),
   };
 }
 
@@ -72,26 +84,60 @@ export function storeImpersonation(storage: Storage, tokens: StoredImpersonation
   if (tokens.expiresAt !== undefined)
     storage.setItem(IMPERSONATION_KEYS.expiresAt, String(tokens.expiresAt));
   else storage.removeItem(IMPERSONATION_KEYS.expiresAt);
+  if (tokens.endsAt !== undefined)
+    storage.setItem(IMPERSONATION_KEYS.endsAt, String(tokens.endsAt));
+  else storage.removeItem(IMPERSONATION_KEYS.endsAt);
   // Last: other tabs react to this key.
   storage.setItem(IMPERSONATION_KEYS.accessToken, tokens.accessToken);
 }
 
 /** When an impersonation last ran out (ms since the epoch, beside the tokens). */
 export const RAN_OUT_AT_KEY = 'portal.impersonation.ran_out_at';
-/** Per tab (sessionStorage): the page reloaded after the impersonation ran out says so, once. */
+/**
+ * Beside {@link RAN_OUT_AT_KEY}: the provider refused the renewal well before the
+ * impersonation's end (`ends_at`), so it did not run out but was ended (access withdrawn: the
+ * support user may no longer act as that user, or it was ended elsewhere). Absent otherwise.
+ */
+export const ENDED_EARLY_KEY = 'portal.impersonation.ended_early';
+/**
+ * Per tab (sessionStorage): the page reloaded after the impersonation ran out says so, once;
+ * its value says how it ended ({@link ImpersonationEnd}).
+ */
 export const RAN_OUT_NOTICE_KEY = 'portal.impersonation.ran_out';
 /** A tab reloading this soon after another tab found the impersonation run out says so too. */
 const RAN_OUT_FOLLOW_MS = 5_000;
+/**
+ * A renewal refused earlier than this before the impersonation's end counts as ended early.
+ * The last renewals come in the access token's last 20 s, and the clocks of browser and
+ * provider may differ a little: closer to the end, a refusal is the end's.
+ */
+export const ENDED_EARLY_MARGIN_SECONDS = 60;
+
+/** How an impersonation that could not be renewed ended: its time was over, or before that. */
+export type ImpersonationEnd = 'ran-out' | 'ended-early';
+
+/** A refusal at `now` (seconds) ended the impersonation early: well before its known end. */
+export function endsWellAfter(endsAt: number | undefined, now: number): boolean {
+  return endsAt !== undefined && now < endsAt - ENDED_EARLY_MARGIN_SECONDS;
+}
 
 /** The impersonation ran out (before its tokens are removed, so that other tabs can tell). */
-export function markRanOut(storage: Storage, now = Date.now()): void {
+export function markRanOut(storage: Storage, end: ImpersonationEnd, now = Date.now()): void {
+  if (end === 'ended-early') storage.setItem(ENDED_EARLY_KEY, '1');
+  else storage.removeItem(ENDED_EARLY_KEY);
   storage.setItem(RAN_OUT_AT_KEY, String(now));
-  sessionStorage.setItem(RAN_OUT_NOTICE_KEY, '1');
+  sessionStorage.setItem(RAN_OUT_NOTICE_KEY, end);
+}
+
+/** How the impersonation that ran out last ended (here or in another tab). */
+export function lastImpersonationEnd(storage: Storage): ImpersonationEnd {
+  return storage.getItem(ENDED_EARLY_KEY) === null ? 'ran-out' : 'ended-early';
 }
 
 /** Another tab ended the impersonation: this tab says so after its reload if it ran out. */
 export function followRanOut(storage: Storage, now = Date.now()): void {
-  if (ranOutJustNow(storage, now)) sessionStorage.setItem(RAN_OUT_NOTICE_KEY, '1');
+  if (ranOutJustNow(storage, now))
+    sessionStorage.setItem(RAN_OUT_NOTICE_KEY, lastImpersonationEnd(storage));
 }
 
 /** An impersonation ran out a moment ago (here or in another tab), not ended by Eigener User. */
@@ -141,6 +187,7 @@ export function clearImpersonation(storage: Storage): void {
   storage.removeItem(IMPERSONATION_START_KEY);
   storage.removeItem(IMPERSONATION_KEYS.refreshToken);
   storage.removeItem(IMPERSONATION_KEYS.expiresAt);
+  storage.removeItem(IMPERSONATION_KEYS.endsAt);
   storage.removeItem(IMPERSONATION_INSTITUTION_KEY);
   // Last, as in storeImpersonation: other tabs react to this key, and by then have heard what
   // the impersonation acted as (the start and the institution removed before it).

@@ -2,15 +2,19 @@ import type { PublicConfig } from '@portal/contract';
 import type { User, UserManager } from 'oidc-client-ts';
 import {
   clearImpersonation,
+  ENDED_EARLY_KEY,
+  endsWellAfter,
   followRanOut,
   IdentityChangedElsewhereError,
   IMPERSONATION_INSTITUTION_KEY,
   IMPERSONATION_KEYS,
   IMPERSONATION_START_KEY,
   type ImpersonationClaims,
+  type ImpersonationEnd,
   ImpersonationEndedError,
   type ImpersonationStart,
   isImpersonationActive,
+  lastImpersonationEnd,
   MIN_VALIDITY_BEFORE_IMPERSONATION_SECONDS,
   markRanOut,
   parseImpersonationStart,
@@ -19,6 +23,7 @@ import {
   ranOutJustNow,
   readImpersonation,
   readImpersonationStart,
+  type StoredImpersonation,
   storeImpersonation,
   storeImpersonationStart,
 } from './impersonation-tokens';
@@ -26,6 +31,8 @@ import { parseStoredUser, type StoredUser } from './stored-user';
 
 /** Why an impersonation ends when its tokens are over (no refresh token, or none usable). */
 const RUN_OUT = 'impersonation cannot be renewed';
+/** The provider refused the renewal well before the impersonation's end (endsWellAfter). */
+const ENDED_EARLY = 'impersonation ended before its time';
 
 /** The token endpoint calls of an impersonation, loaded when one starts or is renewed. */
 const tokenEndpointCalls = () => import('./token-endpoint');
@@ -169,6 +176,11 @@ export interface Session {
    * `resumeImpersonation`. Told through `subscribeStale`.
    */
   isImpersonationResumable(): boolean;
+  /**
+   * How the impersonation that ran out last (here or in another tab) ended: its time was over,
+   * or the provider refused its renewal well before (access withdrawn).
+   */
+  lastImpersonationEnd(): ImpersonationEnd;
   /**
    * Starts the impersonation that ran out again (the same user, the same institutions) and lets
    * the page carry on with its input. Throws ImpersonationRefusedError / ImpersonationFailedError
@@ -404,10 +416,11 @@ export function createSession(
   /**
    * An impersonation that cannot be renewed ends: back to the own user (reload). `ranOut` when
    * its time is over (no refresh token left, or the provider refused the renewal): the reloaded
-   * page says so; not when another tab ended it (Eigener User). A provider that could not be
-   * asked ends nothing (see refreshImpersonation).
+   * page says so, and how (`end`: a refusal well before its end ended it early); not when
+   * another tab ended it (Eigener User). A provider that could not be asked ends nothing (see
+   * refreshImpersonation).
    */
-  function endRunOutImpersonation(ranOut: boolean) {
+  function endRunOutImpersonation(ranOut: boolean, end: ImpersonationEnd = 'ran-out') {
     // With unsaved input the page stays and may start the same impersonation again: a reload
     // would lose the input (the browser's own question at best), and staying without a way on
     // left input that no Speichern could save.
@@ -419,7 +432,7 @@ export function createSession(
       };
     }
     becomeStale('impersonation ended');
-    if (ranOut) markRanOut(storage);
+    if (ranOut) markRanOut(storage, end);
     clearImpersonation(storage);
     // Found ended after another tab found it run out (both renewed at once): that tab's removal
     // tells this page what to resume (watchOtherTabs), if it has not already.
@@ -463,7 +476,19 @@ export function createSession(
       client_id: options.clientId,
     });
     const { postTokenForm } = await tokenEndpointCalls();
-    const renewed = await postTokenForm(fetchImpl, options.tokenEndpoint, form, now());
+    let renewed: StoredImpersonation;
+    try {
+      renewed = await postTokenForm(fetchImpl, options.tokenEndpoint, form, now());
+    } catch (error) {
+      // Refused (by name: its class lives in the lazily loaded token-endpoint module): the
+      // impersonation is over; before its time when its end is still well ahead.
+      if (error instanceof Error && error.name === 'ImpersonationRefusedError') {
+        throw new ImpersonationEndedError(
+          endsWellAfter(stored.endsAt, now()) ? ENDED_EARLY : RUN_OUT,
+        );
+      }
+      throw error;
+    }
     // Eigener User (another tab, or this one) meanwhile: the ended impersonation stays ended.
     if (readImpersonation(storage)?.refreshToken !== stored.refreshToken) {
       throw new ImpersonationEndedError();
@@ -471,6 +496,7 @@ export function createSession(
     storeImpersonation(storage, {
       ...renewed,
       refreshToken: renewed.refreshToken ?? stored.refreshToken,
+      endsAt: renewed.endsAt ?? stored.endsAt,
     });
     return renewed.accessToken;
   }
@@ -491,11 +517,12 @@ export function createSession(
             : await renewImpersonation(rejected),
         );
       } catch (error) {
-        // Ran out: no refresh token left, or the provider refused (by name: its class lives in
-        // the lazily loaded token-endpoint module).
+        // Ran out: no refresh token left, or the provider refused (renewImpersonation); early
+        // when refused well before its end.
+        const endedEarly =
+          error instanceof ImpersonationEndedError && error.message === ENDED_EARLY;
         const ranOut =
-          (error instanceof ImpersonationEndedError && error.message === RUN_OUT) ||
-          (error instanceof Error && error.name === 'ImpersonationRefusedError');
+          endedEarly || (error instanceof ImpersonationEndedError && error.message === RUN_OUT);
         // The provider could not be asked (no connection, a server error): no end of the
         // impersonation, as no end of the own session (refresh): this request fails, the next
         // one renews. Ending it had sent the support user back to their own user, away from
@@ -503,10 +530,8 @@ export function createSession(
         if (!ranOut && !(error instanceof ImpersonationEndedError)) {
           throw error instanceof Error ? error : new Error('Failed to refresh token');
         }
-        endRunOutImpersonation(ranOut);
-        throw error instanceof ImpersonationEndedError
-          ? error
-          : new ImpersonationEndedError(RUN_OUT);
+        endRunOutImpersonation(ranOut, endedEarly ? 'ended-early' : 'ran-out');
+        throw error;
       } finally {
         refreshingImpersonation = null;
       }
@@ -540,6 +565,8 @@ export function createSession(
 
     isImpersonationResumable: () => resumable !== null,
 
+    lastImpersonationEnd: () => lastImpersonationEnd(storage),
+
     async resumeImpersonation() {
       const start = resumable;
       if (!start || readImpersonation(storage)) {
@@ -563,6 +590,7 @@ export function createSession(
       resumable = null;
       impersonationEnded = false;
       storage.removeItem(RAN_OUT_AT_KEY);
+      storage.removeItem(ENDED_EARLY_KEY);
       sessionStorage.removeItem(RAN_OUT_NOTICE_KEY);
       notifyStale();
     },

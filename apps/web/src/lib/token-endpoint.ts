@@ -57,6 +57,8 @@ interface TokenAnswer {
   access_token?: unknown;
   refresh_token?: unknown;
   expires_in?: unknown;
+  /** How long the impersonation itself lasts (the embedded provider's exchange, Keycloak). */
+  refresh_expires_in?: unknown;
 }
 
 /** POSTs a form to the token endpoint; refusals (4xx) and missing tokens throw typed errors. */
@@ -90,5 +92,9 @@ export async function postTokenForm(
     accessToken: body.access_token,
     refreshToken: typeof body.refresh_token === 'string' ? body.refresh_token : null,
     expiresAt: typeof body.expires_in === 'number' ? Math.floor(now) + body.expires_in : undefined,
+    endsAt:
+      typeof body.refresh_expires_in === 'number' && body.refresh_expires_in > 0
+        ? Math.floor(now) + body.refresh_expires_in
+        : undefined,
   };
 }

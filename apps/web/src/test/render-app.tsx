@@ -22,6 +22,7 @@ import { afterEach, beforeEach, vi } from 'vitest';
 import { AppProviders } from '../app/providers';
 import { createRoutes } from '../app/router';
 import { setAccessTokenProvider } from '../lib/api-client';
+import type { ImpersonationEnd } from '../lib/impersonation-tokens';
 import type { Session } from '../lib/oidc';
 import { contractJson, contractProblem } from './contract-response';
 import { setupMswServer } from './msw-server';
@@ -179,6 +180,7 @@ export function fakeSession(token: string | null) {
     impersonate: vi.fn(async () => true),
     endImpersonation: vi.fn(async () => {}),
     isImpersonationResumable: vi.fn(() => false),
+    lastImpersonationEnd: vi.fn((): ImpersonationEnd => 'ran-out'),
     resumeImpersonation: vi.fn(async () => {}),
   } satisfies Session;
 }

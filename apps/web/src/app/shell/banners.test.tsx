@@ -3,7 +3,12 @@ import userEvent from '@testing-library/user-event';
 import { StrictMode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderWithProviders, TestProviders } from '../../test/render';
-import { BackendDownBanner, InstitutionLoadErrorBar, RestrictedUserBanner } from './banners';
+import {
+  BackendDownBanner,
+  ImpersonationRanOutBanner,
+  InstitutionLoadErrorBar,
+  RestrictedUserBanner,
+} from './banners';
 
 const RESTRICTED_TITLE =
   'Sie sind als technischer Nutzer angemeldet! Die Bedienung des Portals ist für diese Rolle nicht vorgesehen.';
@@ -99,5 +104,30 @@ describe('InstitutionLoadErrorBar', () => {
     );
     await userEvent.click(within(alert).getByRole('button', { name: 'Erneut laden' }));
     expect(onRetry).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('ImpersonationRanOutBanner', () => {
+  const KEEPS =
+    'Ihre Eingaben auf dieser Seite bleiben erhalten. Setzen Sie die Nachahmung von Max Weiß fort, um sie zu speichern, oder laden Sie die Seite neu, um als eigener User weiterzuarbeiten.';
+
+  it('says the impersonation ran out, that the input stays, and resumes it', async () => {
+    const onResume = vi.fn();
+    renderWithProviders(<ImpersonationRanOutBanner name="Max Weiß" onResume={onResume} />);
+    const alert = screen.getByRole('alert');
+    expect(alert).toHaveTextContent('Die Nachahmung ist abgelaufen');
+    expect(alert).toHaveTextContent(KEEPS);
+    await userEvent.click(within(alert).getByRole('button', { name: 'Nachahmung fortsetzen' }));
+    expect(onResume).toHaveBeenCalledTimes(1);
+  });
+
+  it('says it was ended before its time when the renewal was refused early', () => {
+    renderWithProviders(
+      <ImpersonationRanOutBanner name="Max Weiß" onResume={() => {}} endedEarly />,
+    );
+    const alert = screen.getByRole('alert');
+    expect(alert).toHaveTextContent('Die Nachahmung wurde vor ihrem Ablauf beendet');
+    expect(alert).not.toHaveTextContent('abgelaufen');
+    expect(alert).toHaveTextContent(KEEPS);
   });
 });

@@ -209,6 +209,8 @@ export interface ImpersonationRanOutBannerProps {
   /** Starts the same impersonation again (Session.resumeImpersonation). */
   onResume(): void;
   isResuming?: boolean;
+  /** The provider refused its renewal well before its end: it did not run out, it was ended. */
+  endedEarly?: boolean;
 }
 
 /**
@@ -219,10 +221,15 @@ export function ImpersonationRanOutBanner({
   name,
   onResume,
   isResuming = false,
+  endedEarly = false,
 }: ImpersonationRanOutBannerProps) {
   return (
     <SessionBanner
-      title={shell.banners.impersonationRanOutTitle}
+      title={
+        endedEarly
+          ? shell.banners.impersonationEndedEarlyTitle
+          : shell.banners.impersonationRanOutTitle
+      }
       text={shell.banners.impersonationRanOut(name)}
       icon={<IconUserShare {...iconProps} />}
       action={{

@@ -298,7 +298,7 @@ describe('ImpersonationControl', () => {
 
   it('after the reload out of an impersonation that ran out, says so until dismissed', async () => {
     useApi();
-    sessionStorage.setItem(RAN_OUT_NOTICE_KEY, '1');
+    sessionStorage.setItem(RAN_OUT_NOTICE_KEY, 'ran-out');
     renderControl();
     const notice = await screen.findByText(
       'Die Nachahmung ist abgelaufen. Sie sind wieder als eigener User angemeldet.',
@@ -315,6 +315,17 @@ describe('ImpersonationControl', () => {
       .setup()
       .click(within(toast as HTMLElement).getByRole('button', { name: 'Schließen' }));
     await waitFor(() => expect(screen.queryByText(/Die Nachahmung ist abgelaufen/)).toBeNull());
+  });
+
+  it('after the reload out of an impersonation ended before its time, says that instead', async () => {
+    useApi();
+    sessionStorage.setItem(RAN_OUT_NOTICE_KEY, 'ended-early');
+    renderControl();
+    await screen.findByText(
+      'Die Nachahmung wurde vor ihrem Ablauf beendet, zum Beispiel weil der Zugriff auf den Kunden nicht mehr erlaubt ist. Sie sind wieder als eigener User angemeldet.',
+    );
+    expect(screen.queryByText(/abgelaufen/)).toBeNull();
+    expect(sessionStorage.getItem(RAN_OUT_NOTICE_KEY)).toBeNull();
   });
 
   it('says nothing of a run-out while (again) impersonating', async () => {

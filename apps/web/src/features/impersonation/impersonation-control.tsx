@@ -122,8 +122,10 @@ export function ImpersonationControl(props: ImpersonationControlProps) {
       );
     }
     // After the reload out of an impersonation that ran out: say why the customer is gone.
+    const ranOut = sessionStorage.getItem(RAN_OUT_NOTICE_KEY);
     if (takeNotice(RAN_OUT_NOTICE_KEY) && !isImpersonating) {
-      void import('./ran-out-notice').then((notice) => notice.show());
+      const end = ranOut === 'ended-early' ? 'ended-early' : 'ran-out';
+      void import('./ran-out-notice').then((notice) => notice.show(end));
     }
   }, [isImpersonating]);
 

@@ -20,6 +20,12 @@ export const impersonation = {
   refused: 'Nachahmung des Users nicht erlaubt.',
   /** Not in the spec: the impersonation ran out and the page is the support user's own again. */
   ranOut: 'Die Nachahmung ist abgelaufen. Sie sind wieder als eigener User angemeldet.',
+  /**
+   * Not in the spec: the provider refused its renewal well before its end (the support user may
+   * no longer act as that user, or it was ended elsewhere) and the page is the own user's again.
+   */
+  endedEarly:
+    'Die Nachahmung wurde vor ihrem Ablauf beendet, zum Beispiel weil der Zugriff auf den Kunden nicht mehr erlaubt ist. Sie sind wieder als eigener User angemeldet.',
   supportAccessTitle: 'Support-Zugriffe',
   supportAccessEmpty: 'Bisher gab es keine Support-Zugriffe.',
   supportAccessFailed: 'Die Support-Zugriffe konnten nicht geladen werden.',

@@ -67,6 +67,8 @@ export const shell = {
       'Ihre Eingaben auf dieser Seite bleiben erhalten. Melden Sie sich erneut an, um sie zu speichern.',
     /** Not spec text: an impersonation ran out while the page held unsaved input (it stays). */
     impersonationRanOutTitle: 'Die Nachahmung ist abgelaufen',
+    /** Not spec text: as above, but the provider refused its renewal well before its end. */
+    impersonationEndedEarlyTitle: 'Die Nachahmung wurde vor ihrem Ablauf beendet',
     impersonationRanOut: (name: string) =>
       `Ihre Eingaben auf dieser Seite bleiben erhalten. Setzen Sie die Nachahmung von ${name} fort, um sie zu speichern, oder laden Sie die Seite neu, um als eigener User weiterzuarbeiten.`,
     resumeImpersonation: 'Nachahmung fortsetzen',
