@@ -640,6 +640,18 @@ describe('ran out, or ended before its time', () => {
     expect(localStorage.getItem(IMPERSONATION_KEYS.endsAt)).toBeNull();
   });
 
+  it('a renewal refused because Eigener User (another tab) ended it meanwhile is no run-out', async () => {
+    storeEnding(NOW + 25 * 60);
+    const { session } = setup(() => {
+      // Eigener User there while this renewal is on its way: the grant is revoked.
+      clearImpersonationIn(localStorage);
+      return json(400, { error: 'invalid_grant' });
+    });
+    await expect(session.getValidAccessToken()).rejects.toBeInstanceOf(ImpersonationEndedError);
+    expect(sessionStorage.getItem(RAN_OUT_NOTICE_KEY)).toBeNull();
+    expect(localStorage.getItem(RAN_OUT_AT_KEY)).toBeNull();
+  });
+
   it('a provider that cannot be reached ends nothing, however early', async () => {
     storeEnding(NOW + 25 * 60);
     const { session } = setup(() => json(503, {}));

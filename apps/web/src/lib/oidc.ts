@@ -481,8 +481,12 @@ export function createSession(
       renewed = await postTokenForm(fetchImpl, options.tokenEndpoint, form, now());
     } catch (error) {
       // Refused (by name: its class lives in the lazily loaded token-endpoint module): the
-      // impersonation is over; before its time when its end is still well ahead.
+      // impersonation is over; before its time when its end is still well ahead. Ended by
+      // Eigener User meanwhile (whose revocation the provider refused it for): not run out.
       if (error instanceof Error && error.name === 'ImpersonationRefusedError') {
+        if (readImpersonation(storage)?.refreshToken !== stored.refreshToken) {
+          throw new ImpersonationEndedError();
+        }
         throw new ImpersonationEndedError(
           endsWellAfter(stored.endsAt, now()) ? ENDED_EARLY : RUN_OUT,
         );
