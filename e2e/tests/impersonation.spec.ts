@@ -20,15 +20,24 @@ const IMPERSONATION_ENDS_AT_KEY = 'portal.impersonation.ends_at';
 /**
  * The provider no longer renews the impersonation, as after its 30 minutes: a refresh token it
  * refuses, and the impersonation's end `secondsLeft` from now (in the page's clock). A refusal
- * well before the end would say it was ended, not that it ran out.
+ * well before the end would say it was ended, not that it ran out. With `token`, its access
+ * token ends then too.
  */
-async function letRunOut(page: Page, secondsLeft: number) {
+async function letRunOut(page: Page, secondsLeft: number, { token = false } = {}) {
   await page.evaluate(
-    ({ refresh, endsAt, secondsLeft }) => {
+    ({ refresh, endsAt, expiresAt, secondsLeft, token }) => {
+      const end = String(Math.floor(Date.now() / 1000) + secondsLeft);
       localStorage.setItem(refresh, 'nicht-mehr-gueltig');
-      localStorage.setItem(endsAt, String(Math.floor(Date.now() / 1000) + secondsLeft));
+      localStorage.setItem(endsAt, end);
+      if (token) localStorage.setItem(expiresAt, end);
     },
-    { refresh: IMPERSONATION_REFRESH_KEY, endsAt: IMPERSONATION_ENDS_AT_KEY, secondsLeft },
+    {
+      refresh: IMPERSONATION_REFRESH_KEY,
+      endsAt: IMPERSONATION_ENDS_AT_KEY,
+      expiresAt: 'portal.impersonation.expires_at',
+      secondsLeft,
+      token,
+    },
   );
 }
 
@@ -370,11 +379,7 @@ test.describe('impersonation (Als User eines Kunden anmelden)', () => {
     await title.fill('Dr.');
     // The provider no longer renews it (its 30 minutes are over), and its token is nearly over:
     // the first tab's next request finds it run out.
-    await letRunOut(page, 10);
-    await page.evaluate(
-      (expiresAt) => localStorage.setItem(expiresAt, String(Math.floor(Date.now() / 1000) + 10)),
-      'portal.impersonation.expires_at',
-    );
+    await letRunOut(page, 10, { token: true });
     await page.goto('/orders');
     // That tab held no input: back as Sara.
     await expect(userMenu(page)).toContainText('Sara');

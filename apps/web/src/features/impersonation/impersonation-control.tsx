@@ -22,9 +22,9 @@ const ACTIVITY_EVENTS = ['pointermove', 'pointerdown', 'touchstart', 'keydown', 
 /** Mirrors SUCCESS_NOTICE_KEY of the modal (set before the reload into the impersonation). */
 const SUCCESS_NOTICE_KEY = 'portal.impersonation.notice';
 
-/** Whether the reload left this notice for the page (sessionStorage); it is shown once. */
-function takeNotice(key: string): boolean {
-  const left = sessionStorage.getItem(key) !== null;
+/** The notice the reload left for the page (sessionStorage), else null; it is shown once. */
+function takeNotice(key: string): string | null {
+  const left = sessionStorage.getItem(key);
   sessionStorage.removeItem(key);
   return left;
 }
@@ -116,14 +116,15 @@ export function ImpersonationControl(props: ImpersonationControlProps) {
 
   useEffect(() => {
     // After the reload into an impersonation: its success toast.
-    if (takeNotice(SUCCESS_NOTICE_KEY) && isImpersonating) {
+    if (takeNotice(SUCCESS_NOTICE_KEY) !== null && isImpersonating) {
       void import('../../components/notifications').then(({ notifySuccess }) =>
         notifySuccess(t.success),
       );
     }
     // After the reload out of an impersonation that ran out: say why the customer is gone.
-    const ranOut = sessionStorage.getItem(RAN_OUT_NOTICE_KEY);
-    if (takeNotice(RAN_OUT_NOTICE_KEY) && !isImpersonating) {
+    // Its value says how it ended.
+    const ranOut = takeNotice(RAN_OUT_NOTICE_KEY);
+    if (ranOut !== null && !isImpersonating) {
       const end = ranOut === 'ended-early' ? 'ended-early' : 'ran-out';
       void import('./ran-out-notice').then((notice) => notice.show(end));
     }
