@@ -30,6 +30,9 @@ const TI_ORDER = '/orders/ti/status/b0f3c1d2-5a4e-4c7b-9e1f-2a3b4c5d6e01';
  */
 const crampedTargets = (page: Page) =>
   page.evaluate(() => {
+    // Measured where the layout puts them, at the page's top: scrolled down, a target beneath
+    // the sticky top bar lay next to its buttons (CI flagged the breadcrumb 'Dashboard').
+    window.scrollTo(0, 0);
     const selector =
       'a[href], button, input:not([type="hidden"]), select, textarea, [role="button"], [role="checkbox"], [role="combobox"], [role="tab"], [role="option"]';
     const targets = Array.from(document.querySelectorAll<HTMLElement>(selector))
