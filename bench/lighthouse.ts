@@ -13,6 +13,14 @@
 // Signing in goes through the provider's real page (Playwright over CDP in the same browser);
 // Lighthouse keeps that browser's storage (the stored session) but the HTTP cache is cleared.
 // Goals (issue 6): score at least 90, LCP at most 2.5 s.
+//
+// For the simulated runs the bench also reads Lighthouse's trace and prints how much of the page's
+// long tasks its main thread spent on the CPU. The simulation multiplies each task's wall time by
+// 4 (the CPU slowdown), so a task that waited for a core counts as the page's own work. On the
+// project's 2-core VM, Chromium's other processes (browser, tracing, GPU), the server and
+// Lighthouse share the cores with the page, and the page's long tasks ran on the CPU for only
+// 28–38 % of their wall time (six runs in one session). The line is data for the team, not the
+// goal's measure.
 import { writeFileSync } from 'node:fs';
 import { chromium } from '@playwright/test';
 import * as chromeLauncher from 'chrome-launcher';
@@ -33,6 +41,75 @@ export interface LighthouseFigures {
   tbtMs: number;
   cls: number;
   url: string;
+  /** The page's main thread in the trace (simulated runs only). */
+  mainThread?: MainThreadTime;
+}
+
+/** Tasks of the page's main thread long enough to block once slowed down 4 times (≥ 12.5 ms). */
+export interface MainThreadTime {
+  tasks: number;
+  /** Their wall time, and the part of it the thread ran on the CPU (ms, as observed). */
+  wallMs: number;
+  cpuMs: number;
+}
+
+interface TraceEvent {
+  name: string;
+  ph: string;
+  pid: number;
+  tid: number;
+  ts: number;
+  dur?: number;
+  tdur?: number;
+  args?: { name?: string; data?: { url?: string }; beginData?: { url?: string } };
+}
+
+/** Lighthouse's CPU slowdown of the mobile preset, and the length from which a task blocks. */
+const CPU_SLOWDOWN = 4;
+const LONG_TASK_MS = 50;
+
+/**
+ * The page's main thread: the renderer main thread that parsed or ran script from `pageUrl`.
+ * Its top-level tasks (Chromium's `RunTask`) that block once slowed down, with their wall time
+ * (`dur`) and their thread's CPU time (`tdur`).
+ */
+export function mainThreadTime(events: TraceEvent[], pageUrl: string): MainThreadTime | undefined {
+  const key = (event: TraceEvent) => `${event.pid}:${event.tid}`;
+  const rendererMains = new Set(
+    events
+      .filter((event) => event.name === 'thread_name' && event.args?.name === 'CrRendererMain')
+      .map(key),
+  );
+  const page = events.find(
+    (event) =>
+      rendererMains.has(key(event)) &&
+      (event.name === 'ParseHTML' || event.name === 'EvaluateScript') &&
+      (event.args?.beginData?.url ?? event.args?.data?.url ?? '').startsWith(pageUrl),
+  );
+  if (!page) return undefined;
+  const tasks = events
+    .filter(
+      (event) =>
+        key(event) === key(page) &&
+        event.ph === 'X' &&
+        (event.name === 'RunTask' || event.name === 'ThreadControllerImpl::RunTask') &&
+        event.dur !== undefined &&
+        event.tdur !== undefined,
+    )
+    .sort((a, b) => a.ts - b.ts);
+  const figures: MainThreadTime = { tasks: 0, wallMs: 0, cpuMs: 0 };
+  let end = Number.NEGATIVE_INFINITY;
+  for (const task of tasks) {
+    if (task.ts < end) continue; // nested in the task before
+    end = task.ts + task.dur!;
+    const wall = task.dur! / 1000;
+    const cpu = task.tdur! / 1000;
+    if (wall * CPU_SLOWDOWN < LONG_TASK_MS) continue;
+    figures.tasks += 1;
+    figures.wallMs += wall;
+    figures.cpuMs += cpu;
+  }
+  return figures;
 }
 
 type Throttling = 'simulate' | 'devtools';
@@ -84,6 +161,11 @@ async function runLighthouse(
     }
     if (lhr.runtimeError) console.log(`Lighthouse runtime error: ${lhr.runtimeError.message}`);
     const audit = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
+    const trace = result.artifacts.Trace as { traceEvents: TraceEvent[] } | undefined;
+    const mainThread =
+      throttlingMethod === 'simulate' && trace
+        ? mainThreadTime(trace.traceEvents, `${running.baseUrl}/dashboard`)
+        : undefined;
     return {
       failed: lhr.runtimeError !== undefined,
       score: Math.round((lhr.categories.performance?.score ?? 0) * 100),
@@ -91,6 +173,7 @@ async function runLighthouse(
       tbtMs: audit('total-blocking-time'),
       cls: audit('cumulative-layout-shift'),
       url: lhr.finalDisplayedUrl,
+      mainThread,
     };
   } finally {
     chrome.kill();
@@ -151,6 +234,13 @@ export async function measureLighthouse(
         `TBT         ${Math.round(figures.tbtMs)} ms   ${each((run) => `${Math.round(run.tbtMs)} ms`)}`,
       );
       console.log(`CLS         ${figures.cls.toFixed(3)}   ${each((run) => run.cls.toFixed(3))}`);
+      const threads = runs.flatMap((run) => (run.mainThread ? [run.mainThread] : []));
+      if (threads.length > 0) {
+        const share = (thread: MainThreadTime) => thread.cpuMs / Math.max(1, thread.wallMs);
+        console.log(
+          `on the CPU  ${Math.round(median(threads.map(share)) * 100)} % of the page's long tasks' wall time (not the goal's measure)   ${each((run) => (run.mainThread ? `${run.mainThread.tasks} tasks, ${Math.round(run.mainThread.cpuMs)} of ${Math.round(run.mainThread.wallMs)} ms` : 'no trace'))}`,
+        );
+      }
     }
     return medians;
   } finally {
