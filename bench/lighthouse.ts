@@ -154,10 +154,18 @@ async function runLighthouse(
     );
     if (!result) throw new Error('Lighthouse returned no result');
     const { lhr } = result;
-    // LIGHTHOUSE_JSON=<file> keeps the whole reports for a closer look (<file>-<method>-<run>.json).
+    // LIGHTHOUSE_JSON=<file> keeps the whole reports for a closer look (<file>-<method>-<run>.json),
+    // and their traces (<file>-<method>-<run>.trace.json).
     if (process.env.LIGHTHOUSE_JSON) {
       const file = process.env.LIGHTHOUSE_JSON.replace(/\.json$/, '');
       writeFileSync(`${file}-${throttlingMethod}-${run}.json`, JSON.stringify(lhr));
+      // The trace too, for DevTools' Performance panel (Load profile) or a script.
+      if (result.artifacts.Trace) {
+        writeFileSync(
+          `${file}-${throttlingMethod}-${run}.trace.json`,
+          JSON.stringify(result.artifacts.Trace),
+        );
+      }
     }
     if (lhr.runtimeError) console.log(`Lighthouse runtime error: ${lhr.runtimeError.message}`);
     const audit = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
