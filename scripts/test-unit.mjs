@@ -1,5 +1,6 @@
 // Runs every Vitest project on the embedded database (PGlite), then, when TEST_DATABASE_URL
-// names a PostgreSQL server, the server suite once more against it.
+// names a PostgreSQL server, the server suite once more against it (TEST_POSTGRES_RUN=1: what
+// does not use that database is not run twice).
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -21,5 +22,10 @@ function run(label, args, env) {
 const { TEST_DATABASE_URL, ...withoutPostgres } = process.env;
 run('unit, component and server tests (PGlite)', [], withoutPostgres);
 if (TEST_DATABASE_URL) {
-  run('server tests against PostgreSQL', ['--project', 'server'], process.env);
+  // Suites that never use TEST_DATABASE_URL ran in the first run already and skip this one
+  // (apps/server/test/runs.ts, inPostgresRun).
+  run('server tests against PostgreSQL', ['--project', 'server'], {
+    ...process.env,
+    TEST_POSTGRES_RUN: '1',
+  });
 }

@@ -6,6 +6,7 @@ import { connect, createServer, type Server } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { inPostgresRun } from '../test/runs';
 import { createScratchDatabase } from '../test/test-app';
 import { openDatabase } from './db/client';
 import { SHUTDOWN_GRACE_MS } from './main';
@@ -124,7 +125,8 @@ const ping = (port: number) =>
     (error: Error & { cause?: { code?: string } }) => error.cause?.code ?? error.message,
   );
 
-describe('the server process', () => {
+// On PGlite data folders of its own: not run again against TEST_DATABASE_URL.
+describe.skipIf(inPostgresRun)('the server process', () => {
   it('SIGTERM: the request in flight is answered, new connections are refused, the process ends with 0 and frees the data folder', async () => {
     const server = startServer({ PORT: String(await freePort()) });
     await ready(server);

@@ -5,6 +5,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AdminRun, runAdmin } from '../../test/admin-command';
 import { TestBrowser } from '../../test/oidc-test-client';
+import { inPostgresRun } from '../../test/runs';
 import { createScratchDatabase } from '../../test/test-app';
 import { bearer } from '../../test/tokens';
 import { type App, buildApp } from '../app';
@@ -64,7 +65,7 @@ function refused(run: Run, text: string) {
 }
 
 const backends = [
-  { name: 'PGlite data folder', postgres: false },
+  ...(inPostgresRun ? [] : [{ name: 'PGlite data folder', postgres: false }]),
   ...(process.env.TEST_DATABASE_URL ? [{ name: 'PostgreSQL', postgres: true }] : []),
 ];
 
@@ -456,7 +457,7 @@ describe.each(backends)('npm run admin ($name)', ({ postgres }) => {
   );
 });
 
-describe('npm run admin while the portal runs (PGlite)', () => {
+describe.skipIf(inPostgresRun)('npm run admin while the portal runs (PGlite)', () => {
   it('refuses while another live process holds the data folder', slow, async () => {
     const dataDir = await mkdtemp(path.join(tmpdir(), 'portal-admin-lock-'));
     const release = await lockDataFolder(path.join(dataDir, 'pglite.lock'));

@@ -3,6 +3,7 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSy
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { inPostgresRun } from '../../test/runs';
 import { openDatabase } from './client';
 import { DATA_FOLDER_LOCK, DataFolderInUseError, lockDataFolder } from './data-folder-lock';
 
@@ -42,7 +43,7 @@ async function holdInAnotherProcess(dataDir: string): Promise<ChildProcess> {
   return child;
 }
 
-describe('one PGlite data folder, one process', () => {
+describe.skipIf(inPostgresRun)('one PGlite data folder, one process', () => {
   it('a second process refuses the folder another process has open, naming it, and the first keeps its data', async () => {
     const dataDir = folder();
     const holder = await holdInAnotherProcess(dataDir);

@@ -3,6 +3,7 @@ import { cpSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { inPostgresRun } from '../../test/runs';
 import { migrationsFolder } from '../paths';
 
 const root = path.resolve(import.meta.dirname, '..', '..', '..', '..');
@@ -38,7 +39,7 @@ function run(command: string, args: string[], cwd: string) {
   return { status: result.status, output: `${result.stdout}\n${result.stderr}` };
 }
 
-describe('migrations (drizzle-kit)', () => {
+describe.skipIf(inPostgresRun)('migrations (drizzle-kit)', () => {
   it('`npm run db:generate -- --name <what>` hands the options to drizzle-kit', () => {
     // The README's and decision 006's command, from the repository root. The options went to
     // the inner `npm run` instead (as npm settings): the migration got a random name, and

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { afterEach, describe, expect, it } from 'vitest';
+import { inPostgresRun } from '../../test/runs';
 import { createPglite, ensurePgliteTemplate, needsInitdb, templateFile } from './pglite-template';
 
 const folders: string[] = [];
@@ -15,7 +16,7 @@ afterEach(() => {
   for (const folder of folders.splice(0)) rmSync(folder, { recursive: true, force: true });
 });
 
-describe('PGlite cluster template', () => {
+describe.skipIf(inPostgresRun)('PGlite cluster template', () => {
   it('is cached under node_modules/.cache, named by the PGlite version', () => {
     const version = JSON.parse(
       readFileSync(
