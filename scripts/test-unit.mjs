@@ -19,7 +19,9 @@ function run(label, args, env) {
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
 
-const { TEST_DATABASE_URL, ...withoutPostgres } = process.env;
+// The first run skips nothing: TEST_POSTGRES_RUN belongs to the second run alone (one set in
+// the shell is dropped).
+const { TEST_DATABASE_URL, TEST_POSTGRES_RUN: _, ...withoutPostgres } = process.env;
 run('unit, component and server tests (PGlite)', [], withoutPostgres);
 if (TEST_DATABASE_URL) {
   // Suites that never use TEST_DATABASE_URL ran in the first run already and skip this one
