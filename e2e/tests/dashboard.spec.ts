@@ -329,4 +329,30 @@ test.describe('dashboard', () => {
     await shot(page, 'icons-not-loaded');
     await expectNoAxeViolations(page);
   });
+  test("each icon is fetched once: a dyed icon's hidden image takes its mask's request", async ({
+    page,
+  }) => {
+    await signIn(page, ACCOUNTS.anna, '/dashboard');
+    await expect(tileLink(page, /Aufträge/)).toContainText('2 Aufträge');
+    await page.waitForLoadState('networkidle');
+    // A reload from an empty cache, counting every icon request (also those the HTTP cache answers).
+    const context = page.context();
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Network.clearBrowserCache');
+    const fetched = new Map<string, number>();
+    page.on('request', (request) => {
+      const { pathname } = new URL(request.url());
+      if (pathname.startsWith('/api/tile-icon/')) {
+        fetched.set(pathname, (fetched.get(pathname) ?? 0) + 1);
+      }
+    });
+    await page.reload();
+    const dyed = page.getByTestId('dashboard-tiles').getByTestId('tile-icon-dyed');
+    await expect(dyed.first()).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    expect(await dyed.count()).toBeGreaterThan(1);
+    expect(fetched.size).toBeGreaterThanOrEqual(await dyed.count());
+    // The mask is a CORS request; an image without crossorigin would be a second one.
+    expect([...fetched].filter(([, count]) => count !== 1)).toEqual([]);
+  });
 });

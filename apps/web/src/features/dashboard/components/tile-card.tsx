@@ -37,8 +37,9 @@ function TileIcon({ tile }: { tile: TileView }) {
   }
   if (!icon) return <FallbackIcon tile={tile} />;
   if (tile.isDyeable) {
-    // A mask that does not load hides the whole square: the hidden image (the same request)
-    // tells.
+    // A mask that does not load hides the whole square: the hidden image tells. A mask is
+    // fetched in CORS mode; as `crossOrigin` the image shares that request (and the one decoded
+    // SVG document) instead of fetching the icon a second time.
     return (
       <span
         className={classes.dyed}
@@ -46,7 +47,7 @@ function TileIcon({ tile }: { tile: TileView }) {
         data-testid="tile-icon-dyed"
         style={{ maskImage: `url("${icon}")`, WebkitMaskImage: `url("${icon}")` }}
       >
-        <img src={icon} alt="" hidden onError={onError} />
+        <img src={icon} alt="" hidden crossOrigin="anonymous" onError={onError} />
       </span>
     );
   }
