@@ -9,14 +9,11 @@
 // GET /api/institution/{id} on PostgreSQL (interleaved A/B, median of 8 rounds; 32 MB gained
 // nothing more). See docs/decisions/003-api-conventions.md.
 //
-// --single-threaded-gc: V8 collects on the main thread alone, with no helper threads marking
-// alongside it or sharing its pauses. Under load on PostgreSQL the server's old generation
-// filled every 4-5 s (--trace-gc; on PGlite its limit was higher and it did not fill within a
-// benchmark), and the event loop stood still for 15-30 ms at a time with the main thread on the
-// CPU for only a few ms of it (bench/loop-stalls.mjs), most likely the collector's helpers waiting
-// for a core that the load held. p99 at 80 % load on PostgreSQL was 32-97 ms in every round after the first without it,
-// 11-25 ms with it (medians 11 and 12 ms), throughput shares within the noise (bench/api.ts,
-// decision 003). A machine with cores to spare beside the server may drop it.
+// --single-threaded-gc: V8 collects on the main thread alone. Under load on 2 busy cores the
+// event loop stood still for 15-30 ms at a time, most likely the collector's helper threads
+// waiting for a core that the load held: p99 at 80 % load on PostgreSQL 32-97 ms without it,
+// medians 11 and 12 ms with it (bench/api.ts). Figures and open questions in
+// docs/decisions/003-api-conventions.md; a machine with cores to spare may drop it.
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
